@@ -1,0 +1,51 @@
+// Sums the JSON reports of every test runner into one closing line: "N passed, N failed, N skipped".
+// A missing report counts as one failure: its suite did not run to the end.
+import { existsSync, readFileSync } from 'node:fs';
+
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const readers = {
+  vitest: (r) => ({
+    passed: r.numPassedTests,
+    // A file that failed to load has no test results: count it as one failure.
+    failed: r.numFailedTests + r.testResults.filter((f) => f.status === 'failed' && f.assertionResults.length === 0).length,
+    skipped: r.numPendingTests + r.numTodoTests,
+  }),
+  playwright: (r) => ({
+    passed: r.stats.expected + r.stats.flaky,
+    failed: r.stats.unexpected + (r.errors?.length ?? 0),
+    skipped: r.stats.skipped,
+  }),
+};
+
+/** Every skipped Playwright test with the reason it gave, so a skip is never silent. */
+function playwrightSkips(report) {
+  const out = [];
+  const walk = (suite) => {
+    for (const spec of suite.specs ?? []) {
+      for (const t of spec.tests ?? []) {
+        if (t.status !== 'skipped') continue;
+        const reason = t.annotations?.find((a) => a.type === 'skip')?.description ?? 'no reason given';
+        out.push(`${spec.file} > ${spec.title}: ${reason}`);
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child);
+  };
+  for (const suite of report.suites ?? []) walk(suite);
+  return out;
+}
+
+for (const file of process.argv.slice(2)) {
+  const kind = Object.keys(readers).find((k) => file.includes(k));
+  if (!existsSync(file) || !kind) {
+    console.log(`${file}: no report`);
+    totals.failed += 1;
+    continue;
+  }
+  const report = JSON.parse(readFileSync(file, 'utf8'));
+  const counts = readers[kind](report);
+  if (kind === 'playwright') for (const skip of playwrightSkips(report)) console.log(`skipped: ${skip}`);
+  console.log(`${kind}: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
+  for (const k of Object.keys(totals)) totals[k] += counts[k];
+}
+console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(totals.failed > 0 ? 1 : 0);

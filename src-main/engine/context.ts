@@ -1,0 +1,62 @@
+import { EventEmitter } from 'node:events';
+import type { BlobStore } from './blobs/blob-store.js';
+import type { IndexStore } from './index/store.js';
+
+export interface EngineOptions {
+  /** Objects up to this size live in the index (one commit, no file). */
+  inlineMax: number;
+  /** Largest single upload (and part). */
+  maxObjectSize: number;
+  /** Smallest part of a multipart upload, except the last. */
+  minPartSize: number;
+  maxPartNumber: number;
+  /** Default cap on containers per account (RGW's max_buckets); -1 = unlimited. */
+  maxContainersPerAccount: number;
+  /** How often due X-Delete-At objects are removed; 0 = never automatically. */
+  expirySweepMs: number;
+  /** Skip fsync (tests and benchmarks of the code path only, never for user data). */
+  noSync: boolean;
+}
+
+export const DEFAULT_OPTIONS: EngineOptions = {
+  inlineMax: 64 * 1024,
+  maxObjectSize: 5 * 1024 ** 3,
+  minPartSize: 5 * 1024 ** 2,
+  maxPartNumber: 10000,
+  maxContainersPerAccount: 1000,
+  expirySweepMs: 60_000,
+  noSync: false,
+};
+
+export interface ObjectsChanged {
+  tenant: string;
+  container: string;
+  names: string[];
+}
+
+export interface EngineEvents {
+  'objects.changed': [ObjectsChanged];
+}
+
+/** What every operation needs: the index, the blob files, the options and a clock. */
+export class EngineContext {
+  readonly events = new EventEmitter<EngineEvents>();
+  private lastMicros = 0;
+
+  constructor(
+    readonly store: IndexStore,
+    readonly blobs: BlobStore,
+    readonly options: EngineOptions,
+  ) {}
+
+  /** Wall-clock microseconds, strictly increasing within this process. */
+  nowMicros(): number {
+    const now = Date.now() * 1000 + Number(process.hrtime.bigint() % 1000n);
+    this.lastMicros = Math.max(now, this.lastMicros + 1);
+    return this.lastMicros;
+  }
+
+  changed(tenant: string, container: string, names: string[]): void {
+    if (this.events.listenerCount('objects.changed') > 0) this.events.emit('objects.changed', { tenant, container, names });
+  }
+}

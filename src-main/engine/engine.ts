@@ -1,0 +1,115 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { BlobStore } from './blobs/blob-store.js';
+import { DEFAULT_OPTIONS, EngineContext, type EngineOptions } from './context.js';
+import { IndexStore } from './index/store.js';
+import * as accounts from './ops/accounts.js';
+import * as containers from './ops/containers.js';
+import { copyObject, updateObjectMeta, type CopyOptions } from './ops/copy-object.js';
+import { deleteObject } from './ops/delete-object.js';
+import { expireDue } from './ops/expiry.js';
+import { listObjects, type ListParams } from './ops/list-objects.js';
+import { listVersions, type VersionListParams } from './ops/list-versions.js';
+import * as multipart from './ops/multipart.js';
+import { putObject, type ObjectFields, type PutOptions } from './ops/put-object.js';
+import { getObject, headObject, type RangeRequest } from './ops/read-object.js';
+import type { Body, ReceiveOptions } from './ops/receive-body.js';
+import { recover, type RecoveryReport } from './ops/recovery.js';
+import type { ContainerRef, Quota } from './types.js';
+
+/**
+ * The embedded store: accounts, containers, objects, versions, multipart uploads and quotas over
+ * one data directory (index in LMDB, bytes in blob files). Protocol-neutral: the HTTP front ends,
+ * the local backend and the CLI all call this facade; each operation lives in ops/.
+ */
+export class Engine {
+  readonly events;
+  private sweeper: NodeJS.Timeout | undefined;
+
+  private constructor(
+    private readonly ctx: EngineContext,
+    readonly recovery: RecoveryReport,
+  ) {
+    this.events = ctx.events;
+  }
+
+  static async open(dataDir: string, options: Partial<EngineOptions> = {}): Promise<Engine> {
+    const opts = { ...DEFAULT_OPTIONS, ...options };
+    mkdirSync(dataDir, { recursive: true });
+    const store = new IndexStore(join(dataDir, 'index'), { noSync: opts.noSync });
+    const ctx = new EngineContext(store, new BlobStore(dataDir), opts);
+    const engine = new Engine(ctx, await recover(ctx));
+    if (opts.expirySweepMs > 0) {
+      engine.sweeper = setInterval(() => void engine.expireDue().catch(() => undefined), opts.expirySweepMs).unref();
+    }
+    return engine;
+  }
+
+  get options(): Readonly<EngineOptions> {
+    return this.ctx.options;
+  }
+
+  async close(): Promise<void> {
+    clearInterval(this.sweeper);
+    await this.ctx.store.close();
+  }
+
+  /** The container `name` in the namespace of `account`'s tenant. */
+  static ref(account: string, container: string): ContainerRef {
+    const dollar = account.indexOf('$');
+    return { tenant: dollar < 0 ? '' : account.slice(0, dollar), container };
+  }
+
+  // Accounts and credentials
+  createAccount = (input: accounts.CreateAccountInput) => accounts.createAccount(this.ctx, input);
+  getAccount = (id: string) => accounts.accountInfo(this.ctx, accounts.requireAccount(this.ctx, id));
+  findAccount = (id: string) => {
+    const rec = this.ctx.store.accounts.get(id);
+    return rec ? accounts.accountInfo(this.ctx, rec) : undefined;
+  };
+  listAccounts = () => accounts.listAccounts(this.ctx);
+  deleteAccount = (id: string) => accounts.deleteAccount(this.ctx, id);
+  addAccessKey = (id: string, key?: { accessKey?: string; secretKey?: string }) => accounts.addAccessKey(this.ctx, id, key);
+  addSwiftKey = (id: string, sub: string, secretKey?: string) => accounts.addSwiftKey(this.ctx, id, sub, secretKey);
+  removeKey = (id: string, accessKeyOrSwiftUser: string) => accounts.removeKey(this.ctx, id, accessKeyOrSwiftUser);
+  findByAccessKey = (accessKey: string) => accounts.findByAccessKey(this.ctx, accessKey);
+  findBySwiftUser = (user: string) => accounts.findBySwiftUser(this.ctx, user);
+  setAccountQuota = (id: string, quota: Partial<Quota>) =>
+    accounts.updateAccount(this.ctx, id, (rec) => ({ ...rec, quota: { ...rec.quota, ...quota } }));
+  updateAccountMeta = (id: string, patch: containers.MetaPatch) =>
+    accounts.updateAccount(this.ctx, id, (rec) => ({ ...rec, meta: containers.applyMetaPatch(rec.meta, patch) }));
+  setDisplayName = (id: string, displayName: string) => accounts.updateAccount(this.ctx, id, (rec) => ({ ...rec, displayName }));
+
+  // Containers
+  createContainer = (account: string, name: string, settings?: containers.ContainerSettings) =>
+    containers.createContainer(this.ctx, account, name, settings);
+  getContainer = (ref: ContainerRef) => containers.containerInfo(this.ctx, containers.requireContainer(this.ctx, ref));
+  updateContainer = (ref: ContainerRef, settings: containers.ContainerSettings) => containers.updateContainer(this.ctx, ref, settings);
+  deleteContainer = (ref: ContainerRef) => containers.deleteContainer(this.ctx, ref);
+  listContainers = (account: string, params?: containers.ContainerListParams) => containers.listContainers(this.ctx, account, params);
+
+  // Objects
+  putObject = (ref: ContainerRef, name: string, body: Body, opts?: PutOptions) => putObject(this.ctx, ref, name, body, opts);
+  headObject = (ref: ContainerRef, name: string, versionId?: string | null) => headObject(this.ctx, ref, name, versionId);
+  getObject = (ref: ContainerRef, name: string, opts?: { versionId?: string | null; range?: RangeRequest }) =>
+    getObject(this.ctx, ref, name, opts);
+  deleteObject = (ref: ContainerRef, name: string, opts?: { versionId?: string | null }) => deleteObject(this.ctx, ref, name, opts);
+  copyObject = (src: { ref: ContainerRef; name: string }, dst: { ref: ContainerRef; name: string }, opts: CopyOptions) =>
+    copyObject(this.ctx, src, dst, opts);
+  updateObjectMeta = (ref: ContainerRef, name: string, fields: ObjectFields & { keepExpiry?: boolean }) =>
+    updateObjectMeta(this.ctx, ref, name, fields);
+  listObjects = (ref: ContainerRef, params?: ListParams) => listObjects(this.ctx, ref, params);
+  listVersions = (ref: ContainerRef, params?: VersionListParams) => listVersions(this.ctx, ref, params);
+  expireDue = (nowMs?: number) => expireDue(this.ctx, nowMs);
+
+  // Multipart uploads
+  createUpload = (ref: ContainerRef, name: string, fields?: ObjectFields) => multipart.createUpload(this.ctx, ref, name, fields);
+  uploadPart = (ref: ContainerRef, name: string, uploadId: string, partNumber: number, body: Body, opts?: ReceiveOptions) =>
+    multipart.uploadPart(this.ctx, ref, name, uploadId, partNumber, body, opts);
+  listParts = (ref: ContainerRef, name: string, uploadId: string, p?: { partNumberMarker?: number; maxParts?: number }) =>
+    multipart.listParts(this.ctx, ref, name, uploadId, p);
+  completeUpload = (ref: ContainerRef, name: string, uploadId: string, parts: multipart.CompletedPart[]) =>
+    multipart.completeUpload(this.ctx, ref, name, uploadId, parts);
+  abortUpload = (ref: ContainerRef, name: string, uploadId: string) => multipart.abortUpload(this.ctx, ref, name, uploadId);
+  listUploads = (ref: ContainerRef, p?: Parameters<typeof multipart.listUploads>[2]) => multipart.listUploads(this.ctx, ref, p);
+}

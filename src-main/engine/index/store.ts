@@ -1,0 +1,132 @@
+import { open, type Database, type RootDatabase } from 'lmdb';
+import { CofferError } from '../../../src-shared/errors.js';
+import type { AccountRecord, ContainerRecord, ObjectRecord, Usage } from '../types.js';
+
+export const SCHEMA_VERSION = 1;
+
+/** A blob whose file may exist without an index entry pointing at it (see blobs/ and recovery). */
+export interface Intent {
+  /**
+   * 'put': a blob being written; the commit that makes it visible removes the intent in the same
+   * transaction, so a surviving 'put' intent always means an uncommitted blob.
+   * 'gc': a blob released by a commit, not yet unlinked.
+   */
+  kind: 'put' | 'gc';
+  created: number;
+}
+
+export interface UploadRecord {
+  uploadId: string;
+  initiated: number;
+  contentType: string;
+  headers: ObjectRecord['headers'];
+  meta: Record<string, string>;
+  publicRead?: boolean;
+  checksumAlgorithm?: string;
+}
+
+export interface PartRecord {
+  partNumber: number;
+  size: number;
+  etag: string;
+  mtime: number;
+  blob: string;
+  checksums?: ObjectRecord['checksums'];
+}
+
+export interface StoredUsage extends Usage {
+  containers?: number;
+}
+
+/** The LMDB environment and its tables. Every table is opened here, once. */
+export class IndexStore {
+  readonly root: RootDatabase;
+  readonly meta: Database<unknown, string>;
+  readonly accounts: Database<AccountRecord, string>;
+  /** `s3:<access key>` and `swift:<v1 user>` -> account id */
+  readonly credentials: Database<string, string>;
+  /** `<tenant>/<name>` -> container */
+  readonly containers: Database<ContainerRecord, string>;
+  /** `<account id>\0<container name>` (binary) -> container id, for per-account listings */
+  readonly accountContainers: Database<number, Buffer>;
+  /** cid + name -> the current, visible version */
+  readonly objects: Database<ObjectRecord, Buffer>;
+  /** cid + name + 0x00 + inverted seq -> non-current versions and delete markers */
+  readonly versions: Database<ObjectRecord, Buffer>;
+  /** blob id -> bytes of objects small enough to live in the index */
+  readonly inline: Database<Buffer, string>;
+  /** `a<account>` / `c<cid>` -> usage counters */
+  readonly usage: Database<StoredUsage, string>;
+  readonly intents: Database<Intent, string>;
+  readonly uploads: Database<UploadRecord, Buffer>;
+  readonly parts: Database<PartRecord, Buffer>;
+  /** delete-at seconds + object key -> nothing; the expiry queue */
+  readonly expiry: Database<true, Buffer>;
+  private closed = false;
+
+  constructor(path: string, options: { noSync?: boolean } = {}) {
+    this.root = open({ path, maxDbs: 16, separateFlushed: true, noSync: options.noSync ?? false, mapSize: 2 ** 34 });
+    const bin = { keyEncoding: 'binary' as const };
+    this.meta = this.root.openDB({ name: 'meta' });
+    this.accounts = this.root.openDB({ name: 'accounts' });
+    this.credentials = this.root.openDB({ name: 'credentials' });
+    this.containers = this.root.openDB({ name: 'containers' });
+    this.accountContainers = this.root.openDB({ name: 'account-containers', ...bin });
+    this.objects = this.root.openDB({ name: 'objects', ...bin });
+    this.versions = this.root.openDB({ name: 'versions', ...bin });
+    this.inline = this.root.openDB({ name: 'inline', encoding: 'binary' });
+    this.usage = this.root.openDB({ name: 'usage' });
+    this.intents = this.root.openDB({ name: 'intents' });
+    this.uploads = this.root.openDB({ name: 'uploads', ...bin });
+    this.parts = this.root.openDB({ name: 'parts', ...bin });
+    this.expiry = this.root.openDB({ name: 'expiry', ...bin });
+    this.checkSchema();
+  }
+
+  private checkSchema(): void {
+    const found = this.meta.get('schema');
+    if (found === undefined) this.meta.putSync('schema', SCHEMA_VERSION);
+    else if (found !== SCHEMA_VERSION) {
+      throw new CofferError('InternalError', `Index schema ${String(found)} is not supported (expected ${SCHEMA_VERSION})`);
+    }
+  }
+
+  /**
+   * Runs `fn` atomically in the next batched write transaction and resolves once the commit is
+   * durable. `fn` runs in a child transaction, so an error it throws undoes its own writes only
+   * (other operations batched into the same commit are unaffected) and rejects this call.
+   */
+  async write<T>(fn: () => T): Promise<T> {
+    if (this.closed) throw new CofferError('Closed', 'The store is closed');
+    type Outcome = { ok: true; value: T } | { ok: false; error: unknown };
+    let outcome = { ok: false, error: undefined } as Outcome;
+    const committed = this.root.transaction(() => {
+      try {
+        this.root.transactionSync(() => {
+          outcome = { ok: true, value: fn() };
+        });
+      } catch (error) {
+        outcome = { ok: false, error };
+      }
+    }) as Promise<unknown> & { flushed?: Promise<unknown> };
+    await committed;
+    await (committed.flushed ?? this.root.flushed);
+    const done = outcome as Outcome;
+    if (!done.ok) throw done.error;
+    return done.value;
+  }
+
+  /** Next value of a named counter, inside a write transaction. */
+  nextCounter(name: 'seq' | 'cid'): number {
+    const next = ((this.meta.get(name) as number | undefined) ?? 0) + 1;
+    this.meta.putSync(name, next);
+    return next;
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await this.root.flushed;
+    await this.root.close();
+  }
+}

@@ -1,0 +1,91 @@
+import { CofferError } from '../../../src-shared/errors.js';
+import type { EngineContext } from '../context.js';
+import { objectKey } from '../index/keys.js';
+import type { ContainerRecord, ContainerRef, DataRef, ObjectRecord, Segment } from '../types.js';
+import { requireContainer } from './containers.js';
+import { isLive } from './read-object.js';
+import { releaseBlobs } from './release.js';
+import { applyUsage, checkQuota, deltaOf } from './usage.js';
+import { newVersionId, Removals, retireCurrent, setExpiry } from './versioning.js';
+import type { Received } from './receive-body.js';
+
+export type NewVersion = Omit<ObjectRecord, 'versionId' | 'seq' | 'mtime' | 'data' | 'size'>;
+
+/** The bytes a new version points at: inline bytes, or blob segments (whose 'put' intents the commit clears). */
+export interface Payload {
+  size: number;
+  inline?: Buffer;
+  segments?: Segment[];
+  intents?: string[];
+}
+
+export function payloadOf(r: Received): Payload {
+  if (r.inline) return { size: r.size, inline: r.inline };
+  return { size: r.size, segments: [{ blob: r.blob!, size: r.size }], intents: [r.blob!] };
+}
+
+export interface WriteConditions {
+  /** '*': only create, never replace (412 when the name exists). */
+  ifNoneMatch?: '*';
+  /** Only replace the version with this ETag. */
+  ifMatch?: string;
+}
+
+function checkConditions(current: ObjectRecord | undefined, cond: WriteConditions, nowMs: number): void {
+  const live = current && isLive(current, nowMs) ? current : undefined;
+  if (cond.ifNoneMatch === '*' && live) throw new CofferError('PreconditionFailed', 'The object already exists');
+  if (cond.ifMatch !== undefined) {
+    if (!live) throw new CofferError('NoSuchKey', 'The object does not exist');
+    const wanted = cond.ifMatch.replace(/"/g, '');
+    if (wanted !== '*' && wanted !== live.etag) throw new CofferError('PreconditionFailed', 'The ETag does not match');
+  }
+}
+
+/**
+ * Second phase of a write: one transaction that re-checks the container, the conditions and the
+ * quotas, makes the new version current, moves counters and forgets what it replaced. Received
+ * bytes become visible here and only here. Returns the stored record.
+ */
+export async function commitVersion(
+  ctx: EngineContext,
+  ref: ContainerRef,
+  name: string,
+  payload: Payload,
+  fields: NewVersion,
+  cond: WriteConditions = {},
+  /** Extra writes for the same transaction (multipart completion drops its parts here). */
+  alsoInTransaction?: (c: ContainerRecord, removals: Removals) => void,
+): Promise<{ container: ContainerRecord; record: ObjectRecord }> {
+  const { container, record, released } = await ctx.store.write(() => {
+    const c = requireContainer(ctx, ref);
+    const key = objectKey(c.cid, name);
+    checkConditions(ctx.store.objects.get(key), cond, Date.now());
+    const removals = new Removals(ctx);
+    retireCurrent(ctx, c, name, removals);
+    alsoInTransaction?.(c, removals);
+    const delta = deltaOf([payload.size], removals.sizes);
+    checkQuota(ctx.store, c, delta);
+    let data: DataRef = { segments: payload.segments ?? [] };
+    if (payload.inline) {
+      const id = ctx.blobs.newId();
+      ctx.store.inline.putSync(id, payload.inline);
+      data = { inline: id };
+    }
+    for (const id of payload.intents ?? []) ctx.store.intents.removeSync(id);
+    const rec: ObjectRecord = {
+      ...fields,
+      versionId: c.versioning === 'enabled' ? newVersionId() : null,
+      seq: ctx.store.nextCounter('seq'),
+      mtime: ctx.nowMicros(),
+      size: payload.size,
+      data,
+    };
+    ctx.store.objects.putSync(key, rec);
+    setExpiry(ctx, key, undefined, rec);
+    applyUsage(ctx.store, c, delta);
+    return { container: c, record: rec, released: removals.blobs };
+  });
+  await releaseBlobs(ctx, released);
+  ctx.changed(container.tenant, container.name, [name]);
+  return { container, record };
+}

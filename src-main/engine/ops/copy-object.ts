@@ -1,0 +1,133 @@
+import { CofferError } from '../../../src-shared/errors.js';
+import type { EngineContext } from '../context.js';
+import { objectKey } from '../index/keys.js';
+import { CHECKSUM_ALGORITHMS, type ContainerRef, type ObjectInfo, type ObjectRecord } from '../types.js';
+import { commitVersion, payloadOf } from './commit.js';
+import { requireContainer } from './containers.js';
+import { findVersion, getObject, toInfo } from './read-object.js';
+import { discardReceived, receiveBody } from './receive-body.js';
+import { checkDeleteAt, requireValidName, versionFields, type ObjectFields } from './put-object.js';
+import { setExpiry } from './versioning.js';
+
+export interface CopyOptions extends ObjectFields {
+  /** 'copy': keep the source's metadata, extended by `meta`; 'replace': only what is given here. */
+  metadata: 'copy' | 'replace';
+  /** Version of the source to copy (default: current). */
+  sourceVersionId?: string | null;
+  /** The source ETag the caller's conditions were checked against (412 if it changed since). */
+  sourceEtag?: string;
+  signal?: AbortSignal;
+}
+
+export interface CopyResult {
+  source: ObjectInfo;
+  object: ObjectInfo;
+}
+
+type SourceFields = Pick<ObjectRecord, 'contentType' | 'headers' | 'meta' | 'deleteAt' | 'publicRead'>;
+
+function copiedFields(src: SourceFields, o: CopyOptions): ObjectFields {
+  if (o.metadata === 'replace') return { ...o, contentType: o.contentType || undefined };
+  return {
+    contentType: o.contentType || src.contentType,
+    headers: { ...src.headers, ...o.headers },
+    meta: { ...src.meta, ...Object.fromEntries(Object.entries(o.meta ?? {}).map(([k, v]) => [k.toLowerCase(), v])) },
+    deleteAt: o.deleteAt ?? src.deleteAt,
+    publicRead: o.publicRead ?? src.publicRead,
+  };
+}
+
+/**
+ * Server-side copy. Onto the current version of the same object (outside an enabled-versioning
+ * container) only the record changes; otherwise the bytes stream through the same two-phase
+ * write as an upload, into a new version of the destination.
+ */
+export async function copyObject(
+  ctx: EngineContext,
+  src: { ref: ContainerRef; name: string },
+  dst: { ref: ContainerRef; name: string },
+  opts: CopyOptions,
+): Promise<CopyResult> {
+  requireValidName(dst.name);
+  const found = findVersion(ctx, src.ref, src.name, opts.sourceVersionId);
+  if (opts.sourceEtag !== undefined && opts.sourceEtag !== found.record.etag) {
+    throw new CofferError('PreconditionFailed', 'The source object changed');
+  }
+  const dstContainer = requireContainer(ctx, dst.ref);
+  const sameObject = dstContainer.cid === found.container.cid && dst.name === src.name && found.isLatest;
+  if (sameObject && dstContainer.versioning !== 'enabled') {
+    const fields = copiedFields(found.record, opts);
+    if (fields.deleteAt !== found.record.deleteAt) checkDeleteAt(fields.deleteAt);
+    const source = toInfo(found.container, src.name, found.record, found.isLatest);
+    return { source, object: await rewriteInPlace(ctx, dst.ref, dst.name, found.record, fields) };
+  }
+  // Read from one consistent snapshot: the version found above may be replaced meanwhile.
+  const read = await getObject(ctx, src.ref, src.name, { versionId: found.record.versionId ?? 'null' });
+  const source = read.info;
+  const fields = copiedFields(source, opts);
+  if (fields.deleteAt !== source.deleteAt) checkDeleteAt(fields.deleteAt);
+  const algorithms = CHECKSUM_ALGORITHMS.filter((a) => source.checksums[a]);
+  const received = await receiveBody(ctx, read.body, { size: source.size, checksumAlgorithms: algorithms, signal: opts.signal }).finally(
+    () => read.body.destroy(),
+  );
+  try {
+    const version = versionFields(dst.name, fields, received.md5);
+    if (algorithms.length > 0) version.checksums = received.checksums;
+    const { container, record } = await commitVersion(ctx, dst.ref, dst.name, payloadOf(received), version);
+    return { source, object: toInfo(container, dst.name, record, true) };
+  } catch (err) {
+    await discardReceived(ctx, received);
+    throw err;
+  }
+}
+
+/** Replaces the fields of the current version, keeping its bytes (copy onto itself, metadata POST). */
+export async function rewriteInPlace(
+  ctx: EngineContext,
+  ref: ContainerRef,
+  name: string,
+  expected: ObjectRecord,
+  fields: ObjectFields,
+): Promise<ObjectInfo> {
+  const { container, record } = await ctx.store.write(() => {
+    const c = requireContainer(ctx, ref);
+    const key = objectKey(c.cid, name);
+    const current = ctx.store.objects.get(key);
+    if (!current || current.seq !== expected.seq) throw new CofferError('PreconditionFailed', 'The object changed during the update');
+    const next: ObjectRecord = {
+      ...current,
+      ...versionFields(name, fields, current.etag),
+      ...(current.checksums ? { checksums: current.checksums } : {}),
+      mtime: ctx.nowMicros(),
+    };
+    if (fields.deleteAt === undefined) delete next.deleteAt;
+    if (!fields.publicRead) delete next.publicRead;
+    ctx.store.objects.putSync(key, next);
+    setExpiry(ctx, key, current, next);
+    return { container: c, record: next };
+  });
+  ctx.changed(container.tenant, container.name, [name]);
+  return toInfo(container, name, record, true);
+}
+
+/**
+ * Replaces an object's metadata set (the native POST semantics): user metadata, and the content
+ * type, standard headers and expiry when given. The bytes and ETag stay.
+ */
+export async function updateObjectMeta(
+  ctx: EngineContext,
+  ref: ContainerRef,
+  name: string,
+  fields: ObjectFields & { keepExpiry?: boolean },
+): Promise<ObjectInfo> {
+  const found = findVersion(ctx, ref, name);
+  const rec = found.record;
+  checkDeleteAt(fields.deleteAt);
+  return rewriteInPlace(ctx, ref, name, rec, {
+    contentType: fields.contentType || rec.contentType,
+    headers: fields.headers ?? rec.headers,
+    meta: fields.meta ?? {},
+    deleteAt: fields.deleteAt ?? (fields.keepExpiry ? rec.deleteAt : undefined),
+    publicRead: fields.publicRead ?? rec.publicRead,
+  });
+}

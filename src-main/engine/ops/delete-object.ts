@@ -1,0 +1,92 @@
+import { CofferError } from '../../../src-shared/errors.js';
+import type { EngineContext } from '../context.js';
+import { objectKey, versionKey } from '../index/keys.js';
+import type { ContainerRef, ObjectRecord } from '../types.js';
+import { requireContainer } from './containers.js';
+import { isLive } from './read-object.js';
+import { releaseBlobs } from './release.js';
+import { applyUsage, deltaOf } from './usage.js';
+import { newVersionId, olderVersions, promoteNewest, Removals, retireCurrent, setExpiry } from './versioning.js';
+
+export interface DeleteResult {
+  /** The version removed, or the delete marker created. */
+  versionId: string | null;
+  deleteMarker: boolean;
+}
+
+/**
+ * Deletes an object. Without a version id: removes it (unversioned) or writes a delete marker
+ * (versioning enabled or suspended). With one ('null' for the null version): removes exactly
+ * that version or marker, and the newest remaining version becomes current again.
+ */
+export async function deleteObject(
+  ctx: EngineContext,
+  ref: ContainerRef,
+  name: string,
+  opts: { versionId?: string | null } = {},
+): Promise<DeleteResult> {
+  const { result, released, container } = await ctx.store.write(() => {
+    const c = requireContainer(ctx, ref);
+    const key = objectKey(c.cid, name);
+    const removals = new Removals(ctx);
+    let result: DeleteResult;
+    if (opts.versionId === undefined) {
+      const current = ctx.store.objects.get(key);
+      if (c.versioning === 'unversioned') {
+        if (!current || !isLive(current, Date.now())) throw new CofferError('NoSuchKey', 'The specified key does not exist.');
+        retireCurrent(ctx, c, name, removals);
+        result = { versionId: null, deleteMarker: false };
+      } else {
+        retireCurrent(ctx, c, name, removals);
+        const marker: ObjectRecord = {
+          versionId: c.versioning === 'enabled' ? newVersionId() : null,
+          seq: ctx.store.nextCounter('seq'),
+          mtime: ctx.nowMicros(),
+          size: 0,
+          etag: '',
+          contentType: '',
+          headers: {},
+          meta: {},
+          data: { none: true },
+          deleteMarker: true,
+        };
+        ctx.store.versions.putSync(versionKey(c.cid, name, marker.seq), marker);
+        result = { versionId: marker.versionId, deleteMarker: true };
+      }
+    } else {
+      result = removeVersion(ctx, c, name, opts.versionId === 'null' ? null : opts.versionId, removals);
+    }
+    applyUsage(ctx.store, c, deltaOf([], removals.sizes));
+    return { result, released: removals.blobs, container: c };
+  });
+  await releaseBlobs(ctx, released);
+  ctx.changed(container.tenant, container.name, [name]);
+  return result;
+}
+
+function removeVersion(
+  ctx: EngineContext,
+  c: ReturnType<typeof requireContainer>,
+  name: string,
+  versionId: string | null,
+  removals: Removals,
+): DeleteResult {
+  const key = objectKey(c.cid, name);
+  const current = ctx.store.objects.get(key);
+  if (current && current.versionId === versionId) {
+    removals.drop(current);
+    ctx.store.objects.removeSync(key);
+    setExpiry(ctx, key, current, undefined);
+  } else {
+    const found = olderVersions(ctx, c.cid, name).find((v) => v.record.versionId === versionId);
+    if (!found) throw new CofferError('NoSuchVersion', 'The specified version does not exist.');
+    removals.drop(found.record);
+    ctx.store.versions.removeSync(found.key);
+    if (found.record.deleteMarker) {
+      promoteNewest(ctx, c, name);
+      return { versionId, deleteMarker: true };
+    }
+  }
+  promoteNewest(ctx, c, name);
+  return { versionId, deleteMarker: false };
+}

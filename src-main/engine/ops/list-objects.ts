@@ -1,0 +1,135 @@
+import { CofferError } from '../../../src-shared/errors.js';
+import type { EngineContext } from '../context.js';
+import { cidBytes, CID_BYTES } from '../index/keys.js';
+import type { ContainerRef, ObjectInfo } from '../types.js';
+import { requireContainer } from './containers.js';
+import { isLive, toInfo } from './read-object.js';
+
+export interface ListParams {
+  prefix?: string;
+  /** Any non-empty string; names containing it after the prefix roll up into one prefix entry. */
+  delimiter?: string;
+  /** Native `path`: the direct children of a virtual folder (prefix `path/`, delimiter `/`). */
+  path?: string;
+  /** Only names strictly after this one (in the listing's order). */
+  marker?: string;
+  /** Only names strictly before this one (in the listing's order). */
+  endMarker?: string;
+  limit?: number;
+  reverse?: boolean;
+  /** Accepted for the native API; the listing is always ordered (that costs nothing here). */
+  allowUnordered?: boolean;
+}
+
+export type ListEntry = { kind: 'object'; name: string; object: ObjectInfo } | { kind: 'prefix'; prefix: string };
+
+export interface ListPage {
+  entries: ListEntry[];
+  /** More entries follow: continue with `nextMarker` as the marker. */
+  truncated: boolean;
+  nextMarker?: string;
+}
+
+export const MAX_LIST_LIMIT = 10000;
+
+/** The seed's combination rules (4.1.2). */
+export function checkListParams(p: ListParams): void {
+  const bad = (msg: string) => new CofferError('InvalidArgument', msg);
+  if (p.delimiter !== undefined && p.path !== undefined) throw bad('delimiter and path cannot be combined');
+  if (p.delimiter !== undefined && p.allowUnordered) throw bad('delimiter and allow_unordered cannot be combined');
+  if (p.prefix !== undefined && p.path !== undefined) throw bad('prefix and path cannot be combined');
+  if (p.path !== undefined && p.allowUnordered) throw bad('path and allow_unordered cannot be combined');
+  if (p.limit !== undefined && (!Number.isInteger(p.limit) || p.limit < 0)) throw bad('limit must be a non-negative integer');
+}
+
+const AFTER_ALL = Buffer.of(0xff);
+const bytes = (s: string | undefined) => (s === undefined ? undefined : Buffer.from(s, 'utf8'));
+const max = (a: Buffer, b: Buffer | undefined) => (b && Buffer.compare(b, a) > 0 ? b : a);
+const min = (a: Buffer, b: Buffer | undefined) => (b && Buffer.compare(b, a) < 0 ? b : a);
+
+/**
+ * Lists one page of a container by walking the name index from the marker. With a delimiter,
+ * each common prefix is emitted once and the cursor then seeks past every name under it, so a
+ * page costs O(page size x log n) however many names one prefix holds.
+ */
+export function listObjects(ctx: EngineContext, ref: ContainerRef, params: ListParams = {}): ListPage {
+  checkListParams(params);
+  const c = requireContainer(ctx, ref);
+  let prefixStr = params.prefix ?? '';
+  let delimiterStr = params.delimiter || undefined;
+  let skipExact: Buffer | undefined;
+  if (params.path !== undefined) {
+    prefixStr = params.path === '' || params.path.endsWith('/') ? params.path : `${params.path}/`;
+    delimiterStr = '/';
+    if (prefixStr) skipExact = Buffer.from(prefixStr, 'utf8');
+  }
+  const prefix = Buffer.from(prefixStr, 'utf8');
+  const delimiter = bytes(delimiterStr);
+  const marker = bytes(params.marker);
+  const endMarker = bytes(params.endMarker);
+  const limit = Math.min(params.limit ?? MAX_LIST_LIMIT, MAX_LIST_LIMIT);
+  const now = Date.now();
+  const base = cidBytes(c.cid);
+  const key = (name: Buffer) => Buffer.concat([base, name]);
+  const prefixEnd = Buffer.concat([prefix, AFTER_ALL]);
+
+  const entries: ListEntry[] = [];
+  if (limit === 0) return { entries, truncated: false };
+  let truncated = false;
+  // Forward: names in [low, high), ascending. Reverse: names in [low, high), descending.
+  // The markers are exclusive on their side; each emitted common prefix moves a bound past it.
+  let low = max(prefix, params.reverse ? endMarker : marker);
+  let high = min(prefixEnd, params.reverse ? marker : endMarker);
+  const excluded = params.reverse ? endMarker : marker;
+
+  /** Handles one name; returns the common prefix when one was met, 'stop' when the page is full. */
+  const visit = (name: Buffer, rec: Parameters<typeof toInfo>[2]): Buffer | 'stop' | undefined => {
+    // Expired objects are skipped one by one (the sweeper removes them soon), so a common
+    // prefix appears only once a live name under it is met.
+    if (!isLive(rec, now)) return undefined;
+    if (delimiter) {
+      const at = name.indexOf(delimiter, prefix.length);
+      if (at >= 0) {
+        const cp = name.subarray(0, at + delimiter.length);
+        if (!(marker && cp.equals(marker))) {
+          if (entries.length >= limit) return 'stop';
+          entries.push({ kind: 'prefix', prefix: cp.toString('utf8') });
+        }
+        return cp;
+      }
+    }
+    if (skipExact && name.equals(skipExact)) return undefined;
+    if (entries.length >= limit) return 'stop';
+    const n = name.toString('utf8');
+    entries.push({ kind: 'object', name: n, object: toInfo(c, n, rec, true) });
+    return undefined;
+  };
+
+  walk: while (Buffer.compare(low, high) < 0) {
+    const range = params.reverse ? { start: key(high), end: base, reverse: true } : { start: key(low), end: key(high) };
+    for (const { key: k, value } of ctx.store.objects.getRange(range)) {
+      const name = k.subarray(CID_BYTES);
+      if (params.reverse && Buffer.compare(name, high) >= 0) continue;
+      if (params.reverse && Buffer.compare(name, low) < 0) break walk;
+      if (excluded && name.equals(excluded)) {
+        if (params.reverse) break walk;
+        continue;
+      }
+      const met = visit(name, value);
+      if (met === 'stop') {
+        truncated = true;
+        break walk;
+      }
+      if (met) {
+        if (params.reverse) high = met;
+        else low = Buffer.concat([met, AFTER_ALL]);
+        continue walk;
+      }
+    }
+    break;
+  }
+  const last = entries.at(-1);
+  const nextMarker = truncated && last ? (last.kind === 'object' ? last.name : last.prefix) : undefined;
+  return { entries, truncated, ...(nextMarker !== undefined ? { nextMarker } : {}) };
+}
+

@@ -1,0 +1,241 @@
+import { randomBytes } from 'node:crypto';
+import { CofferError } from '../../../src-shared/errors.js';
+import type { EngineContext } from '../context.js';
+import { cidBytes, nameOf, partKey, partsOfUpload, uploadIdOf, uploadKey } from '../index/keys.js';
+import type { PartRecord, UploadRecord } from '../index/store.js';
+import { multipartEtag } from '../blobs/hashing.js';
+import type { ContainerRecord, ContainerRef, ObjectInfo } from '../types.js';
+import { commitVersion } from './commit.js';
+import { requireContainer } from './containers.js';
+import { checkDeleteAt, requireValidName, versionFields, type ObjectFields } from './put-object.js';
+import { toInfo } from './read-object.js';
+import { discardReceived, receiveBody, type Body, type ReceiveOptions } from './receive-body.js';
+import { releaseBlobs } from './release.js';
+import type { Removals } from './versioning.js';
+
+export interface UploadInfo {
+  uploadId: string;
+  name: string;
+  initiated: number;
+}
+
+export interface PartInfo {
+  partNumber: number;
+  size: number;
+  etag: string;
+  lastModified: number;
+  checksums: PartRecord['checksums'];
+}
+
+function newUploadId(ctx: EngineContext): string {
+  // Time-ordered, so uploads of one name list in the order they were started.
+  return ctx.nowMicros().toString(16).padStart(14, '0') + randomBytes(9).toString('hex');
+}
+
+function requireUpload(ctx: EngineContext, c: ContainerRecord, name: string, uploadId: string): UploadRecord {
+  const rec = /^[0-9a-f]{32}$/.test(uploadId) ? ctx.store.uploads.get(uploadKey(c.cid, name, uploadId)) : undefined;
+  if (!rec) throw new CofferError('NoSuchUpload', 'The specified multipart upload does not exist.');
+  return rec;
+}
+
+export async function createUpload(ctx: EngineContext, ref: ContainerRef, name: string, fields: ObjectFields = {}): Promise<UploadInfo> {
+  requireValidName(name);
+  checkDeleteAt(fields.deleteAt);
+  const uploadId = newUploadId(ctx);
+  const v = versionFields(name, fields, '');
+  const rec: UploadRecord = {
+    uploadId,
+    initiated: Date.now(),
+    contentType: v.contentType,
+    headers: v.headers,
+    meta: v.meta,
+    ...(v.publicRead ? { publicRead: true } : {}),
+  };
+  await ctx.store.write(() => {
+    const c = requireContainer(ctx, ref);
+    ctx.store.uploads.putSync(uploadKey(c.cid, name, uploadId), rec);
+  });
+  return { uploadId, name, initiated: rec.initiated };
+}
+
+export async function uploadPart(
+  ctx: EngineContext,
+  ref: ContainerRef,
+  name: string,
+  uploadId: string,
+  partNumber: number,
+  body: Body,
+  opts: ReceiveOptions = {},
+): Promise<PartInfo> {
+  if (!Number.isInteger(partNumber) || partNumber < 1 || partNumber > ctx.options.maxPartNumber) {
+    throw new CofferError('InvalidArgument', `Part number must be an integer between 1 and ${ctx.options.maxPartNumber}`);
+  }
+  requireUpload(ctx, requireContainer(ctx, ref), name, uploadId);
+  const received = await receiveBody(ctx, body, { ...opts, allowInline: false });
+  const part: PartRecord = {
+    partNumber,
+    size: received.size,
+    etag: received.md5,
+    mtime: Date.now(),
+    blob: received.blob!,
+    ...(Object.keys(received.checksums).length ? { checksums: received.checksums } : {}),
+  };
+  try {
+    const replaced = await ctx.store.write(() => {
+      requireUpload(ctx, requireContainer(ctx, ref), name, uploadId);
+      const key = partKey(uploadId, partNumber);
+      const old = ctx.store.parts.get(key);
+      if (old) ctx.store.intents.putSync(old.blob, { kind: 'gc', created: Date.now() });
+      ctx.store.parts.putSync(key, part);
+      ctx.store.intents.removeSync(part.blob);
+      return old ? [old.blob] : [];
+    });
+    await releaseBlobs(ctx, replaced);
+  } catch (err) {
+    await discardReceived(ctx, received);
+    throw err;
+  }
+  return { partNumber, size: part.size, etag: part.etag, lastModified: part.mtime, checksums: part.checksums };
+}
+
+function partsOf(ctx: EngineContext, uploadId: string): PartRecord[] {
+  return [...ctx.store.parts.getRange(partsOfUpload(uploadId))].map((e) => e.value);
+}
+
+export function listParts(
+  ctx: EngineContext,
+  ref: ContainerRef,
+  name: string,
+  uploadId: string,
+  p: { partNumberMarker?: number; maxParts?: number } = {},
+): { upload: UploadRecord; parts: PartInfo[]; truncated: boolean } {
+  const upload = requireUpload(ctx, requireContainer(ctx, ref), name, uploadId);
+  const all = partsOf(ctx, uploadId).filter((x) => x.partNumber > (p.partNumberMarker ?? 0));
+  const max = Math.min(p.maxParts ?? 1000, 1000);
+  const parts = all.slice(0, max).map((x) => ({
+    partNumber: x.partNumber,
+    size: x.size,
+    etag: x.etag,
+    lastModified: x.mtime,
+    checksums: x.checksums,
+  }));
+  return { upload, parts, truncated: all.length > max };
+}
+
+/** Deletes the upload's records and returns its part blobs (inside a write transaction). */
+function dropUpload(ctx: EngineContext, c: ContainerRecord, name: string, uploadId: string, keep: Set<string> = new Set()): string[] {
+  const blobs: string[] = [];
+  const now = Date.now();
+  for (const { key, value } of ctx.store.parts.getRange(partsOfUpload(uploadId))) {
+    ctx.store.parts.removeSync(key);
+    if (keep.has(value.blob)) continue;
+    ctx.store.intents.putSync(value.blob, { kind: 'gc', created: now });
+    blobs.push(value.blob);
+  }
+  ctx.store.uploads.removeSync(uploadKey(c.cid, name, uploadId));
+  return blobs;
+}
+
+export async function abortUpload(ctx: EngineContext, ref: ContainerRef, name: string, uploadId: string): Promise<void> {
+  const blobs = await ctx.store.write(() => {
+    const c = requireContainer(ctx, ref);
+    requireUpload(ctx, c, name, uploadId);
+    return dropUpload(ctx, c, name, uploadId);
+  });
+  await releaseBlobs(ctx, blobs);
+}
+
+/** Inside a write transaction: aborts every unfinished upload of a container being deleted. */
+export function abortAllUploads(ctx: EngineContext, c: ContainerRecord): string[] {
+  const blobs: string[] = [];
+  for (const key of ctx.store.uploads.getKeys({ start: cidBytes(c.cid), end: cidBytes(c.cid + 1) })) {
+    blobs.push(...dropUpload(ctx, c, nameOf(key), uploadIdOf(key)));
+  }
+  return blobs;
+}
+
+export interface CompletedPart {
+  partNumber: number;
+  /** The part's ETag as returned by uploadPart (quotes allowed). */
+  etag: string;
+}
+
+/**
+ * Joins the listed parts into one object without copying bytes: the new version's data is the
+ * parts' blobs in order. Parts not listed are discarded in the same transaction.
+ */
+export async function completeUpload(
+  ctx: EngineContext,
+  ref: ContainerRef,
+  name: string,
+  uploadId: string,
+  listed: CompletedPart[],
+): Promise<ObjectInfo> {
+  if (listed.length === 0) throw new CofferError('InvalidPart', 'You must specify at least one part');
+  listed.forEach((p, i) => {
+    if (i > 0 && p.partNumber <= listed[i - 1]!.partNumber) throw new CofferError('InvalidPartOrder', 'The list of parts was not in ascending order.');
+  });
+  const c0 = requireContainer(ctx, ref);
+  const upload = requireUpload(ctx, c0, name, uploadId);
+  const stored = new Map(partsOf(ctx, uploadId).map((p) => [p.partNumber, p]));
+  const parts = listed.map((l) => {
+    const p = stored.get(l.partNumber);
+    if (!p || p.etag !== l.etag.replace(/"/g, '').toLowerCase()) {
+      throw new CofferError('InvalidPart', 'One or more of the specified parts could not be found or the ETag did not match.');
+    }
+    return p;
+  });
+  parts.forEach((p, i) => {
+    if (i < parts.length - 1 && p.size < ctx.options.minPartSize) {
+      throw new CofferError('EntityTooSmall', 'Your proposed upload is smaller than the minimum allowed object size.', { partNumber: p.partNumber });
+    }
+  });
+  const size = parts.reduce((n, p) => n + p.size, 0);
+  const fields = {
+    etag: multipartEtag(parts.map((p) => p.etag)),
+    contentType: upload.contentType,
+    headers: upload.headers,
+    meta: upload.meta,
+    parts: parts.length,
+    ...(upload.publicRead ? { publicRead: true } : {}),
+  };
+  const keep = new Set(parts.map((p) => p.blob));
+  let unlisted: string[] = [];
+  const dropParts = (c: ContainerRecord, _removals: Removals) => {
+    const now = requireUpload(ctx, c, name, uploadId);
+    if (now.uploadId !== uploadId) throw new CofferError('NoSuchUpload', 'The upload changed');
+    for (const p of parts) {
+      if (ctx.store.parts.get(partKey(uploadId, p.partNumber))?.blob !== p.blob) {
+        throw new CofferError('InvalidPart', `Part ${p.partNumber} was replaced during completion`);
+      }
+    }
+    unlisted = dropUpload(ctx, c, name, uploadId, keep);
+  };
+  const segments = parts.map((p) => ({ blob: p.blob, size: p.size }));
+  const { container, record } = await commitVersion(ctx, ref, name, { size, segments }, fields, {}, dropParts);
+  await releaseBlobs(ctx, unlisted);
+  return toInfo(container, name, record, true);
+}
+
+export function listUploads(
+  ctx: EngineContext,
+  ref: ContainerRef,
+  p: { prefix?: string; keyMarker?: string; uploadIdMarker?: string; limit?: number } = {},
+): { uploads: UploadInfo[]; truncated: boolean } {
+  const c = requireContainer(ctx, ref);
+  const base = cidBytes(c.cid);
+  const prefix = Buffer.from(p.prefix ?? '', 'utf8');
+  const limit = Math.min(p.limit ?? 1000, 1000);
+  const uploads: UploadInfo[] = [];
+  for (const { key, value } of ctx.store.uploads.getRange({ start: Buffer.concat([base, prefix]), end: cidBytes(c.cid + 1) })) {
+    const name = nameOf(key);
+    if (!Buffer.from(name, 'utf8').subarray(0, prefix.length).equals(prefix)) break;
+    if (p.keyMarker !== undefined) {
+      const cmp = Buffer.compare(Buffer.from(name, 'utf8'), Buffer.from(p.keyMarker, 'utf8'));
+      if (cmp < 0 || (cmp === 0 && (p.uploadIdMarker === undefined || value.uploadId <= p.uploadIdMarker))) continue;
+    }
+    if (uploads.length >= limit) return { uploads, truncated: true };
+    uploads.push({ uploadId: value.uploadId, name, initiated: value.initiated });
+  }
+  return { uploads, truncated: false };
+}

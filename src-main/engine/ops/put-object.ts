@@ -1,0 +1,69 @@
+import mime from 'mime';
+import { CofferError } from '../../../src-shared/errors.js';
+import { objectNameProblem } from '../../../src-shared/names.js';
+import type { EngineContext } from '../context.js';
+import type { ContainerRef, ObjectInfo, StandardHeaders } from '../types.js';
+import { commitVersion, payloadOf, type NewVersion, type WriteConditions } from './commit.js';
+import { findContainer } from './containers.js';
+import { discardReceived, receiveBody, type Body, type ReceiveOptions } from './receive-body.js';
+import { toInfo } from './read-object.js';
+
+export interface ObjectFields {
+  contentType?: string;
+  headers?: StandardHeaders;
+  meta?: Record<string, string>;
+  /** Epoch seconds after which the object behaves as deleted. */
+  deleteAt?: number;
+  publicRead?: boolean;
+}
+
+export interface PutOptions extends ObjectFields, ReceiveOptions, WriteConditions {}
+
+export function requireValidName(name: string): void {
+  const problem = objectNameProblem(name);
+  if (problem) throw new CofferError('InvalidObjectName', problem);
+}
+
+export function guessContentType(name: string): string {
+  return mime.getType(name) ?? 'application/octet-stream';
+}
+
+export function lowerKeys(meta: Record<string, string> | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(meta ?? {})) out[k.toLowerCase()] = v;
+  return out;
+}
+
+export function checkDeleteAt(deleteAt: number | undefined): void {
+  if (deleteAt !== undefined && (!Number.isInteger(deleteAt) || deleteAt * 1000 <= Date.now())) {
+    throw new CofferError('InvalidArgument', 'X-Delete-At in past');
+  }
+}
+
+export function versionFields(name: string, f: ObjectFields, etag: string): NewVersion {
+  return {
+    etag,
+    contentType: f.contentType || guessContentType(name),
+    headers: { ...f.headers },
+    meta: lowerKeys(f.meta),
+    ...(f.deleteAt !== undefined ? { deleteAt: f.deleteAt } : {}),
+    ...(f.publicRead ? { publicRead: true } : {}),
+  };
+}
+
+/** Stores an object from a stream: receive and verify the bytes, then commit them in one transaction. */
+export async function putObject(ctx: EngineContext, ref: ContainerRef, name: string, body: Body, opts: PutOptions = {}): Promise<ObjectInfo> {
+  requireValidName(name);
+  checkDeleteAt(opts.deleteAt);
+  if (!findContainer(ctx, ref)) throw new CofferError('NoSuchContainer', `Container ${ref.container} does not exist`);
+  const received = await receiveBody(ctx, body, opts);
+  try {
+    const fields = versionFields(name, opts, received.md5);
+    if (Object.keys(received.checksums).length > 0) fields.checksums = received.checksums;
+    const { container, record } = await commitVersion(ctx, ref, name, payloadOf(received), fields, opts);
+    return toInfo(container, name, record, true);
+  } catch (err) {
+    await discardReceived(ctx, received);
+    throw err;
+  }
+}

@@ -1,0 +1,166 @@
+import { Readable } from 'node:stream';
+import type { FileHandle } from 'node:fs/promises';
+import { CofferError } from '../../../src-shared/errors.js';
+import type { EngineContext } from '../context.js';
+import { objectKey } from '../index/keys.js';
+import type { ContainerRecord, ContainerRef, ObjectInfo, ObjectRecord } from '../types.js';
+import { requireContainer } from './containers.js';
+import { olderVersions } from './versioning.js';
+
+/** An object past its X-Delete-At behaves as deleted even before the expirer removes it. */
+export function isLive(rec: ObjectRecord, nowMs: number): boolean {
+  return !rec.deleteMarker && (rec.deleteAt === undefined || rec.deleteAt * 1000 > nowMs);
+}
+
+export function toInfo(c: ContainerRecord, name: string, rec: ObjectRecord, isLatest: boolean): ObjectInfo {
+  return {
+    container: c.name,
+    name,
+    size: rec.size,
+    etag: rec.etag,
+    lastModified: Math.floor(rec.mtime / 1000),
+    mtimeMicros: rec.mtime,
+    contentType: rec.contentType,
+    headers: rec.headers,
+    meta: rec.meta,
+    versionId: rec.versionId,
+    isLatest,
+    deleteMarker: !!rec.deleteMarker,
+    ...(rec.deleteAt !== undefined ? { deleteAt: rec.deleteAt } : {}),
+    publicRead: !!rec.publicRead,
+    checksums: rec.checksums ?? {},
+    ...(rec.parts ? { partsCount: rec.parts } : {}),
+  };
+}
+
+export interface Found {
+  container: ContainerRecord;
+  record: ObjectRecord;
+  isLatest: boolean;
+}
+
+/**
+ * The version a read addresses: the current one, or the one with `versionId` ('null' or null
+ * for the null version). Throws NoSuchKey (with `deleteMarker` in details when the latest
+ * version is a marker), NoSuchVersion, or DeleteMarker when a marker is addressed by id.
+ */
+export function findVersion(ctx: EngineContext, ref: ContainerRef, name: string, versionId?: string | null): Found {
+  const container = requireContainer(ctx, ref);
+  const current = ctx.store.objects.get(objectKey(container.cid, name));
+  if (versionId === undefined) {
+    if (current && isLive(current, Date.now())) return { container, record: current, isLatest: true };
+    const [newest] = current ? [] : olderVersions(ctx, container.cid, name);
+    const details = newest?.record.deleteMarker ? { deleteMarker: true, versionId: newest.record.versionId } : {};
+    throw new CofferError('NoSuchKey', 'The specified key does not exist.', details);
+  }
+  const wanted = versionId === 'null' ? null : versionId;
+  if (current?.versionId === wanted) return { container, record: current, isLatest: true };
+  const older = olderVersions(ctx, container.cid, name);
+  const i = older.findIndex((v) => v.record.versionId === wanted);
+  if (i < 0) throw new CofferError('NoSuchVersion', 'The specified version does not exist.');
+  const record = older[i]!.record;
+  const isLatest = !current && i === 0;
+  if (record.deleteMarker) {
+    throw new CofferError('DeleteMarker', 'The specified version is a delete marker.', {
+      versionId: record.versionId,
+      lastModified: Math.floor(record.mtime / 1000),
+    });
+  }
+  return { container, record, isLatest };
+}
+
+export function headObject(ctx: EngineContext, ref: ContainerRef, name: string, versionId?: string | null): ObjectInfo {
+  const f = findVersion(ctx, ref, name, versionId);
+  return toInfo(f.container, name, f.record, f.isLatest);
+}
+
+export type RangeRequest = { start: number; end?: number } | { suffix: number };
+
+export interface ByteRange {
+  start: number;
+  /** inclusive */
+  end: number;
+}
+
+/** Resolves a requested range against the size; throws InvalidRange when unsatisfiable. */
+export function resolveRange(req: RangeRequest, size: number): ByteRange {
+  const unsatisfiable = () => new CofferError('InvalidRange', 'The requested range is not satisfiable', { size });
+  if (size === 0) throw unsatisfiable();
+  if ('suffix' in req) {
+    if (req.suffix <= 0) throw unsatisfiable();
+    return { start: Math.max(0, size - req.suffix), end: size - 1 };
+  }
+  if (req.start >= size) throw unsatisfiable();
+  return { start: req.start, end: Math.min(req.end ?? size - 1, size - 1) };
+}
+
+export interface ObjectRead {
+  info: ObjectInfo;
+  range?: ByteRange;
+  body: Readable;
+}
+
+interface OpenSegment {
+  fh: FileHandle;
+  start: number;
+  end: number;
+}
+
+async function* readSegments(open: OpenSegment[]): AsyncGenerator<Buffer> {
+  try {
+    for (const s of open) {
+      if (s.end < s.start) continue;
+      yield* s.fh.createReadStream({ start: s.start, end: s.end, autoClose: false, highWaterMark: 1 << 18 });
+    }
+  } finally {
+    await Promise.all(open.map((s) => s.fh.close().catch(() => undefined)));
+  }
+}
+
+/** Opens every blob the range touches before returning, so a concurrent replace or delete cannot cut the read short. */
+async function openSegments(ctx: EngineContext, rec: ObjectRecord, range: ByteRange): Promise<OpenSegment[]> {
+  if (!('segments' in rec.data)) return [];
+  const opened: OpenSegment[] = [];
+  let offset = 0;
+  try {
+    for (const seg of rec.data.segments) {
+      const segStart = offset;
+      offset += seg.size;
+      if (offset <= range.start || segStart > range.end) continue;
+      const fh = await ctx.blobs.openRead(seg.blob);
+      opened.push({ fh, start: Math.max(0, range.start - segStart), end: Math.min(seg.size - 1, range.end - segStart) });
+    }
+    return opened;
+  } catch (err) {
+    await Promise.all(opened.map((s) => s.fh.close()));
+    throw err;
+  }
+}
+
+/** Reads an object (or a byte range of it) as a stream of its bytes. */
+export async function getObject(
+  ctx: EngineContext,
+  ref: ContainerRef,
+  name: string,
+  opts: { versionId?: string | null; range?: RangeRequest } = {},
+): Promise<ObjectRead> {
+  for (let attempt = 0; ; attempt++) {
+    const found = findVersion(ctx, ref, name, opts.versionId);
+    const rec = found.record;
+    const inline = 'inline' in rec.data ? ctx.store.inline.get(rec.data.inline) : undefined;
+    const range = opts.range ? resolveRange(opts.range, rec.size) : undefined;
+    const whole = { start: 0, end: rec.size - 1 };
+    const info = toInfo(found.container, name, rec, found.isLatest);
+    if (inline) {
+      const bytes = range ? inline.subarray(range.start, range.end + 1) : inline;
+      return { info, ...(range ? { range } : {}), body: Readable.from([bytes]) };
+    }
+    try {
+      const open = await openSegments(ctx, rec, range ?? whole);
+      return { info, ...(range ? { range } : {}), body: Readable.from(readSegments(open)) };
+    } catch (err) {
+      // The version was replaced between the lookup and the open: look it up again.
+      if ((err as NodeJS.ErrnoException).code !== 'ENOENT' || attempt >= 3) throw err;
+    }
+  }
+}

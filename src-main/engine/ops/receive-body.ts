@@ -1,0 +1,117 @@
+import { CofferError } from '../../../src-shared/errors.js';
+import { BodyHasher } from '../blobs/hashing.js';
+import type { TmpBlob } from '../blobs/blob-store.js';
+import type { EngineContext } from '../context.js';
+import { CHECKSUM_ALGORITHMS, type ChecksumAlgorithm, type Checksums } from '../types.js';
+
+export type Body = AsyncIterable<Uint8Array> | Uint8Array | string;
+
+export interface ReceiveOptions {
+  /** Declared length; a body of another length fails with IncompleteBody. */
+  size?: number;
+  /** Lowercase hex MD5 the bytes must have (BadDigest otherwise). */
+  expectedMd5?: string;
+  /** Checksums (base64) the bytes must have; each is also computed and kept. */
+  expectedChecksums?: Checksums;
+  /** Checksums to compute and keep. */
+  checksumAlgorithms?: ChecksumAlgorithm[];
+  maxSize?: number;
+  /** Keep small bodies in the index rather than a file. */
+  allowInline?: boolean;
+  signal?: AbortSignal;
+}
+
+/** Bytes received and verified, not yet visible: inline bytes, or a placed blob with a 'put' intent. */
+export interface Received {
+  size: number;
+  md5: string;
+  checksums: Checksums;
+  inline?: Buffer;
+  blob?: string;
+}
+
+const CHECKSUM_NAMES: Record<ChecksumAlgorithm, string> = { crc32: 'CRC32', crc32c: 'CRC32C', sha1: 'SHA1', sha256: 'SHA256' };
+
+function* chunksOf(body: Uint8Array | string): Iterable<Uint8Array> {
+  yield typeof body === 'string' ? Buffer.from(body, 'utf8') : body;
+}
+
+/**
+ * First phase of a write: streams the body while hashing it, keeps it inline when small, else
+ * writes a blob file (intent recorded first, fsync, rename into place), and verifies length and
+ * digests. Nothing is visible until the caller commits; on failure nothing is left behind.
+ */
+export async function receiveBody(ctx: EngineContext, body: Body, opts: ReceiveOptions = {}): Promise<Received> {
+  const expected = opts.expectedChecksums ?? {};
+  const algorithms = new Set<ChecksumAlgorithm>([...(opts.checksumAlgorithms ?? [])]);
+  for (const a of CHECKSUM_ALGORITHMS) if (expected[a]) algorithms.add(a);
+  const hasher = new BodyHasher(algorithms);
+  const maxSize = opts.maxSize ?? ctx.options.maxObjectSize;
+  const inlineMax = opts.allowInline === false ? -1 : ctx.options.inlineMax;
+  if (opts.size !== undefined && opts.size > maxSize) {
+    throw new CofferError('EntityTooLarge', `Object of ${opts.size} bytes is larger than the limit of ${maxSize}`);
+  }
+
+  let held: Uint8Array[] = [];
+  let tmp: TmpBlob | undefined;
+  let blob: string | undefined;
+  let intent: Promise<void> | undefined;
+  const spill = async () => {
+    blob = ctx.blobs.newId();
+    const id = blob;
+    intent = ctx.store.write(() => ctx.store.intents.putSync(id, { kind: 'put', created: Date.now() }));
+    tmp = await ctx.blobs.create(id);
+    for (const c of held) await tmp.write(c);
+    held = [];
+  };
+
+  try {
+    if (opts.size !== undefined && opts.size > inlineMax) await spill();
+    const source = typeof body === 'string' || body instanceof Uint8Array ? chunksOf(body) : body;
+    for await (const chunk of source) {
+      if (opts.signal?.aborted) throw new CofferError('Aborted', 'The upload was cancelled');
+      hasher.update(chunk);
+      if (hasher.size > maxSize) throw new CofferError('EntityTooLarge', `Object is larger than the limit of ${maxSize} bytes`);
+      if (opts.size !== undefined && hasher.size > opts.size) {
+        throw new CofferError('IncompleteBody', `Body is longer than the declared ${opts.size} bytes`);
+      }
+      if (tmp) await tmp.write(chunk);
+      else {
+        held.push(chunk);
+        if (hasher.size > inlineMax) await spill();
+      }
+    }
+    if (opts.signal?.aborted) throw new CofferError('Aborted', 'The upload was cancelled');
+    if (opts.size !== undefined && hasher.size !== opts.size) {
+      throw new CofferError('IncompleteBody', `Body has ${hasher.size} of the declared ${opts.size} bytes`);
+    }
+    const { md5, checksums } = hasher.finish();
+    if (opts.expectedMd5 !== undefined && opts.expectedMd5.toLowerCase() !== md5) {
+      throw new CofferError('BadDigest', 'The Content-MD5 or ETag you specified did not match what we received', { md5 });
+    }
+    for (const a of CHECKSUM_ALGORITHMS) {
+      if (expected[a] !== undefined && expected[a] !== checksums[a]) {
+        throw new CofferError('BadDigest', `The ${CHECKSUM_NAMES[a]} you specified did not match the calculated checksum.`);
+      }
+    }
+    const size = hasher.size;
+    if (!tmp) return { size, md5, checksums, inline: Buffer.concat(held) };
+    await (tmp as TmpBlob).finish();
+    await intent;
+    await ctx.blobs.place(blob!);
+    return { size, md5, checksums, blob: blob! };
+  } catch (err) {
+    await (tmp as TmpBlob | undefined)?.discard();
+    if (blob) await discardReceived(ctx, { blob, size: 0, md5: '', checksums: {} }, intent);
+    throw err;
+  }
+}
+
+/** Undoes `receiveBody` when the commit does not happen (precondition, quota, container gone). */
+export async function discardReceived(ctx: EngineContext, r: Received, intent?: Promise<void>): Promise<void> {
+  if (!r.blob) return;
+  const id = r.blob;
+  await intent?.catch(() => undefined);
+  await ctx.blobs.remove(id);
+  await ctx.store.write(() => ctx.store.intents.removeSync(id));
+}

@@ -1,0 +1,71 @@
+import { CofferError } from '../../../src-shared/errors.js';
+import type { IndexStore, StoredUsage } from '../index/store.js';
+import { roundUp4k, type ContainerRecord, type Quota, type Usage } from '../types.js';
+
+/** Change in usage caused by one write. Counters move in the same transaction as the write. */
+export interface UsageDelta {
+  objects: number;
+  bytes: number;
+  bytesActual: number;
+}
+
+export const ZERO_USAGE: Usage = { objects: 0, bytes: 0, bytesActual: 0 };
+
+export function deltaOf(sizesAdded: number[], sizesRemoved: number[] = []): UsageDelta {
+  const sum = (xs: number[], f: (n: number) => number) => xs.reduce((t, n) => t + f(n), 0);
+  return {
+    objects: sizesAdded.length - sizesRemoved.length,
+    bytes: sum(sizesAdded, (n) => n) - sum(sizesRemoved, (n) => n),
+    bytesActual: sum(sizesAdded, roundUp4k) - sum(sizesRemoved, roundUp4k),
+  };
+}
+
+export const accountUsageKey = (account: string) => `a${account}`;
+export const containerUsageKey = (cid: number) => `c${cid}`;
+
+export function readUsage(store: IndexStore, key: string): StoredUsage {
+  return store.usage.get(key) ?? { ...ZERO_USAGE };
+}
+
+function exceeds(quota: Quota, usage: Usage, delta: UsageDelta): boolean {
+  const growsBytes = delta.bytesActual > 0;
+  const growsCount = delta.objects > 0;
+  if (growsBytes && quota.maxBytes >= 0 && usage.bytesActual + delta.bytesActual > quota.maxBytes) return true;
+  if (growsCount && quota.maxObjects >= 0 && usage.objects + delta.objects > quota.maxObjects) return true;
+  return false;
+}
+
+/**
+ * Throws QuotaExceeded when the write would take the container or its account past a quota.
+ * Must run inside the write transaction so concurrent writers are checked one after another.
+ * Bytes are counted as RGW does (each object rounded up to 4 KiB); a write that does not grow
+ * usage is always allowed.
+ */
+export function checkQuota(store: IndexStore, container: ContainerRecord, delta: UsageDelta): void {
+  if (exceeds(container.quota, readUsage(store, containerUsageKey(container.cid)), delta)) {
+    throw new CofferError('QuotaExceeded', 'Upload exceeds the container quota', { scope: 'container' });
+  }
+  const account = store.accounts.get(container.owner);
+  if (account && exceeds(account.quota, readUsage(store, accountUsageKey(container.owner)), delta)) {
+    throw new CofferError('QuotaExceeded', 'Upload exceeds the account quota', { scope: 'account' });
+  }
+}
+
+export function applyUsage(store: IndexStore, container: ContainerRecord, delta: UsageDelta): void {
+  if (delta.objects === 0 && delta.bytes === 0 && delta.bytesActual === 0) return;
+  for (const key of [containerUsageKey(container.cid), accountUsageKey(container.owner)]) {
+    const u = readUsage(store, key);
+    store.usage.putSync(key, {
+      ...u,
+      objects: u.objects + delta.objects,
+      bytes: u.bytes + delta.bytes,
+      bytesActual: u.bytesActual + delta.bytesActual,
+    });
+  }
+}
+
+export function addContainerCount(store: IndexStore, account: string, by: number): void {
+  const key = accountUsageKey(account);
+  const u = readUsage(store, key);
+  store.usage.putSync(key, { ...u, containers: (u.containers ?? 0) + by });
+}

@@ -1,0 +1,166 @@
+/** Records kept in the index, and the values the engine hands to its callers. */
+
+export type ChecksumAlgorithm = 'crc32' | 'crc32c' | 'sha1' | 'sha256';
+export const CHECKSUM_ALGORITHMS: readonly ChecksumAlgorithm[] = ['crc32', 'crc32c', 'sha1', 'sha256'];
+/** Checksums by algorithm, each the base64 of the big-endian digest (as S3 sends them). */
+export type Checksums = Partial<Record<ChecksumAlgorithm, string>>;
+
+/** The standard headers stored with an object and returned as-is. */
+export interface StandardHeaders {
+  contentEncoding?: string;
+  contentDisposition?: string;
+  contentLanguage?: string;
+  cacheControl?: string;
+  expires?: string;
+}
+export const STANDARD_HEADER_FIELDS: readonly (keyof StandardHeaders)[] = [
+  'contentEncoding',
+  'contentDisposition',
+  'contentLanguage',
+  'cacheControl',
+  'expires',
+];
+
+export interface Quota {
+  /** -1 = unlimited */
+  maxBytes: number;
+  /** -1 = unlimited */
+  maxObjects: number;
+}
+export const UNLIMITED: Quota = { maxBytes: -1, maxObjects: -1 };
+
+export interface Usage {
+  objects: number;
+  bytes: number;
+  /** Each object rounded up to 4 KiB. */
+  bytesActual: number;
+}
+
+export interface AccessKey {
+  accessKey: string;
+  secretKey: string;
+}
+export interface SwiftKey {
+  /** Full v1 user name: `<tenant>$<name>:<sub>` */
+  user: string;
+  secretKey: string;
+}
+
+export interface AccountRecord {
+  id: string;
+  tenant: string;
+  name: string;
+  displayName: string;
+  created: number;
+  meta: Record<string, string>;
+  quota: Quota;
+  keys: AccessKey[];
+  swiftKeys: SwiftKey[];
+  maxContainers: number;
+}
+
+export type VersioningState = 'unversioned' | 'enabled' | 'suspended';
+
+export interface ContainerRecord {
+  cid: number;
+  tenant: string;
+  name: string;
+  owner: string;
+  created: number;
+  mtime: number;
+  meta: Record<string, string>;
+  publicRead: boolean;
+  /** Native ACL headers kept verbatim (X-Container-Read / -Write). */
+  acl: { read?: string; write?: string };
+  policy: string | null;
+  versioning: VersioningState;
+  quota: Quota;
+  storagePolicy: string;
+}
+
+/** Where an object's bytes are: inline in the index, or in one or more blob files in order. */
+export type DataRef = { inline: string } | { segments: Segment[] } | { none: true };
+export interface Segment {
+  blob: string;
+  size: number;
+}
+
+export interface ObjectRecord {
+  /** Version id; null is the "null" version of unversioned or suspended containers. */
+  versionId: string | null;
+  seq: number;
+  size: number;
+  etag: string;
+  /** Microseconds since the epoch. */
+  mtime: number;
+  contentType: string;
+  headers: StandardHeaders;
+  meta: Record<string, string>;
+  data: DataRef;
+  deleteMarker?: boolean;
+  deleteAt?: number;
+  publicRead?: boolean;
+  checksums?: Checksums;
+  parts?: number;
+}
+
+export interface ObjectInfo {
+  container: string;
+  name: string;
+  size: number;
+  etag: string;
+  /** Milliseconds since the epoch (Date-compatible). */
+  lastModified: number;
+  /** Microseconds since the epoch, for X-Timestamp precision. */
+  mtimeMicros: number;
+  contentType: string;
+  headers: StandardHeaders;
+  meta: Record<string, string>;
+  versionId: string | null;
+  isLatest: boolean;
+  deleteMarker: boolean;
+  deleteAt?: number;
+  publicRead: boolean;
+  checksums: Checksums;
+  partsCount?: number;
+}
+
+export interface ContainerInfo {
+  name: string;
+  tenant: string;
+  owner: string;
+  created: number;
+  lastModified: number;
+  meta: Record<string, string>;
+  publicRead: boolean;
+  acl: { read?: string; write?: string };
+  policy: string | null;
+  versioning: VersioningState;
+  quota: Quota;
+  storagePolicy: string;
+  usage: Usage;
+}
+
+export interface AccountInfo {
+  id: string;
+  tenant: string;
+  name: string;
+  displayName: string;
+  created: number;
+  meta: Record<string, string>;
+  quota: Quota;
+  keys: AccessKey[];
+  swiftKeys: SwiftKey[];
+  maxContainers: number;
+  usage: Usage & { containers: number };
+}
+
+/** A container is found by its tenant (one namespace per tenant) and its name. */
+export interface ContainerRef {
+  tenant: string;
+  container: string;
+}
+
+export function roundUp4k(n: number): number {
+  return Math.ceil(n / 4096) * 4096;
+}

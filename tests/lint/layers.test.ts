@@ -1,0 +1,37 @@
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+const eslint = new ESLint();
+async function restricted(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return (result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
+}
+
+describe('layer rules of the architecture', () => {
+  it.each([
+    ['src-shared/x.ts', "import 'node:fs';"],
+    ['src-shared/x.ts', "import 'electron';"],
+    ['src-shared/x.ts', "import '../src-main/engine/engine.js';"],
+    ['src-renderer/x.ts', "import 'node:path';"],
+    ['src-renderer/x.ts', "import '../src-main/engine/engine.js';"],
+    ['src-main/engine/x.ts', "import 'electron';"],
+    ['src-main/engine/x.ts', "import 'node:http';"],
+    ['src-main/engine/x.ts', "import '../http/server.js';"],
+    ['src-main/http/native/x.ts', "import '../compat/router.js';"],
+    ['src-main/http/compat/x.ts', "import '../native/router.js';"],
+    ['src-main/backends/x.ts', "import '../http/native/router.js';"],
+    ['src-main/services/x.ts', "import 'electron';"],
+  ])('%s may not: %s', async (file, code) => {
+    expect(await restricted(file, code)).not.toEqual([]);
+  });
+
+  it.each([
+    ['src-main/engine/x.ts', "import 'node:fs';\nimport '../../src-shared/errors.js';"],
+    ['src-main/electron/x.ts', "import 'electron';"],
+    ['src-main/preload/x.ts', "import 'electron';"],
+    ['src-renderer/x.ts', "import '../src-shared/names.js';"],
+    ['src-main/http/native/x.ts', "import '../../engine/engine.js';\nimport '../common/dates.js';"],
+  ])('%s may: %s', async (file, code) => {
+    expect(await restricted(file, code)).toEqual([]);
+  });
+});
