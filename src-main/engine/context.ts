@@ -16,6 +16,11 @@ export interface EngineOptions {
   expirySweepMs: number;
   /** Skip fsync (tests and benchmarks of the code path only, never for user data). */
   noSync: boolean;
+  /**
+   * Finish interrupted writes at open. Only the process that serves the store may do this:
+   * admin commands that open a store a server is using pass false.
+   */
+  recover: boolean;
 }
 
 export const DEFAULT_OPTIONS: EngineOptions = {
@@ -26,6 +31,7 @@ export const DEFAULT_OPTIONS: EngineOptions = {
   maxContainersPerAccount: 1000,
   expirySweepMs: 60_000,
   noSync: false,
+  recover: true,
 };
 
 export interface ObjectsChanged {

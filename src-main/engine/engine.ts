@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { BlobStore } from './blobs/blob-store.js';
@@ -29,6 +30,8 @@ export class Engine {
   private constructor(
     private readonly ctx: EngineContext,
     readonly recovery: RecoveryReport,
+    /** A random secret kept in the store, for signing tokens that must survive restarts. */
+    readonly secret: Buffer,
   ) {
     this.events = ctx.events;
   }
@@ -38,7 +41,18 @@ export class Engine {
     mkdirSync(dataDir, { recursive: true });
     const store = new IndexStore(join(dataDir, 'index'), { noSync: opts.noSync });
     const ctx = new EngineContext(store, new BlobStore(dataDir), opts);
-    const engine = new Engine(ctx, await recover(ctx));
+    let secret = store.meta.get('secret') as Buffer | undefined;
+    if (!secret) {
+      const fresh = randomBytes(32);
+      secret = await store.write(() => {
+        const raced = store.meta.get('secret') as Buffer | undefined;
+        if (raced) return raced;
+        store.meta.putSync('secret', fresh);
+        return fresh;
+      });
+    }
+    const recovery = opts.recover ? await recover(ctx) : { tmpFilesRemoved: 0, uncommittedBlobsRemoved: 0, releasedBlobsRemoved: 0 };
+    const engine = new Engine(ctx, recovery, Buffer.from(secret));
     if (opts.expirySweepMs > 0) {
       engine.sweeper = setInterval(() => void engine.expireDue().catch(() => undefined), opts.expirySweepMs).unref();
     }

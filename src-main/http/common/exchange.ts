@@ -1,0 +1,82 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { pipeline } from 'node:stream/promises';
+import type { Readable } from 'node:stream';
+import { httpDate } from './dates.js';
+import { parseQuery } from './url.js';
+
+export type HeaderValues = Record<string, string | number | string[] | undefined>;
+
+/** One request and its response, with the parsed pieces every front end needs. */
+export class Exchange {
+  readonly method: string;
+  readonly rawPath: string;
+  readonly rawQuery: string;
+  /** Decoded query parameters; undefined when the query string itself is malformed. */
+  readonly query: Map<string, string> | undefined;
+  readonly started = performance.now();
+  status = 0;
+
+  constructor(
+    readonly req: IncomingMessage,
+    readonly res: ServerResponse,
+    readonly id: string,
+  ) {
+    this.method = (req.method ?? 'GET').toUpperCase();
+    const url = req.url ?? '/';
+    const q = url.indexOf('?');
+    this.rawPath = q < 0 ? url : url.slice(0, q);
+    this.rawQuery = q < 0 ? '' : url.slice(q + 1);
+    this.query = parseQuery(this.rawQuery);
+  }
+
+  header(name: string): string | undefined {
+    const v = this.req.headers[name.toLowerCase()];
+    return Array.isArray(v) ? v.join(',') : v;
+  }
+
+  has(param: string): boolean {
+    return this.query?.has(param) ?? false;
+  }
+
+  param(name: string): string | undefined {
+    return this.query?.get(name);
+  }
+
+  /** Sends a complete response. HEAD responses keep their headers (Content-Length included) and drop the body. */
+  send(status: number, headers: HeaderValues, body: string | Buffer = ''): void {
+    const bytes = typeof body === 'string' ? Buffer.from(body, 'utf8') : body;
+    this.status = status;
+    this.writeHead(status, { 'Content-Length': headers['Content-Length'] ?? bytes.length, ...headers });
+    this.res.end(this.method === 'HEAD' || status === 204 || status === 304 ? undefined : bytes);
+  }
+
+  /** Streams a body; a failure mid-stream destroys the connection (the length no longer matches). */
+  async stream(status: number, headers: HeaderValues, body: Readable): Promise<void> {
+    this.status = status;
+    this.writeHead(status, headers);
+    if (this.method === 'HEAD') {
+      body.destroy();
+      this.res.end();
+      return;
+    }
+    await pipeline(body, this.res).catch(() => this.res.destroy());
+  }
+
+  private writeHead(status: number, headers: HeaderValues): void {
+    const out: Record<string, string | number | string[]> = { Date: httpDate(Date.now()) };
+    for (const [k, v] of Object.entries(headers)) if (v !== undefined) out[k] = v;
+    this.res.writeHead(status, out);
+  }
+}
+
+/** Reads a small request body (manifests, XML documents) up to `limit` bytes. */
+export async function readSmallBody(req: IncomingMessage, limit: number): Promise<Buffer | 'too-large'> {
+  const chunks: Buffer[] = [];
+  let n = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    n += chunk.length;
+    if (n > limit) return 'too-large';
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks);
+}

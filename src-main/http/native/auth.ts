@@ -1,0 +1,61 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { Engine } from '../../engine/engine.js';
+
+export const TOKEN_LIFETIME_S = 86_400;
+const PREFIX = 'AUTH_tk';
+
+interface TokenClaims {
+  /** account id */
+  a: string;
+  /** v1 user (`<tenant>$<name>:<sub>`) */
+  u: string;
+  /** expiry, epoch seconds */
+  e: number;
+}
+
+function sign(secret: Buffer, payload: string): string {
+  return createHmac('sha256', secret).update(payload).digest('base64url').slice(0, 32);
+}
+
+/**
+ * Tokens are self-contained and signed with the store's secret, so they survive a restart and
+ * need no table; a token stops working when it expires or when its Swift key is removed.
+ */
+export function issueToken(secret: Buffer, account: string, user: string, nowMs = Date.now()): { token: string; expires: number } {
+  const claims: TokenClaims = { a: account, u: user, e: Math.floor(nowMs / 1000) + TOKEN_LIFETIME_S };
+  const payload = Buffer.from(JSON.stringify(claims)).toString('base64url');
+  return { token: `${PREFIX}${payload}.${sign(secret, payload)}`, expires: claims.e };
+}
+
+/** The account a token authenticates, or undefined when it is forged, expired or revoked. */
+export function verifyToken(engine: Engine, secret: Buffer, token: string, nowMs = Date.now()): string | undefined {
+  if (!token.startsWith(PREFIX)) return undefined;
+  const [payload, sig] = token.slice(PREFIX.length).split('.');
+  if (!payload || !sig) return undefined;
+  const expected = Buffer.from(sign(secret, payload));
+  const given = Buffer.from(sig);
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
+  let claims: TokenClaims;
+  try {
+    claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as TokenClaims;
+  } catch {
+    return undefined;
+  }
+  if (claims.e * 1000 <= nowMs) return undefined;
+  return engine.findBySwiftUser(claims.u)?.account.id === claims.a ? claims.a : undefined;
+}
+
+export type V1AuthResult =
+  | { ok: true; account: string; token: string; expires: number }
+  | { ok: false; status: 401 | 403 };
+
+/** v1 auth (`GET /auth/1.0`): X-Auth-User / X-Auth-Key (or the X-Storage-User / -Pass spellings). */
+export function authenticateV1(engine: Engine, secret: Buffer, user: string | undefined, key: string | undefined): V1AuthResult {
+  if (!user || !key) return { ok: false, status: 401 };
+  const found = engine.findBySwiftUser(user);
+  if (!found) return { ok: false, status: 403 };
+  const a = Buffer.from(found.secretKey);
+  const b = Buffer.from(key);
+  if (a.length !== b.length || !timingSafeEqual(a, b)) return { ok: false, status: 401 };
+  return { ok: true, account: found.account.id, ...issueToken(secret, found.account.id, user) };
+}

@@ -1,0 +1,45 @@
+import type { CofferErrorCode } from '../../../src-shared/errors.js';
+
+export interface NativeError {
+  status: number;
+  /** Plain-text body (RGW prints the code or a Swift message); null = the status's standard text. */
+  body: string | null;
+}
+
+const UNPROCESSABLE = 'Unable to process the contained instructions';
+
+/** How every engine error code reads on the native API (§14). The compiler checks coverage. */
+export const NATIVE_ERRORS: Record<CofferErrorCode, NativeError> = {
+  InvalidArgument: { status: 400, body: null },
+  InvalidAccountName: { status: 400, body: null },
+  InvalidTenantName: { status: 400, body: 'InvalidTenantName' },
+  AccountExists: { status: 409, body: null },
+  NoSuchAccount: { status: 404, body: null },
+  AccountNotEmpty: { status: 409, body: null },
+  AccessKeyInUse: { status: 409, body: null },
+  InvalidContainerName: { status: 400, body: null },
+  ContainerExists: { status: 409, body: 'BucketAlreadyExists' },
+  ContainerOwnedByYou: { status: 202, body: '' },
+  NoSuchContainer: { status: 404, body: 'NoSuchBucket' },
+  ContainerNotEmpty: { status: 409, body: 'There was a conflict when trying to complete your request.' },
+  TooManyContainers: { status: 400, body: 'TooManyBuckets' },
+  InvalidObjectName: { status: 400, body: null },
+  NoSuchKey: { status: 404, body: 'NoSuchKey' },
+  NoSuchVersion: { status: 404, body: 'NoSuchVersion' },
+  DeleteMarker: { status: 404, body: 'NoSuchKey' },
+  BadDigest: { status: 422, body: UNPROCESSABLE },
+  IncompleteBody: { status: 499, body: 'Client disconnected or sent fewer bytes than Content-Length' },
+  EntityTooLarge: { status: 413, body: 'Your request is too large.' },
+  EntityTooSmall: { status: 400, body: 'EntityTooSmall' },
+  QuotaExceeded: { status: 413, body: 'Upload exceeds quota.' },
+  MetadataTooLarge: { status: 400, body: null },
+  PreconditionFailed: { status: 412, body: 'PreconditionFailed' },
+  InvalidRange: { status: 416, body: 'InvalidRange' },
+  InvalidCopy: { status: 400, body: null },
+  NoSuchUpload: { status: 404, body: 'NoSuchUpload' },
+  InvalidPart: { status: 400, body: 'InvalidPart' },
+  InvalidPartOrder: { status: 400, body: 'InvalidPartOrder' },
+  Aborted: { status: 499, body: 'Client Closed Request' },
+  Closed: { status: 503, body: 'ServiceUnavailable' },
+  InternalError: { status: 500, body: 'UnknownError' },
+};

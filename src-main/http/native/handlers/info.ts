@@ -1,0 +1,31 @@
+import { LISTING_LIMIT } from '../limits.js';
+import { META_LIMITS } from '../metadata.js';
+import { reply, type NativeCall } from '../respond.js';
+
+/** GET /info: the capabilities and limits this server really has (§13.4). */
+export function capabilities() {
+  return {
+    swift: {
+      version: '2.34.0',
+      max_file_size: 5 * 1024 ** 3,
+      max_object_name_length: 1024,
+      max_object_name_size: 1024,
+      max_container_name_length: 255,
+      max_account_name_length: 256,
+      container_listing_limit: LISTING_LIMIT,
+      account_listing_limit: LISTING_LIMIT,
+      valid_api_versions: ['v1', 'v1.0'],
+      extra_header_count: 0,
+      strict_cors_mode: true,
+      policies: [{ name: 'default-placement', default: true }],
+      ...META_LIMITS,
+    },
+    container_quotas: {},
+    account_quotas: {},
+    tempauth: { account_acls: false },
+  };
+}
+
+export function info(call: Pick<NativeCall, 'x'>): void {
+  reply(call.x, 200, { 'Content-Type': 'application/json; charset=utf-8' }, JSON.stringify(capabilities()));
+}

@@ -1,0 +1,126 @@
+import type { ContainerInfo, ObjectInfo } from '../../../engine/types.js';
+import { evaluateConditions } from '../../common/conditionals.js';
+import { httpDate, xTimestamp } from '../../common/dates.js';
+import type { HeaderValues } from '../../common/exchange.js';
+import { parseRange } from '../../common/range.js';
+import { truthy } from '../limits.js';
+import { metaProblem, metaResponseHeaders, readMetaHeaders, readStandardHeaders, standardResponseHeaders } from '../metadata.js';
+import { baseHeaders, fail, reply, type NativeCall } from '../respond.js';
+
+const MAX_OBJECT_SIZE = 5 * 1024 ** 3;
+
+export const refOf = (c: ContainerInfo) => ({ tenant: c.tenant, container: c.name });
+
+/** GET/HEAD headers of 2.6 and §6.3. */
+export function objectHeaders(o: ObjectInfo): HeaderValues {
+  return {
+    'Content-Type': o.contentType || 'application/octet-stream',
+    Etag: o.etag,
+    'Last-Modified': httpDate(o.lastModified),
+    'X-Timestamp': xTimestamp(o.mtimeMicros),
+    'Accept-Ranges': 'bytes',
+    ...(o.deleteAt !== undefined ? { 'X-Delete-At': o.deleteAt } : {}),
+    ...standardResponseHeaders(o.headers),
+    ...metaResponseHeaders('Object', o.meta),
+  };
+}
+
+export function conditionalHeaders(call: NativeCall) {
+  const h = (n: string) => call.x.header(n);
+  return { ifMatch: h('if-match'), ifNoneMatch: h('if-none-match'), ifModifiedSince: h('if-modified-since'), ifUnmodifiedSince: h('if-unmodified-since') };
+}
+
+/** GET/HEAD object (N6) with conditionals and a single byte range. */
+export async function getObject(call: NativeCall, c: ContainerInfo, name: string): Promise<void> {
+  const { x, ctx } = call;
+  const info = ctx.engine.headObject(refOf(c), name);
+  const verdict = evaluateConditions(conditionalHeaders(call), { etag: info.etag, lastModified: info.lastModified }, true);
+  if (verdict === 304) return reply(x, 304, { Etag: info.etag, 'Last-Modified': httpDate(info.lastModified) });
+  if (verdict === 412) return fail(x, 412, 'PreconditionFailed');
+  const range = parseRange(x.header('range'));
+  const read = await ctx.engine.getObject(refOf(c), name, range ? { range } : {});
+  const headers = { ...baseHeaders(x), ...objectHeaders(read.info) };
+  if (read.range) {
+    const { start, end } = read.range;
+    return x.stream(206, { ...headers, 'Content-Length': end - start + 1, 'Content-Range': `bytes ${start}-${end}/${read.info.size}` }, read.body);
+  }
+  await x.stream(200, { ...headers, 'Content-Length': read.info.size }, read.body);
+}
+
+/** X-Delete-At / X-Delete-After (§9): epoch seconds, undefined, or an error message. */
+export function readDeleteAt(call: NativeCall): number | undefined | { error: string } {
+  const after = call.x.header('x-delete-after');
+  const at = call.x.header('x-delete-at');
+  const now = Math.floor(Date.now() / 1000);
+  if (after !== undefined) {
+    if (!/^-?\d+$/.test(after.trim())) return { error: 'Non-integer X-Delete-After' };
+    const t = now + Number(after);
+    return t <= now ? { error: 'X-Delete-After in past' } : t;
+  }
+  if (at !== undefined) {
+    if (!/^-?\d+$/.test(at.trim())) return { error: 'Non-integer X-Delete-At' };
+    return Number(at) <= now ? { error: 'X-Delete-At in past' } : Number(at);
+  }
+  return undefined;
+}
+
+/** Fields of a new object version from PUT/COPY headers, or an error message. */
+export function readObjectFields(call: NativeCall, name: string) {
+  const meta = readMetaHeaders(call.x.req.headers, 'Object').set;
+  for (const [k, v] of Object.entries(meta)) if (v === '') delete meta[k];
+  const problem = metaProblem('Object', meta);
+  if (problem) return { error: problem };
+  const deleteAt = readDeleteAt(call);
+  if (typeof deleteAt === 'object') return { error: deleteAt.error };
+  const detect = truthy(call.x.header('x-detect-content-type'));
+  const contentType = detect ? undefined : call.x.header('content-type');
+  if (Buffer.byteLength(name) > 1024) return { error: `Object name length of ${Buffer.byteLength(name)} longer than 1024` };
+  return {
+    meta,
+    headers: readStandardHeaders(call.x.req.headers),
+    ...(contentType ? { contentType } : {}),
+    ...(deleteAt !== undefined ? { deleteAt } : {}),
+  };
+}
+
+/** PUT object (N5): streams the body into the engine; 201 with the unquoted ETag. */
+export async function putObject(call: NativeCall, c: ContainerInfo, name: string): Promise<void> {
+  const { x, ctx } = call;
+  const length = x.header('content-length');
+  const chunked = /chunked/i.test(x.header('transfer-encoding') ?? '');
+  if (length === undefined && !chunked) return fail(x, 411, 'Missing Content-Length header.');
+  if (length !== undefined && Number(length) > MAX_OBJECT_SIZE) return fail(x, 413, 'Your request is too large.');
+  const ifNoneMatch = x.header('if-none-match');
+  if (ifNoneMatch !== undefined && ifNoneMatch.trim() !== '*') return fail(x, 400, 'If-None-Match only supports *');
+  const fields = readObjectFields(call, name);
+  if ('error' in fields) return fail(x, 400, fields.error);
+  const etag = x.header('etag')?.replace(/"/g, '').toLowerCase();
+  const aborted = new AbortController();
+  x.req.once('aborted', () => aborted.abort());
+  const info = await ctx.engine.putObject(refOf(c), name, x.req, {
+    ...fields,
+    ...(length !== undefined && !chunked ? { size: Number(length) } : {}),
+    ...(etag ? { expectedMd5: etag } : {}),
+    ...(ifNoneMatch ? { ifNoneMatch: '*' as const } : {}),
+    maxSize: MAX_OBJECT_SIZE,
+    signal: aborted.signal,
+  });
+  reply(x, 201, { Etag: info.etag, 'Last-Modified': httpDate(info.lastModified) });
+}
+
+/** POST object (N10): replaces the whole metadata set; content type and expiry may change too. */
+export async function postObject(call: NativeCall, c: ContainerInfo, name: string): Promise<void> {
+  const { x, ctx } = call;
+  const fields = readObjectFields(call, name);
+  if ('error' in fields) return fail(x, 400, fields.error);
+  const remove = x.header('x-remove-delete-at') !== undefined;
+  const keepExpiry = fields.deleteAt === undefined && !remove;
+  const headers = Object.keys(fields.headers).length ? { headers: fields.headers } : {};
+  await ctx.engine.updateObjectMeta(refOf(c), name, { ...fields, ...headers, keepExpiry });
+  reply(x, 202);
+}
+
+export async function deleteObject(call: NativeCall, c: ContainerInfo, name: string): Promise<void> {
+  await call.ctx.engine.deleteObject(refOf(c), name);
+  reply(call.x, 204);
+}

@@ -1,0 +1,120 @@
+import { CofferError } from '../../../src-shared/errors.js';
+import { Engine } from '../../engine/engine.js';
+import type { ContainerInfo } from '../../engine/types.js';
+import { allowed, type Action, type Identity } from '../common/access.js';
+import type { Exchange } from '../common/exchange.js';
+import { authenticateV1, verifyToken } from './auth.js';
+import * as account from './handlers/account.js';
+import * as container from './handlers/container.js';
+import { copyByCopyFrom, copyByDestination } from './handlers/copy.js';
+import { info } from './handlers/info.js';
+import * as object from './handlers/object.js';
+import { parseNativePath } from './router.js';
+import { fail, failWith, reply, type NativeCall, type NativeContext } from './respond.js';
+
+function storageUrl(x: Exchange, accountId: string): string {
+  return `http://${x.header('host') ?? '127.0.0.1'}/swift/v1/AUTH_${accountId}`;
+}
+
+function v1Auth(x: Exchange, ctx: NativeContext): void {
+  if (x.method !== 'GET' && x.method !== 'HEAD') return fail(x, 405);
+  const user = x.header('x-auth-user') ?? x.header('x-storage-user');
+  const key = x.header('x-auth-key') ?? x.header('x-storage-pass');
+  const r = authenticateV1(ctx.engine, ctx.secret, user, key);
+  if (!r.ok) return fail(x, r.status, null, r.status === 401 ? { 'Www-Authenticate': 'Swift realm="unknown"' } : {});
+  reply(x, 204, {
+    'X-Storage-Url': storageUrl(x, r.account),
+    'X-Auth-Token': r.token,
+    'X-Storage-Token': r.token,
+    'X-Auth-Token-Expires': Math.max(0, r.expires - Math.floor(Date.now() / 1000)),
+  });
+}
+
+const READS = new Set(['GET', 'HEAD']);
+
+function objectAction(method: string): Action {
+  return READS.has(method) ? 'read-object' : 'write-object';
+}
+
+/** Denied: 401 for anonymous callers, 403 for authenticated ones (§1.3). */
+function deny(call: NativeCall): void {
+  fail(call.x, call.who.account === undefined ? 401 : 403);
+}
+
+async function route(call: NativeCall, target: ReturnType<typeof parseNativePath>): Promise<void> {
+  const { x, ctx } = call;
+  const m = x.method;
+  if (target.kind === 'account') {
+    if (call.who.account !== call.account) return deny(call);
+    if (m === 'HEAD') return account.headAccount(call);
+    if (m === 'GET') return account.listAccount(call);
+    if (m === 'POST') return account.postAccount(call);
+    return fail(x, 405);
+  }
+  if (target.kind !== 'container' && target.kind !== 'object') return fail(x, 400);
+  if (target.kind === 'container' && m === 'PUT') {
+    if (call.who.account !== call.account) return deny(call);
+    return container.putContainer(call, target.container);
+  }
+  let c: ContainerInfo;
+  try {
+    c = ctx.engine.getContainer(Engine.ref(call.account, target.container));
+  } catch (err) {
+    // Do not tell strangers which containers exist.
+    if (call.who.account !== call.account) return deny(call);
+    throw err;
+  }
+  if (target.kind === 'container') {
+    const action: Action = READS.has(m) ? 'list' : 'admin';
+    if (!allowed(c, call.who, action)) return deny(call);
+    if (m === 'HEAD') return container.headContainer(call, c);
+    if (m === 'GET') return container.listContainer(call, c);
+    if (m === 'POST') return container.postContainer(call, c);
+    if (m === 'DELETE') return container.deleteContainer(call, c);
+    return fail(x, 405);
+  }
+  const name = target.object;
+  if (m === 'COPY') return copyByDestination(call, c, name);
+  if (m === 'PUT' && x.header('x-copy-from') !== undefined) return copyByCopyFrom(call, c, name);
+  if (!allowed(c, call.who, objectAction(m)) && !publicObject(call, c, name, m)) return deny(call);
+  if (m === 'GET' || m === 'HEAD') return object.getObject(call, c, name);
+  if (m === 'PUT') return object.putObject(call, c, name);
+  if (m === 'POST') return object.postObject(call, c, name);
+  if (m === 'DELETE') return object.deleteObject(call, c, name);
+  return fail(x, 405);
+}
+
+/** An object made public on its own (S3 object ACL public-read) can be read by anyone. */
+function publicObject(call: NativeCall, c: ContainerInfo, name: string, method: string): boolean {
+  if (!READS.has(method)) return false;
+  try {
+    return call.ctx.engine.headObject({ tenant: c.tenant, container: c.name }, name).publicRead;
+  } catch {
+    return false;
+  }
+}
+
+/** Entry point of the native API: auth, capabilities, then account/container/object operations. */
+export async function handleNative(x: Exchange, ctx: NativeContext): Promise<void> {
+  const target = parseNativePath(x.rawPath);
+  try {
+    if (target.kind === 'invalid') return fail(x, target.status, target.body);
+    if (!x.query) return fail(x, 400, 'Invalid query string');
+    if (target.kind === 'auth') return v1Auth(x, ctx);
+    if (target.kind === 'info') return info({ x });
+    const token = x.header('x-auth-token') ?? x.header('x-storage-token');
+    const who: Identity = {};
+    if (token) {
+      const accountId = verifyToken(ctx.engine, ctx.secret, token);
+      if (!accountId) return fail(x, 401, null, { 'Www-Authenticate': 'Swift realm="unknown"' });
+      who.account = accountId;
+    }
+    if (!ctx.engine.findAccount(target.account)) {
+      return who.account === undefined ? fail(x, 401) : fail(x, who.account === target.account ? 404 : 403);
+    }
+    await route({ x, ctx, who, account: target.account }, target);
+  } catch (err) {
+    if (err instanceof CofferError) return failWith(x, err);
+    throw err;
+  }
+}

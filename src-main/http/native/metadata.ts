@@ -1,0 +1,88 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import type { StandardHeaders } from '../../engine/types.js';
+import { headerToText, textToHeader } from '../common/header-text.js';
+
+export type MetaScope = 'Object' | 'Container' | 'Account';
+
+/** Swift's metadata limits (§7.1), also published in /info. */
+export const META_LIMITS = {
+  max_meta_name_length: 128,
+  max_meta_value_length: 256,
+  max_meta_count: 90,
+  max_meta_overall_size: 4096,
+  max_header_size: 8192,
+};
+
+export interface MetaChange {
+  set: Record<string, string>;
+  remove: string[];
+}
+
+/** `X-{Scope}-Meta-*` (set; an empty value removes) and `X-Remove-{Scope}-Meta-*` headers. */
+export function readMetaHeaders(headers: IncomingHttpHeaders, scope: MetaScope): MetaChange {
+  const prefix = `x-${scope.toLowerCase()}-meta-`;
+  const removePrefix = `x-remove-${scope.toLowerCase()}-meta-`;
+  const out: MetaChange = { set: {}, remove: [] };
+  for (const [name, raw] of Object.entries(headers)) {
+    const value = headerToText(Array.isArray(raw) ? raw.join(',') : (raw ?? ''));
+    if (name.startsWith(removePrefix)) out.remove.push(name.slice(removePrefix.length));
+    else if (name.startsWith(prefix)) {
+      const key = name.slice(prefix.length);
+      if (value === '' && scope !== 'Object') out.remove.push(key);
+      else out.set[key] = value;
+    }
+  }
+  return out;
+}
+
+/** Why a metadata set breaks the limits (the Swift message), or null. */
+export function metaProblem(scope: MetaScope, meta: Record<string, string>): string | null {
+  let total = 0;
+  const entries = Object.entries(meta);
+  for (const [k, v] of entries) {
+    const name = `X-${scope}-Meta-${k}`;
+    if (k === '') return 'Metadata name cannot be empty';
+    const kl = Buffer.byteLength(k);
+    const vl = Buffer.byteLength(v);
+    if (kl > META_LIMITS.max_meta_name_length) return `Metadata name too long: ${name}`;
+    if (vl > META_LIMITS.max_meta_value_length) return `Metadata value longer than ${META_LIMITS.max_meta_value_length}: ${name}`;
+    total += kl + vl;
+  }
+  if (entries.length > META_LIMITS.max_meta_count) return `Too many metadata items; max ${META_LIMITS.max_meta_count}`;
+  if (total > META_LIMITS.max_meta_overall_size) return `Total metadata too large; max ${META_LIMITS.max_meta_overall_size}`;
+  return null;
+}
+
+/** `foo-bar` -> `Foo-Bar` (how RGW prints metadata names). */
+export function titleCase(name: string): string {
+  return name.replace(/(^|-)([a-z])/g, (_m, dash: string, c: string) => dash + c.toUpperCase());
+}
+
+export function metaResponseHeaders(scope: MetaScope, meta: Record<string, string>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(meta)) out[`X-${scope}-Meta-${titleCase(k)}`] = textToHeader(v);
+  return out;
+}
+
+const STANDARD: [keyof StandardHeaders, string][] = [
+  ['contentEncoding', 'Content-Encoding'],
+  ['contentDisposition', 'Content-Disposition'],
+  ['contentLanguage', 'Content-Language'],
+  ['cacheControl', 'Cache-Control'],
+  ['expires', 'Expires'],
+];
+
+export function readStandardHeaders(headers: IncomingHttpHeaders): StandardHeaders {
+  const out: StandardHeaders = {};
+  for (const [field, name] of STANDARD) {
+    const v = headers[name.toLowerCase()];
+    if (typeof v === 'string') out[field] = headerToText(v);
+  }
+  return out;
+}
+
+export function standardResponseHeaders(h: StandardHeaders): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [field, name] of STANDARD) if (h[field] !== undefined) out[name] = textToHeader(h[field]!);
+  return out;
+}

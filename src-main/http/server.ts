@@ -1,0 +1,66 @@
+import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Engine } from '../engine/engine.js';
+import { handleCompat } from './compat/index.js';
+import { Exchange } from './common/exchange.js';
+import { newRequestId } from './common/request-id.js';
+import { handleNative } from './native/index.js';
+import { isNativePath } from './native/router.js';
+
+export interface ServerOptions {
+  engine: Engine;
+  /** Secret that signs native tokens (kept in the store, so tokens survive restarts). */
+  secret: Buffer;
+  host?: string;
+  port?: number;
+  /** Domain for virtual-host style S3 addressing (`<bucket>.<domain>`). */
+  domain?: string;
+  /** One line per request; silent when omitted. */
+  log?: (line: string) => void;
+}
+
+export interface RunningServer {
+  server: Server;
+  url: string;
+  port: number;
+  /** Stops accepting, lets in-flight requests finish, closes idle keep-alive connections. */
+  close(): Promise<void>;
+}
+
+/** One node:http server for both APIs: native paths (`/swift`, `/v1/AUTH_…`, `/auth`, `/info`), everything else S3. */
+export async function startServer(opts: ServerOptions): Promise<RunningServer> {
+  const native = { engine: opts.engine, secret: opts.secret };
+  const compat = { engine: opts.engine, domain: opts.domain };
+  const handle = async (req: IncomingMessage, res: ServerResponse) => {
+    const x = new Exchange(req, res, newRequestId());
+    res.on('finish', () => opts.log?.(`${new Date().toISOString()} ${x.id} ${x.method} ${req.url} ${x.status || res.statusCode} ${Math.round(performance.now() - x.started)}ms`));
+    try {
+      if (isNativePath(x.rawPath)) await handleNative(x, native);
+      else await handleCompat(x, compat);
+    } catch (err) {
+      opts.log?.(`${x.id} internal error: ${(err as Error).stack ?? String(err)}`);
+      if (!res.headersSent) x.send(500, { 'Content-Type': 'text/plain; charset=utf-8' }, 'Internal Server Error');
+      else res.destroy();
+    }
+  };
+  const server = createHttpServer({ keepAliveTimeout: 65_000, requestTimeout: 0 }, (req, res) => void handle(req, res));
+  server.on('clientError', (_err, socket) => {
+    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port ?? 7480, opts.host ?? '127.0.0.1', () => resolve());
+  });
+  const { port, address } = server.address() as AddressInfo;
+  const host = address.includes(':') ? `[${address}]` : address;
+  return {
+    server,
+    port,
+    url: `http://${host}:${port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeIdleConnections();
+      }),
+  };
+}
