@@ -101,6 +101,7 @@ export class Engine {
   updateContainer = (ref: ContainerRef, settings: containers.ContainerSettings) => containers.updateContainer(this.ctx, ref, settings);
   deleteContainer = (ref: ContainerRef) => containers.deleteContainer(this.ctx, ref);
   listContainers = (account: string, params?: containers.ContainerListParams) => containers.listContainers(this.ctx, account, params);
+  tenantsWithContainer = (name: string) => containers.tenantsWithContainer(this.ctx, name);
 
   // Objects
   putObject = (ref: ContainerRef, name: string, body: Body, opts?: PutOptions) => putObject(this.ctx, ref, name, body, opts);

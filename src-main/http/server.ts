@@ -15,6 +15,8 @@ export interface ServerOptions {
   port?: number;
   /** Domain for virtual-host style S3 addressing (`<bucket>.<domain>`). */
   domain?: string;
+  /** Region the compatible API reports (any region is accepted in signatures). */
+  region?: string;
   /** One line per request; silent when omitted. */
   log?: (line: string) => void;
 }
@@ -30,7 +32,7 @@ export interface RunningServer {
 /** One node:http server for both APIs: native paths (`/swift`, `/v1/AUTH_…`, `/auth`, `/info`), everything else S3. */
 export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   const native = { engine: opts.engine, secret: opts.secret };
-  const compat = { engine: opts.engine, domain: opts.domain };
+  const compat = { engine: opts.engine, domain: opts.domain, region: opts.region ?? 'us-east-1' };
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const x = new Exchange(req, res, newRequestId());
     res.on('finish', () => opts.log?.(`${new Date().toISOString()} ${x.id} ${x.method} ${req.url} ${x.status || res.statusCode} ${Math.round(performance.now() - x.started)}ms`));

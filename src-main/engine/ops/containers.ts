@@ -188,3 +188,10 @@ export function listContainers(ctx: EngineContext, account: string, p: Container
     .filter((rec): rec is ContainerRecord => !!rec)
     .map((rec) => containerInfo(ctx, rec));
 }
+
+/** Tenants that hold a container of this name (anonymous path-style requests name no tenant). */
+export function tenantsWithContainer(ctx: EngineContext, name: string): string[] {
+  const out: string[] = [];
+  for (const { value } of ctx.store.containers.getRange({})) if (value.name === name) out.push(value.tenant);
+  return out;
+}

@@ -31,18 +31,27 @@ function writeAccounts(acl: string | undefined): string[] {
     .filter((s) => s && !s.startsWith('.'));
 }
 
-/** True when a bucket policy grants anonymous `s3:GetObject` (the public-read form). */
-export function policyAllowsPublicRead(policy: string | null): boolean {
+type PolicyAction = 's3:GetObject' | 's3:ListBucket';
+
+/**
+ * What a bucket policy grants everyone (`Principal: "*"`): the public-read forms GUI clients
+ * write. An explicit Deny for everyone wins over an Allow; a broken document grants nothing.
+ */
+export function policyGrantsPublic(policy: string | null, action: PolicyAction): boolean {
   if (!policy) return false;
   try {
     const doc = JSON.parse(policy) as { Statement?: unknown };
-    const statements = Array.isArray(doc.Statement) ? doc.Statement : [doc.Statement];
-    return statements.some((s) => {
-      const st = s as { Effect?: string; Principal?: unknown; Action?: unknown };
-      const principal = st.Principal === '*' || (st.Principal as { AWS?: unknown } | undefined)?.AWS === '*';
+    const statements = ([] as unknown[]).concat(doc.Statement ?? []);
+    const applies = (s: unknown) => {
+      const st = s as { Principal?: unknown; Action?: unknown };
+      const p = st.Principal as { AWS?: unknown } | string | undefined;
+      const everyone = p === '*' || (typeof p === 'object' && ([] as unknown[]).concat(p?.AWS ?? []).includes('*'));
       const actions = ([] as unknown[]).concat(st.Action ?? []);
-      return st.Effect === 'Allow' && principal && actions.some((a) => a === 's3:GetObject' || a === 's3:*' || a === '*');
-    });
+      return everyone && actions.some((a) => a === action || a === 's3:*' || a === '*');
+    };
+    const effect = (s: unknown) => (s as { Effect?: string }).Effect;
+    if (statements.some((s) => effect(s) === 'Deny' && applies(s))) return false;
+    return statements.some((s) => effect(s) === 'Allow' && applies(s));
   } catch {
     return false;
   }
@@ -52,14 +61,16 @@ export function policyAllowsPublicRead(policy: string | null): boolean {
  * The one authorisation rule of both front ends: owners may do anything; others only what the
  * container's ACLs (native `X-Container-Read/Write`, S3 canned public-read) or its bucket policy
  * grant. An object's own public-read flag is checked by the caller for object reads.
+ * The native front end gives `.r:*` containers the same anonymous reads.
  */
 export function allowed(c: ContainerInfo, who: Identity, action: Action): boolean {
   if (who.account !== undefined && who.account === c.owner) return true;
   if (action === 'admin') return false;
   const read = parseReadAcl(c.acl.read);
   const named = who.account !== undefined && read.accounts.includes(who.account);
-  const publicRead = c.publicRead || read.anyReferrer;
-  if (action === 'read-object') return named || publicRead || policyAllowsPublicRead(c.policy);
-  if (action === 'list') return named || c.publicRead || (read.anyReferrer && read.listings);
+  // S3 bucket public-read (c.publicRead) permits listing only; object reads follow the object
+  // ACL, a native `.r:*` read ACL, or the bucket policy (§26.4).
+  if (action === 'read-object') return named || read.anyReferrer || policyGrantsPublic(c.policy, 's3:GetObject');
+  if (action === 'list') return named || c.publicRead || (read.anyReferrer && read.listings) || policyGrantsPublic(c.policy, 's3:ListBucket');
   return who.account !== undefined && writeAccounts(c.acl.write).includes(who.account);
 }

@@ -1,0 +1,107 @@
+import { policyGrantsPublic } from '../../common/access.js';
+import type { Exchange } from '../../common/exchange.js';
+import { el, type XmlNode } from '../../common/xml.js';
+import { S3Error } from '../errors.js';
+import { s3Root, sendEmpty, sendXml, type BucketCall } from '../respond.js';
+import { readParamBody, readXml } from '../xml-input.js';
+
+const ALL_USERS = 'http://acs.amazonaws.com/groups/global/AllUsers';
+const XSI = 'http://www.w3.org/2001/XMLSchema-instance';
+
+/** `x-amz-acl`: true for public-read, false for private, undefined when absent (§26.1). */
+export function cannedAcl(x: Exchange): boolean | undefined {
+  const acl = x.header('x-amz-acl');
+  const grants = Object.keys(x.req.headers).some((h) => h.startsWith('x-amz-grant-'));
+  if (acl !== undefined && grants) throw new S3Error(400, 'InvalidRequest', 'Specifying both Canned ACLs and Header Grants is not allowed');
+  if (grants) throw new S3Error(501, 'NotImplemented', 'Grant headers are not supported; use a canned ACL (private or public-read).');
+  if (acl === undefined) return undefined;
+  if (acl === 'private' || acl === 'bucket-owner-full-control' || acl === 'bucket-owner-read') return false;
+  if (acl === 'public-read') return true;
+  if (['public-read-write', 'authenticated-read', 'aws-exec-read', 'log-delivery-write'].includes(acl)) {
+    throw new S3Error(501, 'NotImplemented', `The canned ACL ${acl} is not supported; use private or public-read.`);
+  }
+  throw new S3Error(400, 'InvalidArgument', `Invalid canned ACL: ${acl}`);
+}
+
+function aclDocument(owner: { id: string; name: string }, publicRead: boolean): XmlNode {
+  const grants = [
+    el('Grant', [
+      el('Grantee', [el('ID', owner.id), el('DisplayName', owner.name)], { 'xmlns:xsi': XSI, 'xsi:type': 'CanonicalUser' }),
+      el('Permission', 'FULL_CONTROL'),
+    ]),
+  ];
+  if (publicRead) grants.push(el('Grant', [el('Grantee', [el('URI', ALL_USERS)], { 'xmlns:xsi': XSI, 'xsi:type': 'Group' }), el('Permission', 'READ')]));
+  return s3Root('AccessControlPolicy', [el('Owner', [el('ID', owner.id), el('DisplayName', owner.name)]), el('AccessControlList', grants)]);
+}
+
+/** The public flag an ACL request sets: from `x-amz-acl`, else from an AccessControlPolicy body. */
+async function requestedAcl(call: BucketCall): Promise<boolean> {
+  const canned = cannedAcl(call.x);
+  if (canned !== undefined) return canned;
+  const doc = await readXml(call.x).catch(() => {
+    throw new S3Error(400, 'MalformedACLError', 'The XML you provided was not well-formed or did not validate against our published schema.');
+  });
+  const list = (doc?.AccessControlPolicy as { AccessControlList?: { Grant?: unknown[] } } | undefined)?.AccessControlList;
+  if (!list) throw new S3Error(400, 'MalformedACLError', 'The ACL document has no AccessControlList.');
+  return (list.Grant ?? []).some((g) => {
+    const grant = g as { Grantee?: { URI?: string }; Permission?: string };
+    return grant.Grantee?.URI === ALL_USERS && (grant.Permission === 'READ' || grant.Permission === 'FULL_CONTROL');
+  });
+}
+
+function owner(call: BucketCall) {
+  const a = call.ctx.engine.getAccount(call.bucket.owner);
+  return { id: a.id, name: a.displayName };
+}
+
+export function getBucketAcl(call: BucketCall): void {
+  sendXml(call.x, 200, aclDocument(owner(call), call.bucket.publicRead));
+}
+
+export async function putBucketAcl(call: BucketCall): Promise<void> {
+  await call.ctx.engine.updateContainer(call.ref, { publicRead: await requestedAcl(call) });
+  sendEmpty(call.x, 200);
+}
+
+export function getObjectAcl(call: BucketCall): void {
+  const info = call.ctx.engine.headObject(call.ref, call.address.key!, call.x.param('versionId'));
+  sendXml(call.x, 200, aclDocument(owner(call), info.publicRead), info.versionId ? { 'x-amz-version-id': info.versionId } : {});
+}
+
+export async function putObjectAcl(call: BucketCall): Promise<void> {
+  const publicRead = await requestedAcl(call);
+  const key = call.address.key!;
+  const info = call.ctx.engine.headObject(call.ref, key);
+  await call.ctx.engine.updateObjectMeta(call.ref, key, { meta: info.meta, headers: info.headers, contentType: info.contentType, keepExpiry: true, publicRead });
+  sendEmpty(call.x, 200);
+}
+
+export function getBucketPolicy(call: BucketCall): void {
+  const policy = call.bucket.policy;
+  if (!policy) throw new S3Error(404, 'NoSuchBucketPolicy', 'The bucket policy does not exist');
+  call.x.send(200, { 'x-amz-request-id': call.x.id, 'x-amz-id-2': call.x.id, 'Content-Type': 'application/json' }, policy);
+}
+
+export async function putBucketPolicy(call: BucketCall): Promise<void> {
+  const body = (await readParamBody(call.x)).toString('utf8');
+  let doc: unknown;
+  try {
+    doc = JSON.parse(body);
+  } catch {
+    throw new S3Error(400, 'MalformedPolicy', 'Policies must be valid JSON.');
+  }
+  const statements = (doc as { Statement?: unknown } | null)?.Statement;
+  if (!statements || typeof doc !== 'object') throw new S3Error(400, 'MalformedPolicy', 'Missing required field Statement');
+  await call.ctx.engine.updateContainer(call.ref, { policy: body });
+  sendEmpty(call.x, 204);
+}
+
+export async function deleteBucketPolicy(call: BucketCall): Promise<void> {
+  await call.ctx.engine.updateContainer(call.ref, { policy: null });
+  sendEmpty(call.x, 204);
+}
+
+export function getBucketPolicyStatus(call: BucketCall): void {
+  const open = policyGrantsPublic(call.bucket.policy, 's3:GetObject') || policyGrantsPublic(call.bucket.policy, 's3:ListBucket');
+  sendXml(call.x, 200, s3Root('PolicyStatus', [el('IsPublic', open ? 'true' : 'false')]));
+}

@@ -1,0 +1,104 @@
+import type { ObjectInfo } from '../../../engine/types.js';
+import { evaluateConditions } from '../../common/conditionals.js';
+import { parseRange } from '../../common/range.js';
+import { S3Error } from '../errors.js';
+import { checkStorageClass, hasResponseOverrides, objectHeaders, readStandard, readUserMeta } from '../metadata.js';
+import { requestPayload } from '../payload.js';
+import { s3Headers, sendEmpty, type BucketCall } from '../respond.js';
+import { cannedAcl } from './acl.js';
+
+const MAX_PUT = 5 * 1024 ** 3;
+
+export function checksumEcho(o: ObjectInfo): Record<string, string> {
+  return Object.fromEntries(Object.entries(o.checksums).map(([alg, v]) => [`x-amz-checksum-${alg}`, v]));
+}
+
+function checkEncryption(call: BucketCall): Record<string, string> {
+  const sse = call.x.header('x-amz-server-side-encryption');
+  if (sse === undefined) return {};
+  if (sse !== 'AES256') throw new S3Error(501, 'NotImplemented', `Server-side encryption ${sse} is not supported.`);
+  return { 'x-amz-server-side-encryption': 'AES256' };
+}
+
+/** Object fields from PutObject / CreateMultipartUpload / CopyObject(REPLACE) headers. */
+export function objectFields(call: BucketCall, contentEncoding = call.x.header('content-encoding')) {
+  checkStorageClass(call.x.header('x-amz-storage-class'));
+  const publicRead = cannedAcl(call.x);
+  const contentType = call.x.header('content-type');
+  return {
+    meta: readUserMeta(call.x.req.headers),
+    headers: readStandard(call.x.req.headers, contentEncoding),
+    ...(contentType ? { contentType } : {}),
+    ...(publicRead !== undefined ? { publicRead } : {}),
+  };
+}
+
+/** PutObject (C2, §22.1): every payload mode, Content-MD5 and checksum verification, conditional create. */
+export async function putObject(call: BucketCall): Promise<void> {
+  const { x, ctx } = call;
+  const sse = checkEncryption(call);
+  const payload = requestPayload(x, call.signing);
+  if (payload.size !== undefined && payload.size > MAX_PUT) throw new S3Error(400, 'EntityTooLarge', 'Your proposed upload exceeds the maximum allowed object size.');
+  const aborted = new AbortController();
+  x.req.once('aborted', () => aborted.abort());
+  const ifNoneMatch = x.header('if-none-match');
+  const ifMatch = x.header('if-match');
+  const info = await ctx.engine.putObject(call.ref, call.address.key!, payload.body, {
+    ...objectFields(call, payload.contentEncoding),
+    ...(payload.size !== undefined ? { size: payload.size } : {}),
+    ...(payload.expectedMd5 ? { expectedMd5: payload.expectedMd5 } : {}),
+    expectedChecksums: payload.expectedChecksums,
+    checksumAlgorithms: payload.checksumAlgorithms,
+    ...(ifNoneMatch?.trim() === '*' ? { ifNoneMatch: '*' as const } : {}),
+    ...(ifMatch ? { ifMatch } : {}),
+    maxSize: MAX_PUT,
+    signal: aborted.signal,
+  });
+  sendEmpty(x, 200, {
+    ETag: `"${info.etag}"`,
+    ...(info.versionId !== null ? { 'x-amz-version-id': info.versionId } : {}),
+    ...checksumEcho(info),
+    ...sse,
+  });
+}
+
+/** GetObject / HeadObject (C3, §22.2): versions, conditionals, one range, response-* overrides. */
+export async function getObject(call: BucketCall): Promise<void> {
+  const { x, ctx } = call;
+  const versionId = x.param('versionId');
+  if (versionId === '') throw new S3Error(400, 'InvalidArgument', 'Version id cannot be the empty string');
+  const param = (n: string) => x.param(n);
+  if (!call.who.account && hasResponseOverrides(param)) {
+    throw new S3Error(400, 'InvalidRequest', 'Request specific response headers cannot be used for anonymous GET requests.');
+  }
+  const info = ctx.engine.headObject(call.ref, call.address.key!, versionId);
+  const cond = { ifMatch: x.header('if-match'), ifNoneMatch: x.header('if-none-match'), ifModifiedSince: x.header('if-modified-since'), ifUnmodifiedSince: x.header('if-unmodified-since') };
+  const verdict = evaluateConditions(cond, { etag: info.etag, lastModified: info.lastModified }, true);
+  if (verdict === 304) return sendEmpty(x, 304, { ETag: `"${info.etag}"`, 'Last-Modified': new Date(Math.floor(info.lastModified / 1000) * 1000).toUTCString() });
+  if (verdict === 412) throw new S3Error(412, 'PreconditionFailed', 'At least one of the preconditions you specified did not hold.');
+  const range = parseRange(x.header('range'));
+  const read = await ctx.engine.getObject(call.ref, call.address.key!, { ...(versionId ? { versionId } : {}), ...(range ? { range } : {}) });
+  const checksumMode = x.header('x-amz-checksum-mode')?.toUpperCase() === 'ENABLED' && !read.range;
+  const headers = { ...s3Headers(x), ...objectHeaders(read.info, param, checksumMode) };
+  if (read.range) {
+    const { start, end } = read.range;
+    return x.stream(206, { ...headers, 'Content-Length': end - start + 1, 'Content-Range': `bytes ${start}-${end}/${read.info.size}` }, read.body);
+  }
+  await x.stream(200, { ...headers, 'Content-Length': read.info.size }, read.body);
+}
+
+/** DeleteObject (C4, §22.3): 204 whether or not the key existed; delete markers when versioned. */
+export async function deleteObject(call: BucketCall): Promise<void> {
+  const versionId = call.x.param('versionId');
+  try {
+    const r = await call.ctx.engine.deleteObject(call.ref, call.address.key!, versionId !== undefined ? { versionId } : {});
+    sendEmpty(call.x, 204, {
+      ...(r.deleteMarker ? { 'x-amz-delete-marker': 'true' } : {}),
+      ...(r.versionId !== null || versionId !== undefined ? { 'x-amz-version-id': r.versionId ?? 'null' } : {}),
+    });
+  } catch (err) {
+    const code = (err as { code?: string }).code;
+    if (code !== 'NoSuchKey' && code !== 'NoSuchVersion') throw err;
+    sendEmpty(call.x, 204);
+  }
+}

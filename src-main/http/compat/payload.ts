@@ -1,0 +1,97 @@
+import { createHash } from 'node:crypto';
+import type { ChecksumAlgorithm, Checksums } from '../../engine/types.js';
+import type { Exchange } from '../common/exchange.js';
+import { decodeAwsChunked } from './aws-chunked.js';
+import { S3Error } from './errors.js';
+import type { SigV4Context } from './sigv4.js';
+
+const ALGORITHMS: Record<string, ChecksumAlgorithm> = { crc32: 'crc32', crc32c: 'crc32c', sha1: 'sha1', sha256: 'sha256' };
+const KNOWN_CHECKSUMS = [...Object.keys(ALGORITHMS), 'crc64nvme'];
+
+/** A request body ready for the engine: the decoded bytes and what they must hash to. */
+export interface RequestPayload {
+  body: AsyncIterable<Uint8Array>;
+  size?: number;
+  expectedMd5?: string;
+  /** Filled as late as the aws-chunked trailer; the engine reads it after the last byte. */
+  expectedChecksums: Checksums;
+  checksumAlgorithms: ChecksumAlgorithm[];
+  /** Content-Encoding with the `aws-chunked` token removed (what is stored). */
+  contentEncoding?: string;
+}
+
+async function* verifySha256(body: AsyncIterable<Buffer>, expected: string): AsyncGenerator<Buffer> {
+  const hash = createHash('sha256');
+  for await (const chunk of body) {
+    hash.update(chunk);
+    yield chunk;
+  }
+  if (hash.digest('hex') !== expected.toLowerCase()) {
+    throw new S3Error(400, 'XAmzContentSHA256Mismatch', "The provided 'x-amz-content-sha256' header does not match what was computed.");
+  }
+}
+
+function checksumHeaders(x: Exchange, p: RequestPayload): void {
+  const given = KNOWN_CHECKSUMS.filter((a) => x.header(`x-amz-checksum-${a}`) !== undefined);
+  if (given.length > 1) throw new S3Error(400, 'InvalidRequest', 'Expecting a single x-amz-checksum- header. Multiple checksum Types are not allowed.');
+  for (const a of given) {
+    const alg = ALGORITHMS[a];
+    if (alg) p.expectedChecksums[alg] = x.header(`x-amz-checksum-${a}`)!;
+  }
+  const declared = x.header('x-amz-sdk-checksum-algorithm')?.toLowerCase();
+  if (declared && ALGORITHMS[declared]) p.checksumAlgorithms.push(ALGORITHMS[declared]);
+  const trailer = x.header('x-amz-trailer')?.toLowerCase().replace(/^x-amz-checksum-/, '');
+  if (trailer && ALGORITHMS[trailer]) p.checksumAlgorithms.push(ALGORITHMS[trailer]);
+}
+
+function contentMd5(x: Exchange): string | undefined {
+  const v = x.header('content-md5');
+  if (v === undefined) return undefined;
+  const bytes = Buffer.from(v, 'base64');
+  if (bytes.length !== 16 || bytes.toString('base64') !== v.trim()) throw new S3Error(400, 'InvalidDigest', 'The Content-MD5 you specified was invalid.');
+  return bytes.toString('hex');
+}
+
+/** Works out the body framing from x-amz-content-sha256 (§18.1) and the integrity headers (§18.4). */
+export function requestPayload(x: Exchange, signing: SigV4Context | undefined): RequestPayload {
+  const mode = x.header('x-amz-content-sha256') ?? 'UNSIGNED-PAYLOAD';
+  const encodings = (x.header('content-encoding') ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  const chunkedEncoding = encodings.includes('aws-chunked');
+  const rest = encodings.filter((e) => e !== 'aws-chunked').join(',');
+  const md5 = contentMd5(x);
+  const p: RequestPayload = {
+    body: x.req,
+    expectedChecksums: {},
+    checksumAlgorithms: [],
+    ...(md5 ? { expectedMd5: md5 } : {}),
+    ...(rest ? { contentEncoding: rest } : {}),
+  };
+  checksumHeaders(x, p);
+  if (mode.startsWith('STREAMING-')) {
+    if (mode.includes('ECDSA')) throw new S3Error(501, 'NotImplemented', 'SigV4a (ECDSA) streaming signatures are not supported.');
+    const decoded = x.header('x-amz-decoded-content-length');
+    if (decoded === undefined || !/^\d+$/.test(decoded)) throw new S3Error(411, 'MissingContentLength', 'You must provide the Content-Length HTTP header.');
+    const signed = mode.startsWith('STREAMING-AWS4-HMAC-SHA256-PAYLOAD');
+    if (signed && !signing) throw new S3Error(400, 'InvalidRequest', 'Signed streaming payloads need SigV4 header authentication.');
+    if (!chunkedEncoding && !signed && mode !== 'STREAMING-UNSIGNED-PAYLOAD-TRAILER') throw new S3Error(400, 'InvalidRequest', `Unknown payload mode ${mode}`);
+    p.size = Number(decoded);
+    p.body = decodeAwsChunked(x.req, {
+      ...(signed ? { signing: signing! } : {}),
+      signedTrailer: mode.endsWith('-TRAILER'),
+      decodedLength: p.size,
+      onTrailer: (name, value) => {
+        const alg = ALGORITHMS[name.replace(/^x-amz-checksum-/, '')];
+        if (alg) p.expectedChecksums[alg] = value;
+      },
+    });
+    return p;
+  }
+  const length = x.header('content-length');
+  if (length === undefined && !/chunked/i.test(x.header('transfer-encoding') ?? '')) {
+    throw new S3Error(411, 'MissingContentLength', 'You must provide the Content-Length HTTP header.');
+  }
+  if (length !== undefined) p.size = Number(length);
+  if (/^[0-9a-fA-F]{64}$/.test(mode)) p.body = verifySha256(x.req, mode);
+  else if (mode !== 'UNSIGNED-PAYLOAD') throw new S3Error(400, 'InvalidArgument', `Invalid x-amz-content-sha256: ${mode}`);
+  return p;
+}

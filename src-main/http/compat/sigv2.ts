@@ -1,0 +1,63 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { Engine } from '../../engine/engine.js';
+import type { Exchange } from '../common/exchange.js';
+import { S3Error } from './errors.js';
+import type { S3Address } from './router.js';
+
+const SUB_RESOURCES = new Set(
+  (
+    'acl cors delete lifecycle location logging notification partNumber policy publicAccessBlock requestPayment restore tagging ' +
+    'torrent uploadId uploads versionId versioning versions website object-lock response-cache-control response-content-disposition ' +
+    'response-content-encoding response-content-language response-content-type response-expires'
+  ).split(' '),
+);
+
+function canonicalResource(x: Exchange, a: S3Address): string {
+  const path = a.style === 'virtual-host' ? `/${a.bucket}${x.rawPath}` : x.rawPath;
+  const subs = [...(x.query ?? new Map<string, string>()).entries()]
+    .filter(([k]) => SUB_RESOURCES.has(k))
+    .sort(([a1], [b1]) => (a1 < b1 ? -1 : 1))
+    .map(([k, v]) => (v === '' ? k : `${k}=${v}`));
+  return subs.length ? `${path}?${subs.join('&')}` : path;
+}
+
+function amzHeaders(x: Exchange): string {
+  return Object.keys(x.req.headers)
+    .filter((h) => h.startsWith('x-amz-'))
+    .sort()
+    .map((h) => `${h}:${(x.req.headersDistinct[h] ?? []).map((v) => v.trim()).join(',')}\n`)
+    .join('');
+}
+
+/** SigV2 (§17.3), header `AWS AKID:sig` or query `AWSAccessKeyId`/`Signature`/`Expires`; returns the account. */
+export function verifySigV2(x: Exchange, engine: Engine, a: S3Address): string {
+  const header = x.header('authorization');
+  let accessKey: string;
+  let given: string;
+  let dateLine: string;
+  if (header) {
+    const m = /^AWS ([^:]+):(.+)$/.exec(header.trim());
+    if (!m) throw new S3Error(400, 'InvalidArgument', 'Malformed AWS authorization header');
+    [, accessKey = '', given = ''] = m;
+    const date = x.header('x-amz-date') ?? x.header('date');
+    const when = date ? Date.parse(date) : NaN;
+    if (Number.isNaN(when) || Math.abs(Date.now() - when) > 15 * 60 * 1000) {
+      throw new S3Error(403, 'RequestTimeTooSkewed', 'The difference between the request time and the current time is too large.');
+    }
+    dateLine = x.header('x-amz-date') ? '' : (x.header('date') ?? '');
+  } else {
+    accessKey = x.param('AWSAccessKeyId') ?? '';
+    given = x.param('Signature') ?? '';
+    dateLine = x.param('Expires') ?? '';
+    if (Date.now() >= Number(dateLine) * 1000) throw new S3Error(403, 'AccessDenied', 'Request has expired');
+  }
+  const found = engine.findByAccessKey(accessKey);
+  if (!found) throw new S3Error(403, 'InvalidAccessKeyId', 'The AWS Access Key Id you provided does not exist in our records.');
+  const toSign = [x.method, x.header('content-md5') ?? '', x.header('content-type') ?? '', dateLine, ''].join('\n') + amzHeaders(x) + canonicalResource(x, a);
+  const expected = Buffer.from(createHmac('sha1', found.secretKey).update(toSign, 'utf8').digest('base64'));
+  const got = Buffer.from(given);
+  if (expected.length !== got.length || !timingSafeEqual(expected, got)) {
+    throw new S3Error(403, 'SignatureDoesNotMatch', 'The request signature we calculated does not match the signature you provided. Check your key and signing method.');
+  }
+  return found.account.id;
+}

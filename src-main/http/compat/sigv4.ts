@@ -1,0 +1,121 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { Engine } from '../../engine/engine.js';
+import type { Exchange } from '../common/exchange.js';
+import { canonicalHeaders, canonicalQuery, canonicalRequest, canonicalUris, hmac, signingKey, stringToSign } from './canonical.js';
+import { S3Error } from './errors.js';
+
+const MAX_SKEW_MS = 15 * 60 * 1000;
+const MAX_PRESIGN_S = 604_800;
+
+/** What a verified SigV4 request carries on to the body: the chunk-signature chain needs it. */
+export interface SigV4Context {
+  account: string;
+  key: Buffer;
+  scope: string;
+  amzDate: string;
+  seedSignature: string;
+}
+
+interface Credential {
+  accessKey: string;
+  date: string;
+  region: string;
+  service: string;
+}
+
+function parseCredential(value: string | undefined): Credential {
+  const parts = (value ?? '').split('/');
+  if (parts.length !== 5 || parts[4] !== 'aws4_request' || !parts[0]) {
+    throw new S3Error(400, 'AuthorizationHeaderMalformed', 'The authorization header is malformed; the Credential is mal-formed; expecting "<YOUR-AKID>/YYYYMMDD/REGION/SERVICE/aws4_request".');
+  }
+  const [accessKey, date, region, service] = parts as [string, string, string, string];
+  return { accessKey, date, region, service };
+}
+
+/** `20130524T000000Z` -> epoch ms, or undefined. */
+export function parseAmzDate(v: string | undefined): number | undefined {
+  const m = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/.exec(v ?? '');
+  if (!m) return undefined;
+  return Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!, +m[4]!, +m[5]!, +m[6]!);
+}
+
+function same(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+function secretFor(engine: Engine, accessKey: string) {
+  const found = engine.findByAccessKey(accessKey);
+  if (!found) throw new S3Error(403, 'InvalidAccessKeyId', 'The AWS Access Key Id you provided does not exist in our records.', { AWSAccessKeyId: accessKey });
+  return found;
+}
+
+/** Checks the signature against every canonical URI candidate; throws SignatureDoesNotMatch. */
+function verifySignature(x: Exchange, cred: Credential, secret: string, amzDate: string, signed: string[], payload: string, given: string, omit?: string): Buffer {
+  const key = signingKey(secret, cred.date, cred.region, cred.service);
+  const scope = `${cred.date}/${cred.region}/${cred.service}/aws4_request`;
+  const query = canonicalQuery(x.rawQuery, omit);
+  const headers = canonicalHeaders(x.req, signed);
+  let lastCanonical = '';
+  for (const uri of canonicalUris(x.rawPath)) {
+    lastCanonical = canonicalRequest({ method: x.method, uri, query, headers, signedHeaders: signed.join(';'), payload });
+    const expected = hmac(key, stringToSign(amzDate, scope, lastCanonical)).toString('hex');
+    if (same(expected, given)) return key;
+  }
+  throw new S3Error(403, 'SignatureDoesNotMatch', 'The request signature we calculated does not match the signature you provided. Check your key and signing method.', {
+    AWSAccessKeyId: cred.accessKey,
+    CanonicalRequest: lastCanonical,
+  });
+}
+
+/** SigV4 in the Authorization header (§16). */
+export function verifyHeaderAuth(x: Exchange, engine: Engine, authorization: string): SigV4Context {
+  const fields = new Map<string, string>();
+  for (const part of authorization.slice('AWS4-HMAC-SHA256'.length).split(',')) {
+    const eq = part.indexOf('=');
+    if (eq > 0) fields.set(part.slice(0, eq).trim(), part.slice(eq + 1).trim());
+  }
+  const signature = fields.get('Signature');
+  const signedList = fields.get('SignedHeaders');
+  if (!signature || !signedList || !fields.get('Credential')) {
+    throw new S3Error(400, 'AuthorizationHeaderMalformed', 'The authorization header is malformed; it must contain Credential, SignedHeaders and Signature.');
+  }
+  const cred = parseCredential(fields.get('Credential'));
+  const amzDate = x.header('x-amz-date') ?? '';
+  const when = parseAmzDate(amzDate) ?? (x.header('date') ? Date.parse(x.header('date')!) : NaN);
+  if (Number.isNaN(when) || when === undefined) throw new S3Error(403, 'AccessDenied', 'AWS authentication requires a valid Date or x-amz-date header');
+  if (Math.abs(Date.now() - when) > MAX_SKEW_MS) {
+    throw new S3Error(403, 'RequestTimeTooSkewed', 'The difference between the request time and the current time is too large.', {
+      RequestTime: amzDate,
+      ServerTime: new Date().toISOString(),
+      MaxAllowedSkewMilliseconds: String(MAX_SKEW_MS),
+    });
+  }
+  const payload = x.header('x-amz-content-sha256');
+  if (!payload) throw new S3Error(400, 'InvalidRequest', 'Missing required header for this request: x-amz-content-sha256');
+  const found = secretFor(engine, cred.accessKey);
+  const signed = signedList.split(';').map((h) => h.trim().toLowerCase());
+  const dateForSign = amzDate || new Date(when).toISOString().replace(/[-:]|\.\d{3}/g, '');
+  const key = verifySignature(x, cred, found.secretKey, dateForSign, signed, payload, signature);
+  return { account: found.account.id, key, scope: `${cred.date}/${cred.region}/${cred.service}/aws4_request`, amzDate: dateForSign, seedSignature: signature };
+}
+
+/** SigV4 presigned query (§17.1). */
+export function verifyPresigned(x: Exchange, engine: Engine): SigV4Context {
+  const q = (n: string) => x.param(n);
+  if (q('X-Amz-Algorithm') !== 'AWS4-HMAC-SHA256') throw new S3Error(400, 'AuthorizationQueryParametersError', 'Only AWS4-HMAC-SHA256 is supported.');
+  const cred = parseCredential(q('X-Amz-Credential'));
+  const amzDate = q('X-Amz-Date') ?? '';
+  const start = parseAmzDate(amzDate);
+  const expires = Number(q('X-Amz-Expires'));
+  if (start === undefined || !Number.isInteger(expires) || expires < 1 || expires > MAX_PRESIGN_S) {
+    throw new S3Error(400, 'AuthorizationQueryParametersError', 'X-Amz-Expires must be less than a week (in seconds); that is, the given X-Amz-Expires must be less than 604800 seconds');
+  }
+  if (Date.now() >= start + expires * 1000) throw new S3Error(403, 'AccessDenied', 'Request has expired');
+  const signed = (q('X-Amz-SignedHeaders') ?? 'host').split(';').map((h) => h.toLowerCase());
+  const found = secretFor(engine, cred.accessKey);
+  const payload = signed.includes('x-amz-content-sha256') ? (x.header('x-amz-content-sha256') ?? 'UNSIGNED-PAYLOAD') : 'UNSIGNED-PAYLOAD';
+  const key = verifySignature(x, cred, found.secretKey, amzDate, signed, payload, q('X-Amz-Signature') ?? '', 'X-Amz-Signature');
+  return { account: found.account.id, key, scope: `${cred.date}/${cred.region}/${cred.service}/aws4_request`, amzDate, seedSignature: q('X-Amz-Signature') ?? '' };
+}

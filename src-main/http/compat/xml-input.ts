@@ -1,0 +1,38 @@
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { readSmallBody, type Exchange } from '../common/exchange.js';
+import { S3Error, s3 } from './errors.js';
+
+const MAX_PARAM_BODY = 1024 * 1024;
+
+const parser = new XMLParser({
+  ignoreAttributes: true,
+  removeNSPrefix: true,
+  parseTagValue: false,
+  trimValues: true,
+  isArray: (name) => ['Part', 'Object', 'Grant', 'Statement'].includes(name),
+});
+
+/** Reads a small request body (XML or JSON documents, ≤ 1 MiB, as RGW's rgw_max_put_param_size). */
+export async function readParamBody(x: Exchange): Promise<Buffer> {
+  const body = await readSmallBody(x.req, MAX_PARAM_BODY);
+  if (body === 'too-large') throw new S3Error(400, 'InvalidArgument', 'The request body is too large.');
+  return body;
+}
+
+/** Parses an XML request body; malformed or empty bodies are MalformedXML (§19.2). */
+export async function readXml(x: Exchange, allowEmpty = false): Promise<Record<string, unknown> | undefined> {
+  const body = (await readParamBody(x)).toString('utf8');
+  if (body.trim() === '') {
+    if (allowEmpty) return undefined;
+    throw s3.malformedXml();
+  }
+  if (XMLValidator.validate(body) !== true) throw s3.malformedXml();
+  return parser.parse(body) as Record<string, unknown>;
+}
+
+/** A child element's text, or undefined. */
+export function text(node: unknown, name: string): string | undefined {
+  const v = (node as Record<string, unknown> | undefined)?.[name];
+  if (v === undefined || v === null) return undefined;
+  return typeof v === 'object' ? '' : String(v);
+}
