@@ -69,7 +69,8 @@ async function withEngine<T>(args: Args, fn: (engine: Engine) => Promise<T>): Pr
 function keysFrom(args: Args) {
   return {
     keys: args['access-key'] || args['secret-key'] ? [{ accessKey: args['access-key'], secretKey: args['secret-key'] }] : undefined,
-    swiftKeys: args['swift-user'] ? [{ sub: args['swift-user'], secretKey: args['swift-key'] }] : undefined,
+    // `--swift-key` alone is the key of the default sub-user `swift` (never silently dropped).
+    swiftKeys: args['swift-user'] || args['swift-key'] ? [{ sub: args['swift-user'] || 'swift', secretKey: args['swift-key'] }] : undefined,
   };
 }
 
@@ -174,8 +175,22 @@ async function serve(args: Args): Promise<void> {
   process.on('SIGTERM', () => void stop());
 }
 
+/** `--max-size -1` (the documented "unlimited"): parseArgs takes `-1` for an option, so join it to its flag. */
+function joinNegativeValues(argv: string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    const next = argv[i + 1];
+    if (/^--[a-z-]+$/.test(arg) && next !== undefined && /^-\d+$/.test(next)) {
+      out.push(`${arg}=${next}`);
+      i++;
+    } else out.push(arg);
+  }
+  return out;
+}
+
 export async function main(argv: string[]): Promise<void> {
-  const { values, positionals } = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
+  const { values, positionals } = parseArgs({ args: joinNegativeValues(argv), options: OPTIONS, allowPositionals: true, strict: true });
   const [first, second] = positionals;
   if (values.help || !first) {
     process.stdout.write(`${USAGE}\n`);

@@ -14,6 +14,8 @@ import { listVersions, type VersionListParams } from './ops/list-versions.js';
 import * as multipart from './ops/multipart.js';
 import { putObject, type ObjectFields, type PutOptions } from './ops/put-object.js';
 import { getObject, headObject, type RangeRequest } from './ops/read-object.js';
+import { deleteMany, type DeleteCheck, type DeleteTarget } from './ops/bulk-delete.js';
+import * as largeObjects from './ops/large-objects.js';
 import type { Body, ReceiveOptions } from './ops/receive-body.js';
 import { recover, type RecoveryReport } from './ops/recovery.js';
 import type { ContainerRef, Quota } from './types.js';
@@ -116,6 +118,18 @@ export class Engine {
   listObjects = (ref: ContainerRef, params?: ListParams) => listObjects(this.ctx, ref, params);
   listVersions = (ref: ContainerRef, params?: VersionListParams) => listVersions(this.ctx, ref, params);
   expireDue = (nowMs?: number) => expireDue(this.ctx, nowMs);
+
+  // Large objects (Swift SLO/DLO; getObject assembles them) and bulk deletes
+  putStaticLargeObject = (ref: ContainerRef, name: string, segments: largeObjects.SloSegmentSpec[], opts?: largeObjects.SloPutOptions) =>
+    largeObjects.putStaticLargeObject(this.ctx, ref, name, segments, opts);
+  putDynamicLargeObject = (ref: ContainerRef, name: string, body: Body, target: { container: string; prefix: string }, opts?: PutOptions) =>
+    largeObjects.putDynamicLargeObject(this.ctx, ref, name, body, target, opts);
+  getStaticManifest = (ref: ContainerRef, name: string) => largeObjects.getStaticManifest(this.ctx, ref, name);
+  /** A manifest's own stored bytes (a DLO manifest's body), not the assembled object. */
+  getManifestBytes = (ref: ContainerRef, name: string, range?: RangeRequest) => getObject(this.ctx, ref, name, { raw: true, ...(range ? { range } : {}) });
+  deleteStaticLargeObject = (ref: ContainerRef, name: string, canDelete?: DeleteCheck) =>
+    largeObjects.deleteStaticLargeObject(this.ctx, ref, name, canDelete);
+  deleteMany = (tenant: string, targets: DeleteTarget[], canDelete?: DeleteCheck) => deleteMany(this.ctx, tenant, targets, canDelete);
 
   // Multipart uploads
   createUpload = (ref: ContainerRef, name: string, fields?: ObjectFields) => multipart.createUpload(this.ctx, ref, name, fields);

@@ -12,6 +12,8 @@ export interface StandardHeaders {
   contentLanguage?: string;
   cacheControl?: string;
   expires?: string;
+  /** Native API only (X-Robots-Tag). */
+  robotsTag?: string;
 }
 export const STANDARD_HEADER_FIELDS: readonly (keyof StandardHeaders)[] = [
   'contentEncoding',
@@ -19,6 +21,7 @@ export const STANDARD_HEADER_FIELDS: readonly (keyof StandardHeaders)[] = [
   'contentLanguage',
   'cacheControl',
   'expires',
+  'robotsTag',
 ];
 
 export interface Quota {
@@ -85,6 +88,32 @@ export interface Segment {
   size: number;
 }
 
+/** One segment of a static large object, as checked when its manifest was stored. */
+export interface SloSegment {
+  /** A container of the manifest's tenant. */
+  container: string;
+  name: string;
+  etag: string;
+  size: number;
+  contentType: string;
+  /** Milliseconds since the epoch. */
+  lastModified: number;
+  /** The segment is itself an SLO manifest. */
+  subSlo?: boolean;
+}
+
+/**
+ * How a manifest object assembles its content from other objects of the same tenant: a static
+ * list of segments (SLO, kept in the record: the manifest has no bytes of its own), or every
+ * object of a container under a prefix, in name order (DLO, resolved at read time).
+ */
+export type Manifest =
+  | { kind: 'slo'; size: number; segments: SloSegment[] }
+  | { kind: 'dlo'; container: string; prefix: string };
+
+/** What readers of an ObjectInfo learn about a manifest (listings stay light: no segment list). */
+export type ManifestSummary = { kind: 'slo'; segments: number } | { kind: 'dlo'; container: string; prefix: string };
+
 export interface ObjectRecord {
   /** Version id; null is the "null" version of unversioned or suspended containers. */
   versionId: string | null;
@@ -102,6 +131,8 @@ export interface ObjectRecord {
   publicRead?: boolean;
   checksums?: Checksums;
   parts?: number;
+  /** A large-object manifest. For an SLO, `size` is 0 (usage counts segments once) and `etag` the SLO ETag. */
+  manifest?: Manifest;
 }
 
 export interface ObjectInfo {
@@ -123,6 +154,11 @@ export interface ObjectInfo {
   publicRead: boolean;
   checksums: Checksums;
   partsCount?: number;
+  /**
+   * Set for SLO/DLO manifests. `size` and `etag` are those of the assembled object, except for a
+   * DLO in a listing, which shows the manifest's own (resolving it would mean listing its segments).
+   */
+  manifest?: ManifestSummary;
 }
 
 export interface ContainerInfo {

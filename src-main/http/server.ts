@@ -1,7 +1,7 @@
 import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Engine } from '../engine/engine.js';
-import { handleCompat } from './compat/index.js';
+import { carriesS3Auth, handleCompat } from './compat/index.js';
 import { Exchange } from './common/exchange.js';
 import { newRequestId } from './common/request-id.js';
 import { handleNative } from './native/index.js';
@@ -29,15 +29,15 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-/** One node:http server for both APIs: native paths (`/swift`, `/v1/AUTH_…`, `/auth`, `/info`), everything else S3. */
+/** One node:http server for both APIs: native paths (`/swift`, `/v1/AUTH_…`, `/auth`, `/info`) unless S3-signed, everything else S3. */
 export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   const native = { engine: opts.engine, secret: opts.secret };
-  const compat = { engine: opts.engine, domain: opts.domain, region: opts.region ?? 'us-east-1' };
+  const compat = { engine: opts.engine, domain: opts.domain, region: opts.region ?? 'us-east-1', ...(opts.log ? { log: opts.log } : {}) };
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const x = new Exchange(req, res, newRequestId());
     res.on('finish', () => opts.log?.(`${new Date().toISOString()} ${x.id} ${x.method} ${req.url} ${x.status || res.statusCode} ${Math.round(performance.now() - x.started)}ms`));
     try {
-      if (isNativePath(x.rawPath)) await handleNative(x, native);
+      if (isNativePath(x.rawPath) && !carriesS3Auth(x)) await handleNative(x, native);
       else await handleCompat(x, compat);
     } catch (err) {
       opts.log?.(`${x.id} internal error: ${(err as Error).stack ?? String(err)}`);

@@ -73,6 +73,8 @@ export class BlobStore {
 export class TmpBlob {
   private pending: Uint8Array[] = [];
   private pendingBytes = 0;
+  /** The write in flight: the next batch is hashed while this one goes to disk. */
+  private inflight: Promise<void> = Promise.resolve();
   private done = false;
 
   constructor(
@@ -83,14 +85,20 @@ export class TmpBlob {
   async write(chunk: Uint8Array): Promise<void> {
     this.pending.push(chunk);
     this.pendingBytes += chunk.length;
-    if (this.pendingBytes >= WRITE_BATCH) await this.flush();
+    if (this.pendingBytes < WRITE_BATCH) return;
+    await this.inflight;
+    this.inflight = this.writeBatch(this.takePending());
   }
 
-  private async flush(): Promise<void> {
-    if (this.pending.length === 0) return;
+  private takePending(): Uint8Array[] {
     const chunks = this.pending;
     this.pending = [];
     this.pendingBytes = 0;
+    return chunks;
+  }
+
+  private async writeBatch(chunks: Uint8Array[]): Promise<void> {
+    if (chunks.length === 0) return;
     const total = chunks.reduce((n, c) => n + c.length, 0);
     const { bytesWritten } = await this.fh.writev(chunks);
     if (bytesWritten !== total) throw new Error(`Short write: ${bytesWritten} of ${total} bytes`);
@@ -98,13 +106,15 @@ export class TmpBlob {
 
   /** Writes what is buffered, fsyncs and closes. */
   async finish(): Promise<void> {
-    await this.flush();
+    await this.inflight;
+    await this.writeBatch(this.takePending());
     await this.fh.sync();
     await this.fh.close();
     this.done = true;
   }
 
   async discard(): Promise<void> {
+    await this.inflight.catch(() => undefined);
     if (!this.done) await this.fh.close().catch(() => undefined);
     this.done = true;
     await unlink(this.filePath).catch(() => undefined);

@@ -66,7 +66,7 @@ export async function commitVersion(
     const delta = deltaOf([payload.size], removals.sizes);
     checkQuota(ctx.store, c, delta);
     let data: DataRef = { segments: payload.segments ?? [] };
-    if (payload.inline) {
+    if (payload.inline?.length) {
       const id = ctx.blobs.newId();
       ctx.store.inline.putSync(id, payload.inline);
       data = { inline: id };

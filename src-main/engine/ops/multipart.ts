@@ -4,13 +4,14 @@ import type { EngineContext } from '../context.js';
 import { cidBytes, nameOf, partKey, partsOfUpload, uploadIdOf, uploadKey } from '../index/keys.js';
 import type { PartRecord, UploadRecord } from '../index/store.js';
 import { multipartEtag } from '../blobs/hashing.js';
-import type { ContainerRecord, ContainerRef, ObjectInfo } from '../types.js';
+import { roundUp4k, type ContainerRecord, type ContainerRef, type ObjectInfo } from '../types.js';
 import { commitVersion } from './commit.js';
 import { requireContainer } from './containers.js';
 import { checkDeleteAt, requireValidName, versionFields, type ObjectFields } from './put-object.js';
 import { toInfo } from './read-object.js';
 import { discardReceived, receiveBody, type Body, type ReceiveOptions } from './receive-body.js';
 import { releaseBlobs } from './release.js';
+import { checkQuota } from './usage.js';
 import type { Removals } from './versioning.js';
 
 export interface UploadInfo {
@@ -82,7 +83,10 @@ export async function uploadPart(
   };
   try {
     const replaced = await ctx.store.write(() => {
-      requireUpload(ctx, requireContainer(ctx, ref), name, uploadId);
+      const container = requireContainer(ctx, ref);
+      requireUpload(ctx, container, name, uploadId);
+      // A part that could never fit is refused now, as RGW does, not after it filled the disk (§29.2).
+      checkQuota(ctx.store, container, { objects: 0, bytes: part.size, bytesActual: roundUp4k(part.size) });
       const key = partKey(uploadId, partNumber);
       const old = ctx.store.parts.get(key);
       if (old) ctx.store.intents.putSync(old.blob, { kind: 'gc', created: Date.now() });

@@ -3,7 +3,8 @@ import type { FileHandle } from 'node:fs/promises';
 import { CofferError } from '../../../src-shared/errors.js';
 import type { EngineContext } from '../context.js';
 import { objectKey } from '../index/keys.js';
-import type { ContainerRecord, ContainerRef, ObjectInfo, ObjectRecord } from '../types.js';
+import type { ContainerRecord, ContainerRef, Manifest, ManifestSummary, ObjectInfo, ObjectRecord } from '../types.js';
+import { largeObjectInfo, readLargeObject } from './large-object-read.js';
 import { requireContainer } from './containers.js';
 import { olderVersions } from './versioning.js';
 
@@ -16,7 +17,7 @@ export function toInfo(c: ContainerRecord, name: string, rec: ObjectRecord, isLa
   return {
     container: c.name,
     name,
-    size: rec.size,
+    size: rec.manifest?.kind === 'slo' ? rec.manifest.size : rec.size,
     etag: rec.etag,
     lastModified: Math.floor(rec.mtime / 1000),
     mtimeMicros: rec.mtime,
@@ -30,7 +31,12 @@ export function toInfo(c: ContainerRecord, name: string, rec: ObjectRecord, isLa
     publicRead: !!rec.publicRead,
     checksums: rec.checksums ?? {},
     ...(rec.parts ? { partsCount: rec.parts } : {}),
+    ...(rec.manifest ? { manifest: summarize(rec.manifest) } : {}),
   };
+}
+
+function summarize(m: Manifest): ManifestSummary {
+  return m.kind === 'slo' ? { kind: 'slo', segments: m.segments.length } : { kind: 'dlo', container: m.container, prefix: m.prefix };
 }
 
 export interface Found {
@@ -71,6 +77,8 @@ export function findVersion(ctx: EngineContext, ref: ContainerRef, name: string,
 
 export function headObject(ctx: EngineContext, ref: ContainerRef, name: string, versionId?: string | null): ObjectInfo {
   const f = findVersion(ctx, ref, name, versionId);
+  // A DLO's size and ETag depend on its segments as they are now.
+  if (f.record.manifest?.kind === 'dlo') return largeObjectInfo(ctx, f, name);
   return toInfo(f.container, name, f.record, f.isLatest);
 }
 
@@ -107,14 +115,14 @@ interface OpenSegment {
 }
 
 async function* readSegments(open: OpenSegment[]): AsyncGenerator<Buffer> {
-  try {
-    for (const s of open) {
-      if (s.end < s.start) continue;
-      yield* s.fh.createReadStream({ start: s.start, end: s.end, autoClose: false, highWaterMark: 1 << 18 });
-    }
-  } finally {
-    await Promise.all(open.map((s) => s.fh.close().catch(() => undefined)));
+  for (const s of open) {
+    if (s.end < s.start) continue;
+    yield* s.fh.createReadStream({ start: s.start, end: s.end, autoClose: false, highWaterMark: 1 << 20 });
   }
+}
+
+function closeAll(open: OpenSegment[]): Promise<unknown> {
+  return Promise.all(open.map((s) => s.fh.close().catch(() => undefined)));
 }
 
 /** Opens every blob the range touches before returning, so a concurrent replace or delete cannot cut the read short. */
@@ -132,32 +140,43 @@ async function openSegments(ctx: EngineContext, rec: ObjectRecord, range: ByteRa
     }
     return opened;
   } catch (err) {
-    await Promise.all(opened.map((s) => s.fh.close()));
+    await closeAll(opened);
     throw err;
   }
 }
 
-/** Reads an object (or a byte range of it) as a stream of its bytes. */
-export async function getObject(
-  ctx: EngineContext,
-  ref: ContainerRef,
-  name: string,
-  opts: { versionId?: string | null; range?: RangeRequest } = {},
-): Promise<ObjectRead> {
+/**
+ * The stored bytes of one version (a range of them). Throws ENOENT when a blob was released
+ * since the record was read: the caller looks the version up again.
+ */
+export async function openStored(ctx: EngineContext, rec: ObjectRecord, range: ByteRange | undefined): Promise<Readable> {
+  const inline = 'inline' in rec.data ? ctx.store.inline.get(rec.data.inline) : undefined;
+  if (inline) return Readable.from([range ? inline.subarray(range.start, range.end + 1) : inline]);
+  const open = await openSegments(ctx, rec, range ?? { start: 0, end: rec.size - 1 });
+  const body = Readable.from(readSegments(open));
+  // On 'close', not in the generator's finally: a stream destroyed before its first read (HEAD,
+  // a client gone early) never runs the generator, and its file handles would stay open.
+  body.once('close', () => void closeAll(open));
+  return body;
+}
+
+export interface ReadOptions {
+  versionId?: string | null;
+  range?: RangeRequest;
+  /** A manifest's own stored bytes instead of the assembled large object. */
+  raw?: boolean;
+}
+
+/** Reads an object (or a byte range of it) as a stream of its bytes; manifests are assembled from their segments. */
+export async function getObject(ctx: EngineContext, ref: ContainerRef, name: string, opts: ReadOptions = {}): Promise<ObjectRead> {
   for (let attempt = 0; ; attempt++) {
     const found = findVersion(ctx, ref, name, opts.versionId);
     const rec = found.record;
-    const inline = 'inline' in rec.data ? ctx.store.inline.get(rec.data.inline) : undefined;
+    if (rec.manifest && !opts.raw) return readLargeObject(ctx, found, name, opts.range);
     const range = opts.range ? resolveRange(opts.range, rec.size) : undefined;
-    const whole = { start: 0, end: rec.size - 1 };
-    const info = toInfo(found.container, name, rec, found.isLatest);
-    if (inline) {
-      const bytes = range ? inline.subarray(range.start, range.end + 1) : inline;
-      return { info, ...(range ? { range } : {}), body: Readable.from([bytes]) };
-    }
+    const info = { ...toInfo(found.container, name, rec, found.isLatest), size: rec.size };
     try {
-      const open = await openSegments(ctx, rec, range ?? whole);
-      return { info, ...(range ? { range } : {}), body: Readable.from(readSegments(open)) };
+      return { info, ...(range ? { range } : {}), body: await openStored(ctx, rec, range) };
     } catch (err) {
       // The version was replaced between the lookup and the open: look it up again.
       if ((err as NodeJS.ErrnoException).code !== 'ENOENT' || attempt >= 3) throw err;

@@ -27,6 +27,8 @@ export function readUsage(store: IndexStore, key: string): StoredUsage {
   return store.usage.get(key) ?? { ...ZERO_USAGE };
 }
 
+const unlimited = (q: Quota) => q.maxBytes < 0 && q.maxObjects < 0;
+
 function exceeds(quota: Quota, usage: Usage, delta: UsageDelta): boolean {
   const growsBytes = delta.bytesActual > 0;
   const growsCount = delta.objects > 0;
@@ -42,11 +44,12 @@ function exceeds(quota: Quota, usage: Usage, delta: UsageDelta): boolean {
  * usage is always allowed.
  */
 export function checkQuota(store: IndexStore, container: ContainerRecord, delta: UsageDelta): void {
-  if (exceeds(container.quota, readUsage(store, containerUsageKey(container.cid)), delta)) {
+  if (delta.objects <= 0 && delta.bytesActual <= 0) return;
+  if (!unlimited(container.quota) && exceeds(container.quota, readUsage(store, containerUsageKey(container.cid)), delta)) {
     throw new CofferError('QuotaExceeded', 'Upload exceeds the container quota', { scope: 'container' });
   }
   const account = store.accounts.get(container.owner);
-  if (account && exceeds(account.quota, readUsage(store, accountUsageKey(container.owner)), delta)) {
+  if (account && !unlimited(account.quota) && exceeds(account.quota, readUsage(store, accountUsageKey(container.owner)), delta)) {
     throw new CofferError('QuotaExceeded', 'Upload exceeds the account quota', { scope: 'account' });
   }
 }

@@ -1,3 +1,4 @@
+import { isCofferError } from '../../../src-shared/errors.js';
 import { Engine } from '../../engine/engine.js';
 import type { ContainerRef } from '../../engine/types.js';
 import { allowed, type Action, type Identity } from '../common/access.js';
@@ -104,6 +105,15 @@ function publicObject(call: BucketCall): boolean {
   }
 }
 
+/**
+ * Whether a request is signed for S3 (§0.2): such requests belong to the compatible API even on
+ * paths the native API owns (`PUT /swift` must answer InvalidBucketName, not a Swift 401).
+ */
+export function carriesS3Auth(x: Exchange): boolean {
+  const auth = x.header('authorization') ?? '';
+  return auth.startsWith('AWS4-HMAC-SHA256') || auth.startsWith('AWS ') || x.has('X-Amz-Credential') || x.has('AWSAccessKeyId');
+}
+
 /** Entry point of the compatible API: address, authenticate, authorise, dispatch. */
 export async function handleCompat(x: Exchange, ctx: CompatContext): Promise<void> {
   const parsed = parseAddress(x.rawPath, x.header('host'), ctx.domain);
@@ -127,6 +137,11 @@ export async function handleCompat(x: Exchange, ctx: CompatContext): Promise<voi
     if (x.res.headersSent) {
       x.res.destroy();
       return;
+    }
+    // A bug must still answer in S3's vocabulary: SDKs retry InternalError; a text/plain 500 confuses them.
+    if (!(err instanceof S3Error) && !isCofferError(err)) {
+      ctx.log?.(`${x.id} internal error: ${(err as Error)?.stack ?? String(err)}`);
+      return sendError({ x, address }, new S3Error(500, 'InternalError', 'We encountered an internal error. Please try again.'));
     }
     sendError({ x, address }, err);
   }

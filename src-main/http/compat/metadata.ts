@@ -4,12 +4,23 @@ import { headerToText, textToHeader } from '../common/header-text.js';
 import type { HeaderValues } from '../common/exchange.js';
 import { S3Error } from './errors.js';
 
-/** `x-amz-meta-*` headers as user metadata (keys lower-case; shared with the native API's X-Object-Meta-*). */
+const MAX_META_BYTES = 2048;
+
+/**
+ * `x-amz-meta-*` headers as user metadata (keys lower-case; shared with the native API's
+ * X-Object-Meta-*). AWS caps the UTF-8 bytes of names (without the prefix) and values at 2 KB (§22.4).
+ */
 export function readUserMeta(headers: IncomingHttpHeaders): Record<string, string> {
   const meta: Record<string, string> = {};
+  let bytes = 0;
   for (const [name, value] of Object.entries(headers)) {
-    if (name.startsWith('x-amz-meta-') && typeof value === 'string') meta[name.slice('x-amz-meta-'.length)] = headerToText(value);
+    if (name.startsWith('x-amz-meta-') && typeof value === 'string') {
+      const key = name.slice('x-amz-meta-'.length);
+      meta[key] = headerToText(value);
+      bytes += Buffer.byteLength(key) + Buffer.byteLength(meta[key]);
+    }
   }
+  if (bytes > MAX_META_BYTES) throw new S3Error(400, 'MetadataTooLarge', 'Your metadata headers exceed the maximum allowed metadata size.');
   return meta;
 }
 
@@ -21,10 +32,16 @@ const STANDARD: [keyof StandardHeaders, string][] = [
   ['expires', 'expires'],
 ];
 
-export function readStandard(headers: IncomingHttpHeaders, contentEncoding: string | undefined): StandardHeaders {
+/** Content-Encoding without the `aws-chunked` token, which only frames the request body (§18.2). */
+export function storedEncoding(value: string | undefined): string | undefined {
+  const rest = (value ?? '').split(',').map((s) => s.trim()).filter((e) => e && e.toLowerCase() !== 'aws-chunked');
+  return rest.length ? rest.join(',') : undefined;
+}
+
+export function readStandard(headers: IncomingHttpHeaders): StandardHeaders {
   const out: StandardHeaders = {};
   for (const [field, name] of STANDARD) {
-    const v = field === 'contentEncoding' ? contentEncoding : headers[name];
+    const v = field === 'contentEncoding' ? storedEncoding(headers[name] as string | undefined) : headers[name];
     if (typeof v === 'string' && v !== '') out[field] = headerToText(v);
   }
   return out;
@@ -56,7 +73,6 @@ export function objectHeaders(o: ObjectInfo, param: (n: string) => string | unde
     'x-rgw-object-type': 'Normal',
   };
   if (o.versionId !== null) h['x-amz-version-id'] = o.versionId;
-  if (o.partsCount) h['x-amz-mp-parts-count'] = o.partsCount;
   for (const [field, name] of STANDARD) if (o.headers[field] !== undefined) h[name] = textToHeader(o.headers[field]!);
   for (const [k, v] of Object.entries(o.meta)) h[`x-amz-meta-${k}`] = textToHeader(v);
   if (checksumMode) for (const [alg, value] of Object.entries(o.checksums)) h[`x-amz-checksum-${alg}`] = value;

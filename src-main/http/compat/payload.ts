@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { BodyHasher } from '../../engine/blobs/hashing.js';
 import type { ChecksumAlgorithm, Checksums } from '../../engine/types.js';
 import type { Exchange } from '../common/exchange.js';
 import { decodeAwsChunked } from './aws-chunked.js';
@@ -16,9 +17,9 @@ export interface RequestPayload {
   /** Filled as late as the aws-chunked trailer; the engine reads it after the last byte. */
   expectedChecksums: Checksums;
   checksumAlgorithms: ChecksumAlgorithm[];
-  /** Content-Encoding with the `aws-chunked` token removed (what is stored). */
-  contentEncoding?: string;
 }
+
+const sha256Mismatch = () => new S3Error(400, 'XAmzContentSHA256Mismatch', "The provided 'x-amz-content-sha256' header does not match what was computed.");
 
 async function* verifySha256(body: AsyncIterable<Buffer>, expected: string): AsyncGenerator<Buffer> {
   const hash = createHash('sha256');
@@ -26,9 +27,7 @@ async function* verifySha256(body: AsyncIterable<Buffer>, expected: string): Asy
     hash.update(chunk);
     yield chunk;
   }
-  if (hash.digest('hex') !== expected.toLowerCase()) {
-    throw new S3Error(400, 'XAmzContentSHA256Mismatch', "The provided 'x-amz-content-sha256' header does not match what was computed.");
-  }
+  if (hash.digest('hex') !== expected.toLowerCase()) throw sha256Mismatch();
 }
 
 function checksumHeaders(x: Exchange, p: RequestPayload): void {
@@ -55,25 +54,21 @@ function contentMd5(x: Exchange): string | undefined {
 /** Works out the body framing from x-amz-content-sha256 (§18.1) and the integrity headers (§18.4). */
 export function requestPayload(x: Exchange, signing: SigV4Context | undefined): RequestPayload {
   const mode = x.header('x-amz-content-sha256') ?? 'UNSIGNED-PAYLOAD';
-  const encodings = (x.header('content-encoding') ?? '').split(',').map((s) => s.trim()).filter(Boolean);
-  const chunkedEncoding = encodings.includes('aws-chunked');
-  const rest = encodings.filter((e) => e !== 'aws-chunked').join(',');
   const md5 = contentMd5(x);
   const p: RequestPayload = {
     body: x.req,
     expectedChecksums: {},
     checksumAlgorithms: [],
     ...(md5 ? { expectedMd5: md5 } : {}),
-    ...(rest ? { contentEncoding: rest } : {}),
   };
   checksumHeaders(x, p);
   if (mode.startsWith('STREAMING-')) {
     if (mode.includes('ECDSA')) throw new S3Error(501, 'NotImplemented', 'SigV4a (ECDSA) streaming signatures are not supported.');
     const decoded = x.header('x-amz-decoded-content-length');
     if (decoded === undefined || !/^\d+$/.test(decoded)) throw new S3Error(411, 'MissingContentLength', 'You must provide the Content-Length HTTP header.');
-    const signed = mode.startsWith('STREAMING-AWS4-HMAC-SHA256-PAYLOAD');
+    const signed = mode === 'STREAMING-AWS4-HMAC-SHA256-PAYLOAD' || mode === 'STREAMING-AWS4-HMAC-SHA256-PAYLOAD-TRAILER';
     if (signed && !signing) throw new S3Error(400, 'InvalidRequest', 'Signed streaming payloads need SigV4 header authentication.');
-    if (!chunkedEncoding && !signed && mode !== 'STREAMING-UNSIGNED-PAYLOAD-TRAILER') throw new S3Error(400, 'InvalidRequest', `Unknown payload mode ${mode}`);
+    if (!signed && mode !== 'STREAMING-UNSIGNED-PAYLOAD-TRAILER') throw new S3Error(400, 'InvalidRequest', `Unknown payload mode ${mode}`);
     p.size = Number(decoded);
     p.body = decodeAwsChunked(x.req, {
       ...(signed ? { signing: signing! } : {}),
@@ -94,4 +89,29 @@ export function requestPayload(x: Exchange, signing: SigV4Context | undefined): 
   if (/^[0-9a-fA-F]{64}$/.test(mode)) p.body = verifySha256(x.req, mode);
   else if (mode !== 'UNSIGNED-PAYLOAD') throw new S3Error(400, 'InvalidArgument', `Invalid x-amz-content-sha256: ${mode}`);
   return p;
+}
+
+const CHECKSUM_NAMES: Record<ChecksumAlgorithm, string> = { crc32: 'CRC32', crc32c: 'CRC32C', sha1: 'SHA1', sha256: 'SHA256' };
+
+/**
+ * Checks a small document body (XML, policy JSON) read whole: against the signed
+ * x-amz-content-sha256 (else a valid signature would cover any body) and against Content-MD5 or
+ * the x-amz-checksum-* that SDKs send on DeleteObjects (§22.5). Object bytes go through
+ * requestPayload instead; aws-chunked framing is only accepted there (as RGW does).
+ */
+export function verifyDocument(x: Exchange, body: Buffer): void {
+  const mode = x.header('x-amz-content-sha256');
+  if (mode?.startsWith('STREAMING-')) throw new S3Error(400, 'InvalidRequest', 'aws-chunked payloads are only accepted for object data.');
+  if (mode && /^[0-9a-fA-F]{64}$/.test(mode) && createHash('sha256').update(body).digest('hex') !== mode.toLowerCase()) throw sha256Mismatch();
+  const p: RequestPayload = { body: x.req, expectedChecksums: {}, checksumAlgorithms: [] };
+  checksumHeaders(x, p);
+  const md5 = contentMd5(x);
+  const algorithms = Object.keys(p.expectedChecksums) as ChecksumAlgorithm[];
+  const hasher = new BodyHasher(algorithms);
+  hasher.update(body);
+  const got = hasher.finish();
+  if (md5 !== undefined && md5 !== got.md5) throw new S3Error(400, 'BadDigest', 'The Content-MD5 you specified did not match what we received.');
+  for (const a of algorithms) {
+    if (p.expectedChecksums[a] !== got.checksums[a]) throw new S3Error(400, 'BadDigest', `The ${CHECKSUM_NAMES[a]} you specified did not match the calculated checksum.`);
+  }
 }

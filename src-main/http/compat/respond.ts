@@ -15,6 +15,8 @@ export interface CompatContext {
   domain: string | undefined;
   /** Region reported by GetBucketLocation and x-amz-bucket-region. */
   region: string;
+  /** Where unexpected failures are reported (they reach the client as InternalError). */
+  log?: (line: string) => void;
 }
 
 /** A parsed, authenticated S3 request on its way to a handler. */
@@ -66,9 +68,11 @@ export function sendError(call: Pick<S3Call, 'x' | 'address'>, err: unknown): vo
       headers['Content-Range'] = `bytes */${err.details.size}`;
       extra.ActualObjectSize = String(err.details.size);
     }
-    if (err.details.deleteMarker) {
+    // NoSuchKey over a delete marker, or a read of the marker itself (405): say so (§25).
+    if (err.details.deleteMarker || err.code === 'DeleteMarker') {
       headers['x-amz-delete-marker'] = 'true';
       if (typeof err.details.versionId === 'string') headers['x-amz-version-id'] = err.details.versionId;
+      if (typeof err.details.lastModified === 'number') headers['Last-Modified'] = new Date(err.details.lastModified).toUTCString();
     }
   } else throw err;
   const { bucket, key } = call.address;

@@ -1,6 +1,7 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { readSmallBody, type Exchange } from '../common/exchange.js';
 import { S3Error, s3 } from './errors.js';
+import { verifyDocument } from './payload.js';
 
 const MAX_PARAM_BODY = 1024 * 1024;
 
@@ -8,14 +9,19 @@ const parser = new XMLParser({
   ignoreAttributes: true,
   removeNSPrefix: true,
   parseTagValue: false,
-  trimValues: true,
+  // Keys may begin or end with spaces; text() trims the fields that are not keys.
+  trimValues: false,
+  // Character references too: Go clients (rclone, minio-go) write ETag quotes as &#34; and
+  // encoding/xml escapes ', tab, CR and LF in keys numerically.
+  htmlEntities: true,
   isArray: (name) => ['Part', 'Object', 'Grant', 'Statement'].includes(name),
 });
 
-/** Reads a small request body (XML or JSON documents, ≤ 1 MiB, as RGW's rgw_max_put_param_size). */
+/** Reads and verifies a small request body (XML or JSON documents, ≤ 1 MiB, as RGW's rgw_max_put_param_size). */
 export async function readParamBody(x: Exchange): Promise<Buffer> {
   const body = await readSmallBody(x.req, MAX_PARAM_BODY);
   if (body === 'too-large') throw new S3Error(400, 'InvalidArgument', 'The request body is too large.');
+  verifyDocument(x, body);
   return body;
 }
 
@@ -30,9 +36,10 @@ export async function readXml(x: Exchange, allowEmpty = false): Promise<Record<s
   return parser.parse(body) as Record<string, unknown>;
 }
 
-/** A child element's text, or undefined. */
-export function text(node: unknown, name: string): string | undefined {
+/** A child element's text (trimmed unless `exact`, for object keys), or undefined. */
+export function text(node: unknown, name: string, exact = false): string | undefined {
   const v = (node as Record<string, unknown> | undefined)?.[name];
   if (v === undefined || v === null) return undefined;
-  return typeof v === 'object' ? '' : String(v);
+  const s = typeof v === 'object' ? '' : String(v);
+  return exact ? s : s.trim();
 }

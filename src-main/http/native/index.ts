@@ -8,7 +8,9 @@ import * as account from './handlers/account.js';
 import * as container from './handlers/container.js';
 import { copyByCopyFrom, copyByDestination } from './handlers/copy.js';
 import { info } from './handlers/info.js';
-import * as object from './handlers/object.js';
+import { objectRequest } from './handlers/object-routes.js';
+import { bulkDelete } from './handlers/bulk.js';
+import { hasTempUrl, tempUrlRequest } from './handlers/tempurl.js';
 import { parseNativePath } from './router.js';
 import { fail, failWith, reply, type NativeCall, type NativeContext } from './respond.js';
 
@@ -45,6 +47,8 @@ async function route(call: NativeCall, target: ReturnType<typeof parseNativePath
   const { x, ctx } = call;
   const m = x.method;
   if (target.kind === 'account') {
+    // Bulk delete checks each path itself: a write ACL may allow deleting in someone's container.
+    if ((m === 'POST' || m === 'DELETE') && x.has('bulk-delete')) return bulkDelete(call);
     if (call.who.account !== call.account) return deny(call);
     if (m === 'HEAD') return account.headAccount(call);
     if (m === 'GET') return account.listAccount(call);
@@ -77,11 +81,7 @@ async function route(call: NativeCall, target: ReturnType<typeof parseNativePath
   if (m === 'COPY') return copyByDestination(call, c, name);
   if (m === 'PUT' && x.header('x-copy-from') !== undefined) return copyByCopyFrom(call, c, name);
   if (!allowed(c, call.who, objectAction(m)) && !publicObject(call, c, name, m)) return deny(call);
-  if (m === 'GET' || m === 'HEAD') return object.getObject(call, c, name);
-  if (m === 'PUT') return object.putObject(call, c, name);
-  if (m === 'POST') return object.postObject(call, c, name);
-  if (m === 'DELETE') return object.deleteObject(call, c, name);
-  return fail(x, 405);
+  return objectRequest(call, c, name);
 }
 
 /** An object made public on its own (S3 object ACL public-read) can be read by anyone. */
@@ -102,6 +102,7 @@ export async function handleNative(x: Exchange, ctx: NativeContext): Promise<voi
     if (!x.query) return fail(x, 400, 'Invalid query string');
     if (target.kind === 'auth') return v1Auth(x, ctx);
     if (target.kind === 'info') return info({ x });
+    if (hasTempUrl(x)) return await tempUrlRequest(x, ctx, target);
     const token = x.header('x-auth-token') ?? x.header('x-storage-token');
     const who: Identity = {};
     if (token) {

@@ -16,6 +16,31 @@ export const META_LIMITS = {
 export interface MetaChange {
   set: Record<string, string>;
   remove: string[];
+  /** An account/container metadata value was not valid UTF-8 (§7.1: 400 `Metadata must be valid UTF-8`). */
+  invalidUtf8?: boolean;
+}
+
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+
+/** Node hands header values over as latin1 strings of their bytes: are those bytes valid UTF-8? */
+function isUtf8Header(raw: string): boolean {
+  if (/^[\x00-\x7f]*$/.test(raw)) return true;
+  try {
+    strictUtf8.decode(Buffer.from(raw, 'latin1'));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Swift's per-header limit on metadata writes (§7.1: 400 `Header value too long: {name}`), or null. */
+export function headerProblem(headers: IncomingHttpHeaders): string | null {
+  for (const [name, raw] of Object.entries(headers)) {
+    const value = Array.isArray(raw) ? raw.join(',') : (raw ?? '');
+    // Node's latin1 strings have one character per byte.
+    if (value.length > META_LIMITS.max_header_size) return `Header value too long: ${titleCase(name).slice(0, META_LIMITS.max_meta_name_length)}`;
+  }
+  return null;
 }
 
 /** `X-{Scope}-Meta-*` (set; an empty value removes) and `X-Remove-{Scope}-Meta-*` headers. */
@@ -24,9 +49,11 @@ export function readMetaHeaders(headers: IncomingHttpHeaders, scope: MetaScope):
   const removePrefix = `x-remove-${scope.toLowerCase()}-meta-`;
   const out: MetaChange = { set: {}, remove: [] };
   for (const [name, raw] of Object.entries(headers)) {
-    const value = headerToText(Array.isArray(raw) ? raw.join(',') : (raw ?? ''));
+    const joined = Array.isArray(raw) ? raw.join(',') : (raw ?? '');
+    const value = headerToText(joined);
     if (name.startsWith(removePrefix)) out.remove.push(name.slice(removePrefix.length));
     else if (name.startsWith(prefix)) {
+      if (scope !== 'Object' && !isUtf8Header(joined)) out.invalidUtf8 = true;
       const key = name.slice(prefix.length);
       if (value === '' && scope !== 'Object') out.remove.push(key);
       else out.set[key] = value;
@@ -70,6 +97,7 @@ const STANDARD: [keyof StandardHeaders, string][] = [
   ['contentLanguage', 'Content-Language'],
   ['cacheControl', 'Cache-Control'],
   ['expires', 'Expires'],
+  ['robotsTag', 'X-Robots-Tag'],
 ];
 
 export function readStandardHeaders(headers: IncomingHttpHeaders): StandardHeaders {

@@ -3,7 +3,7 @@ import type { Exchange } from '../../common/exchange.js';
 import { el, type XmlNode } from '../../common/xml.js';
 import { S3Error } from '../errors.js';
 import { s3Root, sendEmpty, sendXml, type BucketCall } from '../respond.js';
-import { readParamBody, readXml } from '../xml-input.js';
+import { readParamBody, readXml, text } from '../xml-input.js';
 
 const ALL_USERS = 'http://acs.amazonaws.com/groups/global/AllUsers';
 const XSI = 'http://www.w3.org/2001/XMLSchema-instance';
@@ -38,14 +38,16 @@ function aclDocument(owner: { id: string; name: string }, publicRead: boolean): 
 async function requestedAcl(call: BucketCall): Promise<boolean> {
   const canned = cannedAcl(call.x);
   if (canned !== undefined) return canned;
-  const doc = await readXml(call.x).catch(() => {
+  const doc = await readXml(call.x).catch((err: unknown) => {
+    // Only a broken document is an ACL error; digest and signature failures keep their codes.
+    if (err instanceof S3Error && err.code !== 'MalformedXML') throw err;
     throw new S3Error(400, 'MalformedACLError', 'The XML you provided was not well-formed or did not validate against our published schema.');
   });
   const list = (doc?.AccessControlPolicy as { AccessControlList?: { Grant?: unknown[] } } | undefined)?.AccessControlList;
   if (!list) throw new S3Error(400, 'MalformedACLError', 'The ACL document has no AccessControlList.');
   return (list.Grant ?? []).some((g) => {
-    const grant = g as { Grantee?: { URI?: string }; Permission?: string };
-    return grant.Grantee?.URI === ALL_USERS && (grant.Permission === 'READ' || grant.Permission === 'FULL_CONTROL');
+    const permission = text(g, 'Permission');
+    return text((g as { Grantee?: unknown }).Grantee, 'URI') === ALL_USERS && (permission === 'READ' || permission === 'FULL_CONTROL');
   });
 }
 

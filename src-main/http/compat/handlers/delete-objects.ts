@@ -14,10 +14,10 @@ export async function deleteObjects(call: BucketCall): Promise<void> {
   const root = doc?.Delete as { Object?: unknown[]; Quiet?: string } | undefined;
   const objects = root?.Object;
   if (!root || !Array.isArray(objects) || objects.length === 0 || objects.length > MAX_KEYS) throw s3.malformedXml();
-  const quiet = String(root.Quiet ?? '').toLowerCase() === 'true';
+  const quiet = text(root, 'Quiet')?.toLowerCase() === 'true';
   const out: XmlNode[] = [];
   for (const o of objects) {
-    const key = text(o, 'Key');
+    const key = text(o, 'Key', true);
     if (key === undefined) throw s3.malformedXml();
     const versionId = text(o, 'VersionId');
     try {

@@ -1,4 +1,5 @@
 import { isoMillis } from '../../common/dates.js';
+import { awsEncode } from '../canonical.js';
 import { el } from '../../common/xml.js';
 import { S3Error, s3 } from '../errors.js';
 import { requestPayload } from '../payload.js';
@@ -70,7 +71,7 @@ export async function completeMultipartUpload(call: BucketCall): Promise<void> {
     call.x,
     200,
     s3Root('CompleteMultipartUploadResult', [
-      el('Location', `http://${host}/${bucketPath}/${key}`),
+      el('Location', `http://${host}/${bucketPath}/${awsEncode(key, true)}`),
       el('Bucket', call.bucket.name),
       el('Key', key),
       el('ETag', quoted(info.etag)),

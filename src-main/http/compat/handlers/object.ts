@@ -21,13 +21,13 @@ function checkEncryption(call: BucketCall): Record<string, string> {
 }
 
 /** Object fields from PutObject / CreateMultipartUpload / CopyObject(REPLACE) headers. */
-export function objectFields(call: BucketCall, contentEncoding = call.x.header('content-encoding')) {
+export function objectFields(call: BucketCall) {
   checkStorageClass(call.x.header('x-amz-storage-class'));
   const publicRead = cannedAcl(call.x);
   const contentType = call.x.header('content-type');
   return {
     meta: readUserMeta(call.x.req.headers),
-    headers: readStandard(call.x.req.headers, contentEncoding),
+    headers: readStandard(call.x.req.headers),
     ...(contentType ? { contentType } : {}),
     ...(publicRead !== undefined ? { publicRead } : {}),
   };
@@ -44,7 +44,7 @@ export async function putObject(call: BucketCall): Promise<void> {
   const ifNoneMatch = x.header('if-none-match');
   const ifMatch = x.header('if-match');
   const info = await ctx.engine.putObject(call.ref, call.address.key!, payload.body, {
-    ...objectFields(call, payload.contentEncoding),
+    ...objectFields(call),
     ...(payload.size !== undefined ? { size: payload.size } : {}),
     ...(payload.expectedMd5 ? { expectedMd5: payload.expectedMd5 } : {}),
     expectedChecksums: payload.expectedChecksums,
@@ -62,6 +62,19 @@ export async function putObject(call: BucketCall): Promise<void> {
   });
 }
 
+/**
+ * `?partNumber=N` (§22.2). Part boundaries are not kept once an upload completes, so every object
+ * answers as a single part: part 1 is the whole object (206), other parts are unsatisfiable. No
+ * `x-amz-mp-parts-count` is sent, so clients that download by part (Java/CRT transfer managers)
+ * fetch part 1 only and get every byte, instead of N copies of the whole object.
+ */
+function partNumberRange(raw: string | undefined, size: number): { start: number; end: number } | undefined {
+  if (raw === undefined) return undefined;
+  if (!/^\d+$/.test(raw) || Number(raw) < 1 || Number(raw) > 10000) throw new S3Error(400, 'InvalidArgument', 'Part number must be an integer between 1 and 10000, inclusive');
+  if (Number(raw) !== 1) throw new S3Error(416, 'InvalidPartNumber', 'The requested partnumber is not satisfiable');
+  return size > 0 ? { start: 0, end: size - 1 } : undefined;
+}
+
 /** GetObject / HeadObject (C3, §22.2): versions, conditionals, one range, response-* overrides. */
 export async function getObject(call: BucketCall): Promise<void> {
   const { x, ctx } = call;
@@ -76,7 +89,8 @@ export async function getObject(call: BucketCall): Promise<void> {
   const verdict = evaluateConditions(cond, { etag: info.etag, lastModified: info.lastModified }, true);
   if (verdict === 304) return sendEmpty(x, 304, { ETag: `"${info.etag}"`, 'Last-Modified': new Date(Math.floor(info.lastModified / 1000) * 1000).toUTCString() });
   if (verdict === 412) throw new S3Error(412, 'PreconditionFailed', 'At least one of the preconditions you specified did not hold.');
-  const range = parseRange(x.header('range'));
+  const part = partNumberRange(x.param('partNumber'), info.size);
+  const range = part ?? parseRange(x.header('range'));
   const read = await ctx.engine.getObject(call.ref, call.address.key!, { ...(versionId ? { versionId } : {}), ...(range ? { range } : {}) });
   const checksumMode = x.header('x-amz-checksum-mode')?.toUpperCase() === 'ENABLED' && !read.range;
   const headers = { ...s3Headers(x), ...objectHeaders(read.info, param, checksumMode) };

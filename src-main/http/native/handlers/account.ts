@@ -2,7 +2,7 @@ import { xTimestamp } from '../../common/dates.js';
 import type { HeaderValues } from '../../common/exchange.js';
 import { CONTENT_TYPES, listingFormat, renderContainers } from '../listing-format.js';
 import { readLimit } from '../limits.js';
-import { metaProblem, metaResponseHeaders, readMetaHeaders } from '../metadata.js';
+import { headerProblem, metaProblem, metaResponseHeaders, readMetaHeaders } from '../metadata.js';
 import { baseHeaders, fail, reply, type NativeCall } from '../respond.js';
 
 function accountHeaders(call: NativeCall): HeaderValues {
@@ -50,7 +50,10 @@ export function listAccount(call: NativeCall): void {
 /** POST account: merge metadata (`X-Remove-Account-Meta-*` or an empty value removes). Quotas are admin-only. */
 export async function postAccount(call: NativeCall): Promise<void> {
   const { x, ctx } = call;
+  const tooLong = headerProblem(x.req.headers);
+  if (tooLong) return fail(x, 400, tooLong);
   const change = readMetaHeaders(x.req.headers, 'Account');
+  if (change.invalidUtf8) return fail(x, 400, 'Metadata must be valid UTF-8');
   if ('quota-bytes' in change.set || 'quota-count' in change.set) {
     return fail(x, 403, 'Quotas are set by the administrator (coffer quota set)');
   }

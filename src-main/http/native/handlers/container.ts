@@ -6,7 +6,7 @@ import { httpDate, xTimestamp } from '../../common/dates.js';
 import type { HeaderValues } from '../../common/exchange.js';
 import { CONTENT_TYPES, listingFormat, renderObjects } from '../listing-format.js';
 import { readLimit, truthy } from '../limits.js';
-import { metaProblem, metaResponseHeaders, readMetaHeaders } from '../metadata.js';
+import { headerProblem, metaProblem, metaResponseHeaders, readMetaHeaders } from '../metadata.js';
 import { baseHeaders, fail, failWith, reply, type NativeCall } from '../respond.js';
 
 const QUOTA_KEYS = { 'quota-bytes': 'maxBytes', 'quota-count': 'maxObjects' } as const;
@@ -28,10 +28,15 @@ export function containerHeaders(c: ContainerInfo): HeaderValues {
   };
 }
 
+/** One ACL item as Swift cleans it: trimmed, `.ref`/`.referer`/`.referrer` spelled `.r`, no spaces around `:` (§11.1). */
+function cleanAclItem(raw: string): string {
+  return raw.trim().replace(/^\.(r|ref|referer|referrer)\s*:\s*/, '.r:');
+}
+
 /** Why an ACL string is malformed (§11.1), or null. */
 function aclProblem(acl: string, kind: 'read' | 'write'): string | null {
   for (const raw of acl.split(',')) {
-    const item = raw.trim().replace(/^\.(ref|referer|referrer)\s*:\s*/, '.r:');
+    const item = cleanAclItem(raw);
     if (!item) continue;
     if (item.startsWith('.r:')) {
       if (kind === 'write') return 'Referrers not allowed in write ACL';
@@ -44,7 +49,10 @@ function aclProblem(acl: string, kind: 'read' | 'write'): string | null {
 /** Container settings from PUT/POST headers: metadata, ACLs, quotas. */
 function readSettings(call: NativeCall, existing?: ContainerInfo): ContainerSettings | string {
   const h = call.x.req.headers;
+  const tooLong = headerProblem(h);
+  if (tooLong) return tooLong;
   const change = readMetaHeaders(h, 'Container');
+  if (change.invalidUtf8) return 'Metadata must be valid UTF-8';
   const settings: ContainerSettings = {};
   const quota: ContainerSettings['quota'] = {};
   for (const [key, field] of Object.entries(QUOTA_KEYS)) {
@@ -68,7 +76,7 @@ function readSettings(call: NativeCall, existing?: ContainerInfo): ContainerSett
     if (typeof v === 'string') {
       const bad = aclProblem(v, kind);
       if (bad) return bad;
-      acl[kind] = v.split(',').map((s) => s.trim()).filter(Boolean).join(',') || null;
+      acl[kind] = v.split(',').map(cleanAclItem).filter(Boolean).join(',') || null;
     }
     if (h[`x-remove-container-${kind}`] !== undefined) acl[kind] = null;
   }

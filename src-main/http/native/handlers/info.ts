@@ -1,6 +1,9 @@
+import { BULK_DELETE_LIMITS } from '../../../engine/ops/bulk-delete.js';
+import { SLO_LIMITS } from '../../../engine/ops/large-objects.js';
 import { LISTING_LIMIT } from '../limits.js';
 import { META_LIMITS } from '../metadata.js';
 import { reply, type NativeCall } from '../respond.js';
+import { TEMPURL } from './tempurl.js';
 
 /** GET /info: the capabilities and limits this server really has (§13.4). */
 export function capabilities() {
@@ -22,6 +25,16 @@ export function capabilities() {
     },
     container_quotas: {},
     account_quotas: {},
+    tempurl: TEMPURL,
+    slo: {
+      max_manifest_segments: SLO_LIMITS.maxSegments,
+      max_manifest_size: SLO_LIMITS.maxManifestBytes,
+      min_segment_size: SLO_LIMITS.minSegmentSize,
+    },
+    bulk_delete: {
+      max_deletes_per_request: BULK_DELETE_LIMITS.maxDeletesPerRequest,
+      max_failed_deletes: BULK_DELETE_LIMITS.maxFailedDeletes,
+    },
     tempauth: { account_acls: false },
   };
 }

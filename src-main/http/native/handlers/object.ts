@@ -1,11 +1,14 @@
+import { Readable } from 'node:stream';
+import { resolveRange } from '../../../engine/ops/read-object.js';
 import type { ContainerInfo, ObjectInfo } from '../../../engine/types.js';
 import { evaluateConditions } from '../../common/conditionals.js';
 import { httpDate, xTimestamp } from '../../common/dates.js';
 import type { HeaderValues } from '../../common/exchange.js';
 import { parseRange } from '../../common/range.js';
 import { truthy } from '../limits.js';
-import { metaProblem, metaResponseHeaders, readMetaHeaders, readStandardHeaders, standardResponseHeaders } from '../metadata.js';
+import { headerProblem, metaProblem, metaResponseHeaders, readMetaHeaders, readStandardHeaders, standardResponseHeaders } from '../metadata.js';
 import { baseHeaders, fail, reply, type NativeCall } from '../respond.js';
+import { manifestHeaders, readDloTarget } from './dlo.js';
 
 const MAX_OBJECT_SIZE = 5 * 1024 ** 3;
 
@@ -15,7 +18,9 @@ export const refOf = (c: ContainerInfo) => ({ tenant: c.tenant, container: c.nam
 export function objectHeaders(o: ObjectInfo): HeaderValues {
   return {
     'Content-Type': o.contentType || 'application/octet-stream',
-    Etag: o.etag,
+    // Large-object ETags are quoted on the native API (§2.2); plain ones are not.
+    Etag: o.manifest ? `"${o.etag}"` : o.etag,
+    ...manifestHeaders(o),
     'Last-Modified': httpDate(o.lastModified),
     'X-Timestamp': xTimestamp(o.mtimeMicros),
     'Accept-Ranges': 'bytes',
@@ -30,16 +35,30 @@ export function conditionalHeaders(call: NativeCall) {
   return { ifMatch: h('if-match'), ifNoneMatch: h('if-none-match'), ifModifiedSince: h('if-modified-since'), ifUnmodifiedSince: h('if-unmodified-since') };
 }
 
+export interface GetOptions {
+  /** A manifest's own bytes (`?multipart-manifest=get` on a DLO) instead of the assembled object. */
+  raw?: boolean;
+  /** Last say over the headers of a 200/206 (TempURL sets Content-Disposition, hides metadata). */
+  adjust?: (headers: HeaderValues) => HeaderValues;
+}
+
 /** GET/HEAD object (N6) with conditionals and a single byte range. */
-export async function getObject(call: NativeCall, c: ContainerInfo, name: string): Promise<void> {
+export async function getObject(call: NativeCall, c: ContainerInfo, name: string, opts: GetOptions = {}): Promise<void> {
   const { x, ctx } = call;
   const info = ctx.engine.headObject(refOf(c), name);
   const verdict = evaluateConditions(conditionalHeaders(call), { etag: info.etag, lastModified: info.lastModified }, true);
-  if (verdict === 304) return reply(x, 304, { Etag: info.etag, 'Last-Modified': httpDate(info.lastModified) });
+  if (verdict === 304) return reply(x, 304, { Etag: objectHeaders(info).Etag, 'Last-Modified': httpDate(info.lastModified) });
   if (verdict === 412) return fail(x, 412, 'PreconditionFailed');
   const range = parseRange(x.header('range'));
-  const read = await ctx.engine.getObject(refOf(c), name, range ? { range } : {});
-  const headers = { ...baseHeaders(x), ...objectHeaders(read.info) };
+  // HEAD needs the headers only: no blob is opened and no large-object segment is listed.
+  const read =
+    x.method === 'HEAD' && !opts.raw
+      ? { info, ...(range ? { range: resolveRange(range, info.size) } : {}), body: Readable.from([]) }
+      : opts.raw
+        ? await ctx.engine.getManifestBytes(refOf(c), name, range)
+        : await ctx.engine.getObject(refOf(c), name, range ? { range } : {});
+  const adjust = opts.adjust ?? ((h: HeaderValues) => h);
+  const headers = adjust({ ...baseHeaders(x), ...objectHeaders(read.info) });
   if (read.range) {
     const { start, end } = read.range;
     return x.stream(206, { ...headers, 'Content-Length': end - start + 1, 'Content-Range': `bytes ${start}-${end}/${read.info.size}` }, read.body);
@@ -66,6 +85,8 @@ export function readDeleteAt(call: NativeCall): number | undefined | { error: st
 
 /** Fields of a new object version from PUT/COPY headers, or an error message. */
 export function readObjectFields(call: NativeCall, name: string) {
+  const tooLong = headerProblem(call.x.req.headers);
+  if (tooLong) return { error: tooLong };
   const meta = readMetaHeaders(call.x.req.headers, 'Object').set;
   for (const [k, v] of Object.entries(meta)) if (v === '') delete meta[k];
   const problem = metaProblem('Object', meta);
@@ -95,16 +116,21 @@ export async function putObject(call: NativeCall, c: ContainerInfo, name: string
   const fields = readObjectFields(call, name);
   if ('error' in fields) return fail(x, 400, fields.error);
   const etag = x.header('etag')?.replace(/"/g, '').toLowerCase();
+  const dlo = readDloTarget(x);
+  if (typeof dlo === 'string') return fail(x, 400, dlo);
   const aborted = new AbortController();
   x.req.once('aborted', () => aborted.abort());
-  const info = await ctx.engine.putObject(refOf(c), name, x.req, {
+  const opts = {
     ...fields,
     ...(length !== undefined && !chunked ? { size: Number(length) } : {}),
     ...(etag ? { expectedMd5: etag } : {}),
     ...(ifNoneMatch ? { ifNoneMatch: '*' as const } : {}),
     maxSize: MAX_OBJECT_SIZE,
     signal: aborted.signal,
-  });
+  };
+  const info = dlo
+    ? await ctx.engine.putDynamicLargeObject(refOf(c), name, x.req, dlo, opts)
+    : await ctx.engine.putObject(refOf(c), name, x.req, opts);
   reply(x, 201, { Etag: info.etag, 'Last-Modified': httpDate(info.lastModified) });
 }
 

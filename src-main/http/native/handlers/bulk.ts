@@ -1,0 +1,106 @@
+import { STATUS_CODES } from 'node:http';
+import { Engine } from '../../../engine/engine.js';
+import { BULK_DELETE_LIMITS, type DeleteReport, type DeleteTarget } from '../../../engine/ops/bulk-delete.js';
+import { allowed, type Identity } from '../../common/access.js';
+import type { Exchange } from '../../common/exchange.js';
+import { decodeStrict, encodePath } from '../../common/url.js';
+import { el, xmlDocument } from '../../common/xml.js';
+import { NATIVE_ERRORS } from '../errors.js';
+import { CONTENT_TYPES, listingFormat } from '../listing-format.js';
+import { baseHeaders, fail, type NativeCall } from '../respond.js';
+
+/** Longest path line Swift accepts (container + object name + slashes), before URL-encoding. */
+const MAX_PATH_LENGTH = 1024 + 256 + 2;
+
+const statusLine = (status: number) => `${status} ${STATUS_CODES[status] ?? ''}`.trim();
+
+/** How one failed path reads in a bulk response: Swift's status line, or its message for a refused request. */
+function failureText(f: DeleteReport['errors'][number], who: Identity): string {
+  if (f.code === 'AccessDenied') return statusLine(who.account === undefined ? 401 : 403);
+  if (f.code === 'InvalidArgument') return f.message;
+  return statusLine(NATIVE_ERRORS[f.code].status);
+}
+
+/**
+ * Renders a bulk-delete report (bulk delete and `?multipart-manifest=delete`) in Swift's shape:
+ * always HTTP 200, the outcome in "Response Status" (§10.3), as JSON, XML or plain text per Accept.
+ */
+export function sendDeleteReport(x: Exchange, who: Identity, report: DeleteReport): void {
+  let status = '200 OK';
+  let body = '';
+  if (report.errors.length > 0) {
+    const serverError = report.errors.some((e) => e.code !== 'AccessDenied' && NATIVE_ERRORS[e.code].status >= 500);
+    status = statusLine(serverError ? 502 : 400);
+  } else if (report.deleted === 0 && report.notFound === 0) {
+    status = statusLine(400);
+    body = 'Invalid bulk delete.';
+  }
+  const fields: [string, string | number][] = [
+    ['Number Deleted', report.deleted],
+    ['Number Not Found', report.notFound],
+    ['Response Body', body],
+    ['Response Status', status],
+  ];
+  const errors = report.errors.map((e) => [encodePath(e.path), failureText(e, who)] as const);
+  const format = listingFormat(x) ?? 'plain';
+  let text: string;
+  if (format === 'json') {
+    text = JSON.stringify({ ...Object.fromEntries(fields), Errors: errors });
+  } else if (format === 'xml') {
+    const tag = (k: string) => k.replace(/ /g, '_').toLowerCase();
+    const items = errors.map(([n, s]) => el('object', [el('name', n), el('status', s)]));
+    text = xmlDocument(el('delete', [...fields.map(([k, v]) => el(tag(k), v)), el('errors', items)]));
+  } else {
+    text = fields.map(([k, v]) => `${k}: ${v}\n`).join('') + 'Errors:\n' + errors.map(([n, s]) => `${n}, ${s}\n`).join('');
+  }
+  x.send(200, baseHeaders(x, CONTENT_TYPES[format]), text);
+}
+
+/** The body's newline-separated, URL-encoded `/container[/object]` paths, or the error to answer with. */
+async function readTargets(x: Exchange): Promise<DeleteTarget[] | { status: number; body: string }> {
+  const decoder = new TextDecoder();
+  const targets: DeleteTarget[] = [];
+  let pending = '';
+  const take = (line: string): { status: number; body: string } | undefined => {
+    const trimmed = line.trim();
+    if (!trimmed) return undefined;
+    const path = decodeStrict(trimmed)?.replace(/^\/+/, '');
+    if (path === undefined || path.length > MAX_PATH_LENGTH) return { status: 400, body: 'Invalid File Name' };
+    const slash = path.indexOf('/');
+    if (slash < 0) targets.push({ container: path });
+    else if (slash > 0) targets.push({ container: path.slice(0, slash), name: path.slice(slash + 1) });
+    if (targets.length > BULK_DELETE_LIMITS.maxDeletesPerRequest) {
+      return { status: 413, body: `Maximum Bulk Deletes: ${BULK_DELETE_LIMITS.maxDeletesPerRequest} per request` };
+    }
+    return undefined;
+  };
+  for await (const chunk of x.req as AsyncIterable<Buffer>) {
+    pending += decoder.decode(chunk, { stream: true });
+    let nl: number;
+    while ((nl = pending.indexOf('\n')) >= 0) {
+      const problem = take(pending.slice(0, nl));
+      if (problem) return problem;
+      pending = pending.slice(nl + 1);
+    }
+    if (pending.length > MAX_PATH_LENGTH * 6) return { status: 400, body: 'Invalid File Name' };
+  }
+  const problem = take(pending + decoder.decode());
+  return problem ?? targets;
+}
+
+/**
+ * `POST|DELETE /v1/AUTH_acct?bulk-delete` (§10.3): deletes the listed objects and containers of
+ * the account's tenant, each one only if the caller may (owner, or a write ACL for objects).
+ */
+export async function bulkDelete(call: NativeCall): Promise<void> {
+  const { x, ctx, who } = call;
+  if (who.account === undefined) return fail(x, 401);
+  const type = x.header('content-type');
+  if (type !== undefined && !type.startsWith('text/plain')) return fail(x, 406);
+  if (x.header('content-length') === undefined && !/chunked/i.test(x.header('transfer-encoding') ?? '')) return fail(x, 411);
+  const targets = await readTargets(x);
+  if (!Array.isArray(targets)) return fail(x, targets.status, targets.body);
+  const { tenant } = Engine.ref(call.account, '');
+  const report = await ctx.engine.deleteMany(tenant, targets, (c, name) => allowed(c, who, name === undefined ? 'admin' : 'write-object'));
+  sendDeleteReport(x, who, report);
+}

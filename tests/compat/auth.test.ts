@@ -1,0 +1,194 @@
+// Authentication and addressing of the S3 API (§15-§17, §19): presigned GET/PUT URLs, signature
+// failures, unknown keys, clock skew, anonymous access, the error document, virtual-host
+// addressing (SDK and raw), signed aws-chunked uploads and SigV2.
+import { createHash, createHmac } from 'node:crypto';
+import { CreateBucketCommand, GetObjectCommand, ListBucketsCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ALICE, bucketName, errorOf, raw, readAll, sdkError, send, signRequest, startS3Server, type S3TestServer, type User } from './server.js';
+
+let s: S3TestServer;
+let c: S3Client;
+let b: string;
+beforeAll(async () => {
+  s = await startS3Server();
+  c = s.client();
+  b = bucketName('auth');
+  await c.send(new CreateBucketCommand({ Bucket: b }));
+  await c.send(new PutObjectCommand({ Bucket: b, Key: 'secret.txt', Body: 'private data' }));
+});
+afterAll(async () => {
+  await s?.close();
+});
+
+const sha = (x: string | Buffer) => createHash('sha256').update(x).digest('hex');
+const hmac = (k: Buffer | string, d: string) => createHmac('sha256', k).update(d).digest();
+
+describe('presigned URLs', () => {
+  it('GET works without credentials, with response overrides; PUT uploads', async () => {
+    const url = await getSignedUrl(c, new GetObjectCommand({ Bucket: b, Key: 'secret.txt', ResponseContentDisposition: 'attachment' }), { expiresIn: 300 });
+    const r = await fetch(url);
+    expect([r.status, await r.text(), r.headers.get('content-disposition')]).toEqual([200, 'private data', 'attachment']);
+    const putUrl = await getSignedUrl(c, new PutObjectCommand({ Bucket: b, Key: 'uploaded via url.txt' }), { expiresIn: 300 });
+    const put = await fetch(putUrl, { method: 'PUT', body: 'from a browser' });
+    expect(put.status).toBe(200);
+    expect((await readAll((await c.send(new GetObjectCommand({ Bucket: b, Key: 'uploaded via url.txt' }))).Body)).toString()).toBe('from a browser');
+  });
+
+  it('refuses an expired URL (403 AccessDenied), a URL used with another method, and X-Amz-Expires over a week', async () => {
+    const expired = await getSignedUrl(c, new GetObjectCommand({ Bucket: b, Key: 'secret.txt' }), { expiresIn: 60, signingDate: new Date(Date.now() - 3600_000) });
+    const r = await fetch(expired);
+    expect(r.status).toBe(403);
+    expect(await r.text()).toContain('<Code>AccessDenied</Code>');
+    const getUrl = await getSignedUrl(c, new GetObjectCommand({ Bucket: b, Key: 'secret.txt' }), { expiresIn: 300 });
+    const asPut = await fetch(getUrl, { method: 'PUT', body: 'overwrite' });
+    expect([asPut.status, (await asPut.text()).includes('SignatureDoesNotMatch')]).toEqual([403, true]);
+    const tooLong = new URL(getUrl);
+    tooLong.searchParams.set('X-Amz-Expires', '604801');
+    expect((await fetch(tooLong)).status).toBe(400);
+    const tampered = new URL(getUrl);
+    tampered.pathname = `/${b}/other.txt`;
+    expect((await fetch(tampered)).status).toBe(403);
+  });
+});
+
+describe('signature failures', () => {
+  it('a wrong secret is SignatureDoesNotMatch; an unknown key InvalidAccessKeyId', async () => {
+    const wrong: User = { ...ALICE, secretKey: 'not-the-secret' };
+    const e = await sdkError(s.client(wrong).send(new ListBucketsCommand({})));
+    expect([e.name, e.status]).toEqual(['SignatureDoesNotMatch', 403]);
+    const unknown = await sdkError(s.client({ ...ALICE, accessKey: 'NOSUCHKEY0000000000' }).send(new ListBucketsCommand({})));
+    expect([unknown.name, unknown.status]).toEqual(['InvalidAccessKeyId', 403]);
+  });
+
+  it('a request outside ±15 minutes is RequestTimeTooSkewed (SDK clock offset and raw)', async () => {
+    const e = await sdkError(s.client(ALICE, { systemClockOffset: -20 * 60_000 }).send(new ListBucketsCommand({})));
+    expect([e.name, e.status]).toEqual(['RequestTimeTooSkewed', 403]);
+    const r = await raw(s, 'GET', '/', { as: ALICE, signingDate: new Date(Date.now() + 16 * 60_000) });
+    expect(errorOf(r)).toMatchObject({ Code: 'RequestTimeTooSkewed', MaxAllowedSkewMilliseconds: '900000' });
+    expect((await raw(s, 'GET', '/', { as: ALICE, signingDate: new Date(Date.now() - 10 * 60_000) })).status).toBe(200);
+  });
+
+  it('a tampered header, a body that does not hash to x-amz-content-sha256, a missing hash header', async () => {
+    const r = await raw(s, 'PUT', `/${b}/t`, { as: ALICE, body: 'abc', headers: { 'x-amz-meta-a': '1' }, tamper: (h) => (h['x-amz-meta-a'] = '2') });
+    expect(errorOf(r).Code).toBe('SignatureDoesNotMatch');
+    const mismatch = await raw(s, 'PUT', `/${b}/t`, { as: ALICE, body: 'abc', payloadHash: sha('xyz') });
+    expect([mismatch.status, errorOf(mismatch).Code]).toEqual([400, 'XAmzContentSHA256Mismatch']);
+    expect((await raw(s, 'HEAD', `/${b}/t`, { as: ALICE })).status).toBe(404);
+    const missing = await raw(s, 'GET', '/', { as: ALICE, tamper: (h) => delete h['x-amz-content-sha256'] });
+    expect([missing.status, errorOf(missing).Code]).toEqual([400, 'InvalidRequest']);
+    const malformed = await send(s.port, 'GET', '/', { host: 'x', authorization: 'AWS4-HMAC-SHA256 Credential=abc' });
+    expect([malformed.status, errorOf(malformed).Code]).toEqual([400, 'AuthorizationHeaderMalformed']);
+  });
+
+  it('denies anonymous access to a private bucket and object (403 AccessDenied)', async () => {
+    for (const path of [`/${b}`, `/${b}/secret.txt`, `/${b}?versioning`]) {
+      const r = await raw(s, 'GET', path);
+      expect([r.status, errorOf(r).Code]).toEqual([403, 'AccessDenied']);
+    }
+  });
+});
+
+describe('error document (§19.1)', () => {
+  it('is XML with Code, Message, Key, BucketName, RequestId and HostId, and x-amz-request-id / x-amz-id-2 headers', async () => {
+    const r = await raw(s, 'GET', `/${b}/no/such key`, { as: ALICE });
+    expect(r.status).toBe(404);
+    expect(r.headers['content-type']).toBe('application/xml');
+    expect(r.text.startsWith('<?xml version="1.0" encoding="UTF-8"?>')).toBe(true);
+    const e = errorOf(r);
+    expect(e).toMatchObject({ Code: 'NoSuchKey', Message: 'The specified key does not exist.', Key: 'no/such key', BucketName: b });
+    expect(e.RequestId).toBe(r.headers['x-amz-request-id']);
+    expect(r.headers['x-amz-id-2']).toBeTruthy();
+    expect(e.HostId).toBeTruthy();
+    const sdk = await sdkError(c.send(new GetObjectCommand({ Bucket: b, Key: 'nope' })));
+    expect(sdk.requestId).toBeTruthy();
+    expect(sdk.extendedRequestId).toBeTruthy();
+  });
+
+  it('answers unimplemented sub-resources with 501 and probed ones as not configured', async () => {
+    expect(errorOf(await raw(s, 'GET', `/${b}?notification`, { as: ALICE })).Code).toBe('NotImplemented');
+    expect(errorOf(await raw(s, 'GET', `/${b}?cors`, { as: ALICE })).Code).toBe('NoSuchCORSConfiguration');
+    expect(errorOf(await raw(s, 'GET', `/${b}?lifecycle`, { as: ALICE })).Code).toBe('NoSuchLifecycleConfiguration');
+    expect((await raw(s, 'GET', `/${b}?logging`, { as: ALICE })).text).toContain('BucketLoggingStatus');
+  });
+});
+
+describe('virtual-host addressing', () => {
+  it('works through the SDK (bucket.localhost) for bucket and object operations', async () => {
+    const v = s.vhostClient();
+    const vb = bucketName('vhost');
+    await v.send(new CreateBucketCommand({ Bucket: vb }));
+    await v.send(new PutObjectCommand({ Bucket: vb, Key: 'dir/file name.txt', Body: 'vh bytes' }));
+    expect((await readAll((await c.send(new GetObjectCommand({ Bucket: vb, Key: 'dir/file name.txt' }))).Body)).toString()).toBe('vh bytes');
+    expect((await readAll((await v.send(new GetObjectCommand({ Bucket: vb, Key: 'dir/file name.txt' }))).Body)).toString()).toBe('vh bytes');
+    const url = await getSignedUrl(v, new GetObjectCommand({ Bucket: vb, Key: 'dir/file name.txt' }), { expiresIn: 60 });
+    expect(new URL(url).hostname).toBe(`${vb}.localhost`);
+  });
+
+  it('reads the bucket from a raw Host header; anonymous virtual-host requests are refused (seed 5.2)', async () => {
+    const host = `${b}.localhost:${s.port}`;
+    const r = await raw(s, 'GET', '/secret.txt', { as: ALICE, host });
+    expect([r.status, r.text]).toEqual([200, 'private data']);
+    const list = await raw(s, 'GET', '/?list-type=2', { as: ALICE, host });
+    expect(list.text).toContain('<Key>secret.txt</Key>');
+    await c.send(new PutObjectCommand({ Bucket: b, Key: 'pub', Body: 'p', ACL: 'public-read' }));
+    expect((await raw(s, 'GET', `/${b}/pub`)).status).toBe(200);
+    expect((await raw(s, 'GET', '/pub', { host })).status).toBe(403);
+  });
+});
+
+describe('signed aws-chunked upload (STREAMING-AWS4-HMAC-SHA256-PAYLOAD)', () => {
+  async function chunkedPut(key: string, chunks: Buffer[], corrupt = false) {
+    const total = chunks.reduce((n, x) => n + x.length, 0);
+    // Content-Length is signed, so the framed length is computed before the chunk signatures.
+    const framed = [...chunks, Buffer.alloc(0)].reduce((n, x) => n + x.length.toString(16).length + ';chunk-signature='.length + 64 + 4 + x.length, 0);
+    // The body depends on the seed signature, so sign the headers first, then frame the chunks.
+    const { headers: signed } = await signRequest(s, 'PUT', `/${b}/${key}`, {
+      as: ALICE,
+      payloadHash: 'STREAMING-AWS4-HMAC-SHA256-PAYLOAD',
+      headers: { 'content-encoding': 'aws-chunked', 'x-amz-decoded-content-length': String(total), 'content-length': String(framed) },
+    });
+    const seed = /Signature=([0-9a-f]{64})/.exec(signed.authorization!)![1]!;
+    const date = signed['x-amz-date']!;
+    const scope = `${date.slice(0, 8)}/us-east-1/s3/aws4_request`;
+    const key4 = hmac(hmac(hmac(hmac(`AWS4${ALICE.secretKey}`, date.slice(0, 8)), 'us-east-1'), 's3'), 'aws4_request');
+    let prev = seed;
+    const parts: Buffer[] = [];
+    for (const chunk of [...chunks, Buffer.alloc(0)]) {
+      const sig = hmac(key4, ['AWS4-HMAC-SHA256-PAYLOAD', date, scope, prev, sha(''), sha(chunk)].join('\n')).toString('hex');
+      prev = sig;
+      parts.push(Buffer.from(`${chunk.length.toString(16)};chunk-signature=${corrupt && chunk.length ? sig.replace(/^./, (ch) => (ch === 'f' ? '0' : 'f')) : sig}\r\n`), chunk, Buffer.from('\r\n'));
+    }
+    const body = Buffer.concat(parts);
+    expect(body.length).toBe(framed);
+    return send(s.port, 'PUT', `/${b}/${key}`, signed, body);
+  }
+
+  it('verifies the chunk chain and stores the decoded bytes; a bad chunk signature stores nothing', async () => {
+    const chunks = [Buffer.alloc(70_000, 'q'), Buffer.from('tail')];
+    const ok = await chunkedPut('signed-chunks', chunks);
+    expect(ok.status).toBe(200);
+    const head = await raw(s, 'GET', `/${b}/signed-chunks`, { as: ALICE });
+    expect(head.body.equals(Buffer.concat(chunks))).toBe(true);
+    expect(head.headers['content-encoding']).toBeUndefined();
+    const bad = await chunkedPut('bad-chunks', chunks, true);
+    expect([bad.status, errorOf(bad).Code]).toEqual([403, 'SignatureDoesNotMatch']);
+    expect((await raw(s, 'HEAD', `/${b}/bad-chunks`, { as: ALICE })).status).toBe(404);
+  });
+});
+
+describe('SigV2 (legacy)', () => {
+  it('accepts header and query signatures', async () => {
+    const date = new Date().toUTCString();
+    const toSign = `GET\n\n\n${date}\n/${b}/secret.txt`;
+    const sig = createHmac('sha1', ALICE.secretKey).update(toSign).digest('base64');
+    const r = await send(s.port, 'GET', `/${b}/secret.txt`, { host: `127.0.0.1:${s.port}`, date, authorization: `AWS ${ALICE.accessKey}:${sig}` });
+    expect([r.status, r.text]).toEqual([200, 'private data']);
+    const expires = Math.floor(Date.now() / 1000) + 60;
+    const qsig = createHmac('sha1', ALICE.secretKey).update(`GET\n\n\n${expires}\n/${b}/secret.txt`).digest('base64');
+    const q = await fetch(`${s.url}/${b}/secret.txt?AWSAccessKeyId=${ALICE.accessKey}&Expires=${expires}&Signature=${encodeURIComponent(qsig)}`);
+    expect(q.status).toBe(200);
+    const bad = await send(s.port, 'GET', `/${b}/secret.txt`, { host: 'x', date, authorization: `AWS ${ALICE.accessKey}:${sig.replace(/^./, 'A')}x` });
+    expect(errorOf(bad).Code).toBe('SignatureDoesNotMatch');
+  });
+});

@@ -1,0 +1,434 @@
+// Real clients against the native API: the `swift` command (python-swiftclient 4.x) and the
+// python `swiftclient` library, talking to a server started in-process on a loopback port.
+import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Engine } from '../../src-main/engine/engine.js';
+import { ACCOUNT, call, SWIFT_KEY, SWIFT_USER, startTestServer, tempDir, type TestServer } from './server.js';
+
+let s: TestServer;
+let work: string;
+
+beforeAll(async () => {
+  s = await startTestServer();
+  work = tempDir('coffer-swift-cli-');
+});
+afterAll(async () => {
+  await s?.close();
+  if (work) rmSync(work, { recursive: true, force: true });
+});
+
+const md5 = (b: string | Buffer) => createHash('md5').update(b).digest('hex');
+
+interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** The environment for the clients: only our credentials, no proxies, no OpenStack settings. */
+function clientEnv(): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [k, v] of Object.entries(process.env)) {
+    if (/^(OS_|ST_|SWIFTCLIENT_)|proxy/i.test(k)) continue;
+    env[k] = v;
+  }
+  return { ...env, ST_AUTH: s.authUrl, ST_USER: SWIFT_USER, ST_KEY: SWIFT_KEY, NO_PROXY: '*', LC_ALL: 'C.UTF-8' };
+}
+
+function run(file: string, args: string[], opts: { cwd?: string; input?: string; timeout?: number } = {}): Promise<Run> {
+  return new Promise((resolve) => {
+    const child = execFile(
+      file,
+      args,
+      { cwd: opts.cwd ?? work, env: clientEnv(), timeout: opts.timeout ?? 30_000, maxBuffer: 64 * 1024 * 1024, encoding: 'buffer' },
+      (err, stdout, stderr) => {
+        const code = err ? (typeof (err as { code?: unknown }).code === 'number' ? ((err as { code: number }).code) : -1) : 0;
+        resolve({ code, stdout: stdout.toString('utf8'), stderr: stderr.toString('utf8') });
+      },
+    );
+    if (opts.input !== undefined) child.stdin?.end(opts.input);
+  });
+}
+
+/** Runs `swift …`; fails the test with its output unless it exits 0 (or `expectCode`). */
+async function swift(args: string[], expectCode = 0): Promise<Run> {
+  const r = await run('swift', args);
+  expect(r.code, `swift ${args.join(' ')}\nstdout: ${r.stdout}\nstderr: ${r.stderr}`).toBe(expectCode);
+  return r;
+}
+
+/** Raw bytes of `swift … -o -` (stdout as a Buffer). */
+function swiftBytes(args: string[]): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    execFile('swift', args, { cwd: work, env: clientEnv(), timeout: 30_000, maxBuffer: 64 * 1024 * 1024, encoding: 'buffer' }, (err, stdout, stderr) => {
+      if (err) reject(new Error(`swift ${args.join(' ')}: ${stderr.toString()}`));
+      else resolve(stdout);
+    });
+  });
+}
+
+/** `Key: value` lines of `swift stat` (keys right-aligned) as a map. */
+function statFields(out: string): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const line of out.split('\n')) {
+    const m = /^\s*([^:]+?):\s?(.*)$/.exec(line);
+    if (m) fields[m[1]!.trim()] = m[2]!.trim();
+  }
+  return fields;
+}
+
+/** The python interpreter that has swiftclient: the one the `swift` script runs with. */
+function python(): string {
+  for (const dir of (process.env.PATH ?? '').split(':')) {
+    const p = join(dir, 'swift');
+    if (existsSync(p)) {
+      const m = /^#!\s*(\S+)/.exec(readFileSync(p, 'utf8').split('\n')[0] ?? '');
+      if (m && existsSync(m[1]!)) return m[1]!;
+    }
+  }
+  return existsSync('/usr/bin/python3') ? '/usr/bin/python3' : 'python3';
+}
+
+async function py(script: string, args: string[] = []): Promise<unknown> {
+  const file = join(work, `script-${Math.random().toString(36).slice(2)}.py`);
+  writeFileSync(file, script);
+  const r = await run(python(), [file, s.authUrl, SWIFT_USER, SWIFT_KEY, ...args], { timeout: 50_000 });
+  expect(r.code, `python: ${r.stderr}`).toBe(0);
+  return JSON.parse(r.stdout.trim().split('\n').at(-1)!);
+}
+
+function randomish(n: number, seed: number): Buffer {
+  const b = Buffer.alloc(n);
+  let x = seed;
+  for (let i = 0; i < n; i++) {
+    x = (x * 1103515245 + 12345) & 0x7fffffff;
+    b[i] = x >> 16;
+  }
+  return b;
+}
+
+// ---------------------------------------------------------------------------------------------
+describe('swift CLI', () => {
+  it('capabilities reads /info', async () => {
+    const [r, text] = await Promise.all([swift(['capabilities', '--json']), swift(['capabilities'])]);
+    const caps = JSON.parse(r.stdout) as { swift: Record<string, unknown> };
+    expect(caps.swift).toMatchObject({ container_listing_limit: 10000, max_meta_count: 90, max_object_name_length: 1024 });
+    expect(text.stdout).toContain('Core: swift');
+    expect(text.stdout).toContain('container_listing_limit: 10000');
+  });
+
+  it('stat of the account', async () => {
+    const f = statFields((await swift(['stat'])).stdout);
+    expect(f.Account).toBe(`AUTH_${ACCOUNT}`);
+    expect(f.Containers).toBe('0');
+    expect(f.Objects).toBe('0');
+    expect(f.Bytes).toBe('0');
+  });
+
+  it('post creates a container and sets metadata and the read ACL; stat shows them', async () => {
+    await swift(['post', 'cli']);
+    await swift(['post', '-m', 'Color:Blue', '-m', 'Size:Large', '-r', '.r:*,.rlistings', 'cli']);
+    const f = statFields((await swift(['stat', 'cli'])).stdout);
+    expect(f.Container).toBe('cli');
+    expect(f.Objects).toBe('0');
+    expect(f['Read ACL']).toBe('.r:*,.rlistings');
+    expect(f['Meta Color']).toBe('Blue');
+    expect(f['Meta Size']).toBe('Large');
+    expect(f['X-Storage-Policy']).toBe('default-placement');
+    // Removing one metadata item keeps the other.
+    await swift(['post', '-m', 'Size:', 'cli']);
+    const g = statFields((await swift(['stat', 'cli'])).stdout);
+    expect(g['Meta Size']).toBeUndefined();
+    expect(g['Meta Color']).toBe('Blue');
+  });
+
+  it('upload of a file with --object-name, then stat of the object', async () => {
+    const file = join(work, 'hello.txt');
+    writeFileSync(file, 'hello from the swift CLI\n');
+    const r = await swift(['upload', 'cli', 'hello.txt', '--object-name', 'docs/hello.txt']);
+    expect(r.stdout.trim()).toBe('docs/hello.txt');
+    const f = statFields((await swift(['stat', 'cli', 'docs/hello.txt'])).stdout);
+    expect(f.Object).toBe('docs/hello.txt');
+    expect(f['Content Length']).toBe('25');
+    expect(f.ETag).toBe(md5('hello from the swift CLI\n'));
+    expect(f['Content Type']).toMatch(/^text\/plain/);
+    expect(f['Meta Mtime']).toMatch(/^\d+\.\d+$/);
+    // The anonymous read ACL set above makes it public.
+    const anon = await fetch(`${s.storageUrl}/cli/docs/hello.txt`);
+    expect(anon.status).toBe(200);
+    expect(await anon.text()).toBe('hello from the swift CLI\n');
+  });
+
+  it('upload of a directory tree, as is and under another name; list with --prefix/--delimiter/--long/--lh', async () => {
+    const tree = join(work, 'tree');
+    mkdirSync(join(tree, 'sub', 'deeper'), { recursive: true });
+    writeFileSync(join(tree, 'a.txt'), 'A');
+    writeFileSync(join(tree, 'sub', 'b.txt'), 'BB');
+    writeFileSync(join(tree, 'sub', 'deeper', 'big.bin'), randomish(300_000, 7));
+    const up = await swift(['upload', 'tree-c', 'tree']);
+    expect(up.stdout.trim().split('\n').sort()).toEqual(['tree/a.txt', 'tree/sub/b.txt', 'tree/sub/deeper/big.bin']);
+    await swift(['upload', 'tree-c', 'tree', '--object-name', 'copy']);
+
+    // Read-only listings run side by side (each CLI start costs a python start-up).
+    const lines = (r: Run) => r.stdout.trim().split('\n');
+    const [all, prefixed, delimited, both, longRun, lhRun, accountLong, accountLh, accountPlain, accountPrefixed] = await Promise.all([
+      swift(['list', 'tree-c']),
+      swift(['list', 'tree-c', '--prefix', 'tree/sub']),
+      swift(['list', 'tree-c', '--delimiter', '/']),
+      swift(['list', 'tree-c', '--prefix', 'tree/', '--delimiter', '/']),
+      swift(['list', 'tree-c', '--long', '--prefix', 'tree/']),
+      swift(['list', 'tree-c', '--lh', '--prefix', 'tree/']),
+      swift(['list', '--long']),
+      swift(['list', '--lh']),
+      swift(['list']),
+      swift(['list', '--prefix', 'tr']),
+    ]);
+    expect(lines(all)).toEqual(['copy/a.txt', 'copy/sub/b.txt', 'copy/sub/deeper/big.bin', 'tree/a.txt', 'tree/sub/b.txt', 'tree/sub/deeper/big.bin']);
+    expect(lines(prefixed)).toEqual(['tree/sub/b.txt', 'tree/sub/deeper/big.bin']);
+    expect(lines(delimited)).toEqual(['copy/', 'tree/']);
+    expect(lines(both)).toEqual(['tree/a.txt', 'tree/sub/']);
+
+    const long = lines(longRun);
+    expect(long).toHaveLength(4);
+    expect(long[0]).toMatch(/^\s*1 \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\s+text\/plain\s+tree\/a\.txt$/);
+    expect(long[2]).toMatch(/^\s*300000 \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\s+application\/octet-stream\s+tree\/sub\/deeper\/big\.bin$/);
+    expect(long[3]!.trim()).toBe('300003');
+    const lh = lines(lhRun);
+    expect(lh[0]).toMatch(/^\s*1 \d{4}-\d{2}-\d{2} .*tree\/a\.txt$/);
+    expect(lh[2]).toMatch(/^\s*29[23]K \d{4}-\d{2}-\d{2} .*tree\/sub\/deeper\/big\.bin$/);
+    expect(lh[3]!.trim()).toMatch(/^29[23]K$/);
+
+    expect(lines(accountLong).find((l) => / tree-c$/.test(l))).toMatch(/^\s*6\s+600006 \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} default-placement tree-c$/);
+    expect(accountLh.stdout).toMatch(/\s6\s+58[56]K \d{4}-\d{2}-\d{2} .*tree-c/);
+    expect(lines(accountPlain)).toEqual(['cli', 'tree-c']);
+    expect(lines(accountPrefixed)).toEqual(['tree-c']);
+  });
+
+  it('download: byte-identical to a file, to a directory, and to stdout with -o -', async () => {
+    const original = randomish(300_000, 7);
+    const out = join(work, 'downloaded.bin');
+    const dir = join(work, 'dl-dir');
+    const [, , stdoutBig, stdoutSmall] = await Promise.all([
+      swift(['download', 'tree-c', 'tree/sub/deeper/big.bin', '-o', out]),
+      swift(['download', 'tree-c', '--prefix', 'tree/', '-D', dir]),
+      swiftBytes(['download', 'tree-c', 'tree/sub/deeper/big.bin', '-o', '-']),
+      swiftBytes(['download', 'cli', 'docs/hello.txt', '-o', '-']),
+    ]);
+    expect((await readFile(out)).equals(original)).toBe(true);
+    expect(readFileSync(join(dir, 'tree', 'a.txt'), 'utf8')).toBe('A');
+    expect(readFileSync(join(dir, 'tree', 'sub', 'b.txt'), 'utf8')).toBe('BB');
+    expect(readFileSync(join(dir, 'tree', 'sub', 'deeper', 'big.bin')).equals(original)).toBe(true);
+    expect(existsSync(join(dir, 'copy'))).toBe(false);
+
+    expect(stdoutBig.equals(original)).toBe(true);
+    expect(stdoutSmall.toString()).toBe('hello from the swift CLI\n');
+    // A missing object is an error.
+    const missing = await run('swift', ['download', 'tree-c', 'nope', '-o', '-']);
+    expect(missing.code).not.toBe(0);
+    expect(missing.stderr).toMatch(/404|[Nn]ot [Ff]ound/);
+  });
+
+  it('post on an object replaces its metadata', async () => {
+    await swift(['post', '-m', 'Reviewed:yes', 'cli', 'docs/hello.txt']);
+    const f = statFields((await swift(['stat', 'cli', 'docs/hello.txt'])).stdout);
+    expect(f['Meta Reviewed']).toBe('yes');
+    expect(f['Meta Mtime']).toBeUndefined();
+    expect(f.ETag).toBe(md5('hello from the swift CLI\n'));
+    expect(s.engine.headObject(Engine.ref(ACCOUNT, 'cli'), 'docs/hello.txt').meta).toEqual({ reviewed: 'yes' });
+  });
+
+  it('copy --destination /c2/o (metadata kept and extended; --fresh-metadata drops it)', async () => {
+    await swift(['post', 'cli-dest']);
+    const r = await swift(['copy', '--destination', '/cli-dest/copied.txt', '-m', 'Extra:1', 'cli', 'docs/hello.txt']);
+    expect(r.stdout).toContain('copied to /cli-dest/copied.txt');
+    const f = statFields((await swift(['stat', 'cli-dest', 'copied.txt'])).stdout);
+    expect(f.ETag).toBe(md5('hello from the swift CLI\n'));
+    expect(f['Meta Reviewed']).toBe('yes');
+    expect(f['Meta Extra']).toBe('1');
+    expect((await swiftBytes(['download', 'cli-dest', 'copied.txt', '-o', '-'])).toString()).toBe('hello from the swift CLI\n');
+
+    await swift(['copy', '--destination', '/cli-dest/fresh.txt', '--fresh-metadata', '-m', 'Only:me', 'cli', 'docs/hello.txt']);
+    const g = statFields((await swift(['stat', 'cli-dest', 'fresh.txt'])).stdout);
+    expect(g['Meta Reviewed']).toBeUndefined();
+    expect(g['Meta Only']).toBe('me');
+
+    // A missing source fails.
+    const bad = await run('swift', ['copy', '--destination', '/cli-dest/x', 'cli', 'no/such/object']);
+    expect(bad.code).not.toBe(0);
+    expect(`${bad.stdout}${bad.stderr}`).toMatch(/404|[Nn]ot [Ff]ound/);
+    // Without a destination, copy updates the object's metadata in place.
+    await swift(['copy', '-m', 'InPlace:1', 'cli-dest', 'copied.txt']);
+    const h = statFields((await swift(['stat', 'cli-dest', 'copied.txt'])).stdout);
+    expect(h['Meta Inplace'] ?? h['Meta InPlace']).toBe('1');
+    expect(h['Meta Extra']).toBe('1');
+  });
+
+  it('delete of an object, then of a whole container (its objects first)', async () => {
+    await swift(['delete', 'tree-c', 'tree/a.txt']);
+    expect((await swift(['list', 'tree-c'])).stdout).not.toContain('tree/a.txt\n');
+    const gone = await run('swift', ['stat', 'tree-c', 'tree/a.txt']);
+    expect(gone.code).not.toBe(0);
+    const r = await swift(['delete', 'tree-c']);
+    expect(r.stdout).toContain('tree/sub/b.txt');
+    const stat = await run('swift', ['stat', 'tree-c']);
+    expect(stat.code).not.toBe(0);
+    expect(stat.stderr).toMatch(/Container 'tree-c' not found/);
+    expect((await call(s, 'HEAD', '/tree-c')).status).toBe(404);
+    const f = statFields((await swift(['stat'])).stdout);
+    expect(f.Containers).toBe('2');
+  });
+
+  it('account stat shows the counts after the above', async () => {
+    const f = statFields((await swift(['stat'])).stdout);
+    expect(f.Containers).toBe('2');
+    expect(Number(f.Objects)).toBe(3);
+    expect(f['X-Account-Bytes-Used-Actual']).toBeDefined();
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+describe('python-swiftclient (swiftclient.client.Connection)', () => {
+  it('put_container, put_object with headers, get_object, head_object, post_object, get_container, delete_object', async () => {
+    const out = (await py(`
+import sys, json, hashlib
+from swiftclient.client import Connection, ClientException
+auth, user, key = sys.argv[1:4]
+conn = Connection(authurl=auth, user=user, key=key, retries=0)
+r = {}
+conn.put_container('py', headers={'X-Container-Meta-Owner': 'python'})
+r['container_meta'] = conn.head_container('py').get('x-container-meta-owner')
+data = b'python bytes \\x00\\xff' * 1000
+r['put_etag'] = conn.put_object('py', 'dir/obj.bin', contents=data, content_type='application/x-py',
+                                headers={'X-Object-Meta-Color': 'Red', 'X-Object-Meta-Multi-Word': 'a b'})
+r['md5'] = hashlib.md5(data).hexdigest()
+hdrs, body = conn.get_object('py', 'dir/obj.bin')
+r['get_same'] = body == data
+r['get_headers'] = {k: hdrs.get(k) for k in ['content-type', 'etag', 'content-length', 'x-object-meta-color', 'x-object-meta-multi-word', 'accept-ranges']}
+hdrs, body = conn.get_object('py', 'dir/obj.bin', headers={'Range': 'bytes=3-7'})
+r['range'] = body.decode('latin1')
+h = conn.head_object('py', 'dir/obj.bin')
+r['head_length'] = h.get('content-length')
+from urllib.parse import quote
+conn.put_object('py', 'pct', contents=b'x', headers={'X-Object-Meta-Pct': quote('Grüße ✓')})
+r['pct'] = conn.head_object('py', 'pct').get('x-object-meta-pct')
+conn.delete_object('py', 'pct')
+conn.post_object('py', 'dir/obj.bin', headers={'X-Object-Meta-New': '1'})
+h = conn.head_object('py', 'dir/obj.bin')
+r['after_post'] = {k: v for k, v in h.items() if k.startswith('x-object-meta-')}
+conn.put_object('py', 'dir/two.txt', contents='two', content_type='text/plain')
+conn.put_object('py', 'top.txt', contents=b'', content_length=0)
+hdrs, listing = conn.get_container('py', full_listing=True)
+r['count'] = hdrs.get('x-container-object-count')
+r['listing'] = [[o['name'], o['bytes'], o['hash'], o['content_type']] for o in listing]
+r['last_modified'] = listing[0]['last_modified']
+hdrs, listing = conn.get_container('py', delimiter='/', full_listing=True)
+r['delimited'] = [o.get('name', o.get('subdir')) for o in listing]
+hdrs, listing = conn.get_container('py', prefix='dir/', full_listing=True)
+r['prefixed'] = [o['name'] for o in listing]
+hdrs, containers = conn.get_account(full_listing=True)
+r['containers'] = [[c['name'], c['count'], c['bytes']] for c in containers]
+conn.delete_object('py', 'dir/two.txt')
+try:
+    conn.get_object('py', 'dir/two.txt')
+    r['deleted_status'] = 200
+except ClientException as e:
+    r['deleted_status'] = e.http_status
+try:
+    conn.delete_container('py')
+    r['delete_nonempty'] = 204
+except ClientException as e:
+    r['delete_nonempty'] = e.http_status
+print(json.dumps(r))
+`)) as Record<string, unknown>;
+    const data = Buffer.concat(Array.from({ length: 1000 }, () => Buffer.from('python bytes \x00\xff', 'latin1')));
+    expect(out.container_meta).toBe('python');
+    expect(out.put_etag).toBe(md5(data));
+    expect(out.md5).toBe(md5(data));
+    expect(out.get_same).toBe(true);
+    expect(out.get_headers).toEqual({
+      'content-type': 'application/x-py',
+      etag: md5(data),
+      'content-length': String(data.length),
+      'x-object-meta-color': 'Red',
+      'x-object-meta-multi-word': 'a b',
+      'accept-ranges': 'bytes',
+    });
+    expect(out.range).toBe('hon b');
+    // Percent-encoded values are stored as received (no decoding) and decoded by the client.
+    expect(out.pct).toBe('Grüße ✓');
+    expect(out.head_length).toBe(String(data.length));
+    expect(out.after_post).toEqual({ 'x-object-meta-new': '1' });
+    expect(out.count).toBe('3');
+    expect(out.listing).toEqual([
+      ['dir/obj.bin', data.length, md5(data), 'application/x-py'],
+      ['dir/two.txt', 3, md5('two'), 'text/plain'],
+      ['top.txt', 0, md5(''), 'text/plain'],
+    ]);
+    expect(out.last_modified).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+    expect(out.delimited).toEqual(['dir/', 'top.txt']);
+    expect(out.prefixed).toEqual(['dir/obj.bin', 'dir/two.txt']);
+    expect(out.containers).toContainEqual(['py', 3, data.length + 3]);
+    expect(out.deleted_status).toBe(404);
+    expect(out.delete_nonempty).toBe(409);
+    expect(s.engine.headObject(Engine.ref(ACCOUNT, 'py'), 'dir/obj.bin').meta).toEqual({ new: '1' });
+  });
+
+  it('get_container(full_listing=True) over 10,050 objects returns them all, in order; pages are never short early', async () => {
+    const ref = Engine.ref(ACCOUNT, 'many');
+    await s.engine.createContainer(ACCOUNT, 'many');
+    const total = 10_050;
+    const name = (i: number) => `obj/${String(i).padStart(5, '0')}`;
+    for (let start = 0; start < total; start += 500) {
+      await Promise.all(
+        Array.from({ length: Math.min(500, total - start) }, (_, k) => s.engine.putObject(ref, name(start + k), `v${start + k}`, { contentType: 'text/plain' })),
+      );
+    }
+    expect(s.engine.getContainer(ref).usage.objects).toBe(total);
+
+    // Over HTTP: the default page and limit=10000 are full, the next page has the rest, then empty.
+    const page = async (q: string) => JSON.parse((await call(s, 'GET', `/many?format=json${q}`)).text) as { name: string }[];
+    const first = await page('');
+    expect(first).toHaveLength(10_000);
+    expect(await page('&limit=10000')).toHaveLength(10_000);
+    const rest = await page(`&marker=${encodeURIComponent(first.at(-1)!.name)}`);
+    expect(rest).toHaveLength(50);
+    expect(rest[0]!.name).toBe(name(10_000));
+    expect(await page(`&marker=${encodeURIComponent(rest.at(-1)!.name)}`)).toEqual([]);
+    expect((await call(s, 'GET', '/many?format=json&limit=10001')).status).toBe(412);
+
+    const out = (await py(`
+import sys, json
+from swiftclient.client import Connection
+auth, user, key = sys.argv[1:4]
+conn = Connection(authurl=auth, user=user, key=key, retries=0)
+hdrs, listing = conn.get_container('many', full_listing=True)
+names = [o['name'] for o in listing]
+sizes = []
+marker = ''
+while True:
+    _, page = conn.get_container('many', marker=marker, limit=1000)
+    sizes.append(len(page))
+    if not page:
+        break
+    marker = page[-1]['name']
+_, subdirs = conn.get_container('many', delimiter='/', full_listing=True)
+_, limited = conn.get_container('many', limit=1000, full_listing=True)
+print(json.dumps({'count': len(names), 'header': hdrs.get('x-container-object-count'), 'first': names[0], 'last': names[-1],
+                  'sorted': names == sorted(names), 'unique': len(set(names)), 'sizes': sizes,
+                  'subdirs': subdirs, 'limited': len(limited)}))
+`)) as Record<string, unknown>;
+    expect(out.count).toBe(total);
+    expect(out.unique).toBe(total);
+    expect(out.sorted).toBe(true);
+    expect(out.header).toBe(String(total));
+    expect(out.first).toBe(name(0));
+    expect(out.last).toBe(name(total - 1));
+    expect(out.sizes).toEqual([...Array<number>(10).fill(1000), 50, 0]);
+    expect(out.subdirs).toEqual([{ subdir: 'obj/' }]);
+    expect(out.limited).toBe(total);
+  });
+});
