@@ -154,6 +154,8 @@ export interface ObjectInfo {
   publicRead: boolean;
   checksums: Checksums;
   partsCount?: number;
+  /** Sizes of the parts of an object made by a multipart upload, in order. */
+  partSizes?: number[];
   /**
    * Set for SLO/DLO manifests. `size` and `etag` are those of the assembled object, except for a
    * DLO in a listing, which shows the manifest's own (resolving it would mean listing its segments).

@@ -77,10 +77,10 @@ describe('multipart upload', () => {
     const tail = await c.send(new GetObjectCommand({ Bucket: b, Key: 'big.bin', Range: `bytes=${5 * MiB - 2}-` }));
     expect((await readAll(tail.Body)).toString()).toBe('aab');
     expect((await sdkError(c.send(new ListPartsCommand({ Bucket: b, Key: 'big.bin', UploadId: id })))).name).toBe('NoSuchUpload');
-    // Part boundaries are not kept: part 1 is the whole object, with no parts count to chase.
+    // Part boundaries are kept: part 1 is the first 5 MiB, and the parts count comes with it.
     const p1 = await c.send(new HeadObjectCommand({ Bucket: b, Key: 'big.bin', PartNumber: 1 }));
-    expect([p1.$metadata.httpStatusCode, p1.ContentLength, p1.PartsCount, head.PartsCount]).toEqual([206, 5 * MiB + 1, undefined, undefined]);
-    expect((await sdkError(c.send(new GetObjectCommand({ Bucket: b, Key: 'big.bin', PartNumber: 2 })))).status).toBe(416);
+    expect([p1.$metadata.httpStatusCode, p1.ContentLength, p1.PartsCount, head.PartsCount]).toEqual([206, 5 * MiB, 2, undefined]);
+    expect((await sdkError(c.send(new GetObjectCommand({ Bucket: b, Key: 'big.bin', PartNumber: 3 })))).status).toBe(416);
   });
 
   it('completes with part checksums (CRC32) as current SDKs send them', async () => {
@@ -192,5 +192,51 @@ describe('multipart upload', () => {
     const get = await c.send(new GetObjectCommand({ Bucket: b, Key: 'lib-storage.bin' }));
     expect([get.ContentLength, get.ContentType]).toEqual([12 * MiB, 'application/x-lib']);
     expect(md5(await readAll(get.Body)).equals(md5(whole))).toBe(true);
+  });
+});
+
+describe('ListMultipartUploads with a delimiter', () => {
+  it('rolls unfinished uploads up into common prefixes and pages through them', async () => {
+    const bucket = bucketName('mpd');
+    await c.send(new CreateBucketCommand({ Bucket: bucket }));
+    const keys = ['top.bin', 'photos/a.jpg', 'photos/b.jpg', 'videos/2024/x.mp4', 'zz.bin'];
+    const ids = new Map<string, string>();
+    for (const Key of keys) ids.set(Key, (await c.send(new CreateMultipartUploadCommand({ Bucket: bucket, Key }))).UploadId!);
+    const all = await c.send(new ListMultipartUploadsCommand({ Bucket: bucket, Delimiter: '/' }));
+    expect(all.Uploads?.map((u) => u.Key)).toEqual(['top.bin', 'zz.bin']);
+    expect(all.CommonPrefixes?.map((p) => p.Prefix)).toEqual(['photos/', 'videos/']);
+    const inPhotos = await c.send(new ListMultipartUploadsCommand({ Bucket: bucket, Delimiter: '/', Prefix: 'photos/' }));
+    expect(inPhotos.Uploads?.map((u) => u.Key)).toEqual(['photos/a.jpg', 'photos/b.jpg']);
+    const first = await c.send(new ListMultipartUploadsCommand({ Bucket: bucket, Delimiter: '/', MaxUploads: 2 }));
+    expect(first.IsTruncated).toBe(true);
+    expect(first.NextKeyMarker).toBe('top.bin');
+    const rest = await c.send(new ListMultipartUploadsCommand({ Bucket: bucket, Delimiter: '/', KeyMarker: first.NextKeyMarker, UploadIdMarker: first.NextUploadIdMarker }));
+    expect([...(rest.CommonPrefixes ?? []).map((p) => p.Prefix), ...(rest.Uploads ?? []).map((u) => u.Key)]).toEqual(['videos/', 'zz.bin']);
+    for (const [Key, UploadId] of ids) await c.send(new AbortMultipartUploadCommand({ Bucket: bucket, Key, UploadId }));
+  });
+});
+
+describe('GetObject by part number', () => {
+  it('returns each part of a multipart object with the parts count, and the whole of a plain one as part 1', async () => {
+    const Key = 'by-part.bin';
+    const p1 = Buffer.alloc(5 * MiB, 1);
+    const p2 = Buffer.alloc(1234, 2);
+    const { UploadId } = await c.send(new CreateMultipartUploadCommand({ Bucket: b, Key }));
+    const parts: CompletedPart[] = [];
+    for (const [i, Body] of [p1, p2].entries()) {
+      const r = await c.send(new UploadPartCommand({ Bucket: b, Key, UploadId, PartNumber: i + 1, Body }));
+      parts.push({ PartNumber: i + 1, ETag: r.ETag! });
+    }
+    await c.send(new CompleteMultipartUploadCommand({ Bucket: b, Key, UploadId, MultipartUpload: { Parts: parts } }));
+    const second = await c.send(new GetObjectCommand({ Bucket: b, Key, PartNumber: 2 }));
+    expect(second.PartsCount).toBe(2);
+    expect(second.ContentRange).toBe(`bytes ${5 * MiB}-${5 * MiB + 1233}/${5 * MiB + 1234}`);
+    expect((await readAll(second.Body as Readable)).equals(p2)).toBe(true);
+    const head = await c.send(new HeadObjectCommand({ Bucket: b, Key, PartNumber: 1 }));
+    expect(head.ContentLength).toBe(5 * MiB);
+    expect(await sdkError(c.send(new GetObjectCommand({ Bucket: b, Key, PartNumber: 3 })))).toMatchObject({ status: 416 });
+    await c.send(new PutObjectCommand({ Bucket: b, Key: 'plain.txt', Body: 'plain' }));
+    const plain = await c.send(new GetObjectCommand({ Bucket: b, Key: 'plain.txt', PartNumber: 1 }));
+    expect(await readAll(plain.Body as Readable)).toEqual(Buffer.from('plain'));
   });
 });

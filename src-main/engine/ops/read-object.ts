@@ -31,6 +31,7 @@ export function toInfo(c: ContainerRecord, name: string, rec: ObjectRecord, isLa
     publicRead: !!rec.publicRead,
     checksums: rec.checksums ?? {},
     ...(rec.parts ? { partsCount: rec.parts } : {}),
+    ...(rec.parts && 'segments' in rec.data ? { partSizes: rec.data.segments.map((seg) => seg.size) } : {}),
     ...(rec.manifest ? { manifest: summarize(rec.manifest) } : {}),
   };
 }

@@ -168,9 +168,19 @@ export function listMultipartUploads(call: BucketCall): void {
     ...(p('prefix') ? { prefix: p('prefix') } : {}),
     ...(p('key-marker') ? { keyMarker: p('key-marker') } : {}),
     ...(p('upload-id-marker') ? { uploadIdMarker: p('upload-id-marker') } : {}),
+    ...(p('delimiter') ? { delimiter: p('delimiter') } : {}),
   });
   const who = ownerFields(call);
   const last = result.uploads.at(-1);
+  const lastPrefix = result.prefixes.at(-1);
+  const prefixLast = lastPrefix !== undefined && (!last || Buffer.compare(Buffer.from(lastPrefix), Buffer.from(last.name)) > 0);
+  const next = !result.truncated
+    ? []
+    : prefixLast
+      ? [el('NextKeyMarker', enc(lastPrefix!))]
+      : last
+        ? [el('NextKeyMarker', enc(last.name)), el('NextUploadIdMarker', last.uploadId)]
+        : [];
   sendXml(
     call.x,
     200,
@@ -178,8 +188,9 @@ export function listMultipartUploads(call: BucketCall): void {
       el('Bucket', call.bucket.name),
       el('KeyMarker', enc(p('key-marker') ?? '')),
       el('UploadIdMarker', p('upload-id-marker') ?? ''),
-      ...(result.truncated && last ? [el('NextKeyMarker', enc(last.name)), el('NextUploadIdMarker', last.uploadId)] : []),
+      ...next,
       el('Prefix', enc(p('prefix') ?? '')),
+      ...(p('delimiter') ? [el('Delimiter', enc(p('delimiter')!))] : []),
       el('MaxUploads', limit),
       el('IsTruncated', result.truncated ? 'true' : 'false'),
       ...result.uploads.map((u) =>
@@ -192,6 +203,7 @@ export function listMultipartUploads(call: BucketCall): void {
           el('Initiated', isoMillis(u.initiated)),
         ]),
       ),
+      ...result.prefixes.map((cp) => el('CommonPrefixes', [el('Prefix', enc(cp))])),
       ...(p('encoding-type') ? [el('EncodingType', 'url')] : []),
     ]),
   );

@@ -63,16 +63,18 @@ export async function putObject(call: BucketCall): Promise<void> {
 }
 
 /**
- * `?partNumber=N` (§22.2). Part boundaries are not kept once an upload completes, so every object
- * answers as a single part: part 1 is the whole object (206), other parts are unsatisfiable. No
- * `x-amz-mp-parts-count` is sent, so clients that download by part (Java/CRT transfer managers)
- * fetch part 1 only and get every byte, instead of N copies of the whole object.
+ * `?partNumber=N` (§22.2): the byte range of part N of an object made by a multipart upload
+ * (with `x-amz-mp-parts-count`); any other object is one part.
  */
-function partNumberRange(raw: string | undefined, size: number): { start: number; end: number } | undefined {
+function partNumberRange(raw: string | undefined, info: ObjectInfo): { start: number; end: number; parts: number } | undefined {
   if (raw === undefined) return undefined;
   if (!/^\d+$/.test(raw) || Number(raw) < 1 || Number(raw) > 10000) throw new S3Error(400, 'InvalidArgument', 'Part number must be an integer between 1 and 10000, inclusive');
-  if (Number(raw) !== 1) throw new S3Error(416, 'InvalidPartNumber', 'The requested partnumber is not satisfiable');
-  return size > 0 ? { start: 0, end: size - 1 } : undefined;
+  const sizes = info.partSizes ?? [info.size];
+  const n = Number(raw);
+  if (n > sizes.length) throw new S3Error(416, 'InvalidPartNumber', 'The requested partnumber is not satisfiable');
+  const start = sizes.slice(0, n - 1).reduce((t, x) => t + x, 0);
+  const size = sizes[n - 1]!;
+  return size > 0 ? { start, end: start + size - 1, parts: sizes.length } : undefined;
 }
 
 /** GetObject / HeadObject (C3, §22.2): versions, conditionals, one range, response-* overrides. */
@@ -89,11 +91,11 @@ export async function getObject(call: BucketCall): Promise<void> {
   const verdict = evaluateConditions(cond, { etag: info.etag, lastModified: info.lastModified }, true);
   if (verdict === 304) return sendEmpty(x, 304, { ETag: `"${info.etag}"`, 'Last-Modified': new Date(Math.floor(info.lastModified / 1000) * 1000).toUTCString() });
   if (verdict === 412) throw new S3Error(412, 'PreconditionFailed', 'At least one of the preconditions you specified did not hold.');
-  const part = partNumberRange(x.param('partNumber'), info.size);
-  const range = part ?? parseRange(x.header('range'));
+  const part = partNumberRange(x.param('partNumber'), info);
+  const range = part ? { start: part.start, end: part.end } : parseRange(x.header('range'));
   const read = await ctx.engine.getObject(call.ref, call.address.key!, { ...(versionId ? { versionId } : {}), ...(range ? { range } : {}) });
   const checksumMode = x.header('x-amz-checksum-mode')?.toUpperCase() === 'ENABLED' && !read.range;
-  const headers = { ...s3Headers(x), ...objectHeaders(read.info, param, checksumMode) };
+  const headers = { ...s3Headers(x), ...objectHeaders(read.info, param, checksumMode), ...(part ? { 'x-amz-mp-parts-count': part.parts } : {}) };
   if (read.range) {
     const { start, end } = read.range;
     return x.stream(206, { ...headers, 'Content-Length': end - start + 1, 'Content-Range': `bytes ${start}-${end}/${read.info.size}` }, read.body);
