@@ -35,6 +35,11 @@ export const COFFER_ERROR_CODES = [
   'InvalidPartOrder',
   'Aborted',
   'Closed',
+  'AccessDenied',
+  'AuthFailed',
+  'Unreachable',
+  'NotSupported',
+  'RemoteError',
   'InternalError',
 ] as const;
 

@@ -41,6 +41,11 @@ export const S3_ERRORS: Record<CofferErrorCode, S3ErrorInfo> = {
   InvalidPartOrder: e(400, 'InvalidPartOrder', 'The list of parts was not in ascending order. Parts must be ordered by part number.'),
   Aborted: e(400, 'RequestTimeout', 'Your socket connection to the server was not read from or written to within the timeout period.'),
   Closed: e(503, 'ServiceUnavailable', 'The server is shutting down.'),
+  AccessDenied: e(403, 'AccessDenied', 'Access Denied'),
+  AuthFailed: e(403, 'InvalidAccessKeyId', 'The AWS Access Key Id you provided does not exist in our records.'),
+  Unreachable: e(503, 'ServiceUnavailable', 'A remote store could not be reached.'),
+  NotSupported: e(501, 'NotImplemented', 'A header you provided implies functionality that is not implemented.'),
+  RemoteError: e(502, 'InternalError', 'A remote store answered with an error.'),
   InternalError: e(500, 'InternalError', 'We encountered an internal error. Please try again.'),
 };
 

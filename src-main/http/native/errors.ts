@@ -41,5 +41,10 @@ export const NATIVE_ERRORS: Record<CofferErrorCode, NativeError> = {
   InvalidPartOrder: { status: 400, body: 'InvalidPartOrder' },
   Aborted: { status: 499, body: 'Client Closed Request' },
   Closed: { status: 503, body: 'ServiceUnavailable' },
+  AccessDenied: { status: 403, body: 'AccessDenied' },
+  AuthFailed: { status: 401, body: 'AccessDenied' },
+  Unreachable: { status: 502, body: 'Bad Gateway' },
+  NotSupported: { status: 501, body: 'Not Implemented' },
+  RemoteError: { status: 502, body: 'Bad Gateway' },
   InternalError: { status: 500, body: 'UnknownError' },
 };

@@ -1,0 +1,100 @@
+/**
+ * What the app shows of any object store (the embedded one, a remote Swift account, a remote S3
+ * endpoint): JSON-safe, so the same values cross IPC, HTTP and the renderer. Unknown numbers are
+ * null, never zero.
+ */
+
+/** What a backend can do, so the UI hides what cannot work. */
+export interface Capabilities {
+  versions: boolean;
+  publicRead: boolean;
+  shareLinks: boolean;
+  quota: boolean;
+  serverSideCopy: boolean;
+  bulkDelete: boolean;
+  /** Large uploads in parts (S3 multipart, Swift SLO). */
+  multipartUpload: boolean;
+}
+
+export interface Usage {
+  objects: number | null;
+  bytes: number | null;
+  containers: number | null;
+}
+
+export interface QuotaLimits {
+  /** null = unlimited or unknown */
+  maxBytes: number | null;
+  maxObjects: number | null;
+}
+
+export interface AccountSummary {
+  /** Account id, S3 owner id, or the endpoint's user. */
+  id: string;
+  displayName: string | null;
+  usage: Usage;
+  quota: QuotaLimits;
+}
+
+export interface ContainerSummary {
+  name: string;
+  objects: number | null;
+  bytes: number | null;
+  /** ISO 8601, when the backend tells. */
+  created: string | null;
+}
+
+export interface StandardHeaderValues {
+  contentEncoding?: string;
+  contentDisposition?: string;
+  contentLanguage?: string;
+  cacheControl?: string;
+  expires?: string;
+}
+
+export interface ObjectDetails {
+  container: string;
+  name: string;
+  size: number;
+  /** Unquoted; multipart/large-object ETags as the server gives them. */
+  etag: string;
+  /** ISO 8601 */
+  lastModified: string;
+  contentType: string;
+  /** User metadata, keys lower-case. */
+  meta: Record<string, string>;
+  headers: StandardHeaderValues;
+  versionId: string | null;
+  storageClass: string | null;
+  publicRead: boolean | null;
+}
+
+export type FolderEntry =
+  | { kind: 'object'; name: string; size: number; etag: string; lastModified: string; contentType: string | null }
+  | { kind: 'folder'; prefix: string };
+
+export interface FolderPage {
+  entries: FolderEntry[];
+  /** Present when more entries follow; pass it back as the marker. */
+  nextMarker: string | null;
+}
+
+export interface MetadataSet {
+  contentType: string;
+  meta: Record<string, string>;
+  headers: StandardHeaderValues;
+}
+
+export interface VersionEntry {
+  versionId: string;
+  isLatest: boolean;
+  deleteMarker: boolean;
+  size: number;
+  etag: string;
+  lastModified: string;
+}
+
+export interface DeleteManyResult {
+  deleted: string[];
+  errors: { name: string; code: string; message: string }[];
+}
