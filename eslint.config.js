@@ -22,7 +22,7 @@ export default tseslint.config(
   { files: ['src-main/engine/**'], rules: restrict(ELECTRON, RENDERER, HTTP, SERVICES, { group: ['node:http', 'node:https', '**/backends/**'], message: 'The engine is protocol-neutral.' }) },
   { files: ['src-main/http/native/**'], rules: restrict(ELECTRON, RENDERER, SERVICES, { group: ['**/compat/**'], message: 'The front ends never import each other.' }) },
   { files: ['src-main/http/compat/**'], rules: restrict(ELECTRON, RENDERER, SERVICES, { group: ['**/native/**'], message: 'The front ends never import each other.' }) },
-  { files: ['src-main/http/common/**', 'src-main/http/*.ts'], rules: restrict(ELECTRON, RENDERER, SERVICES) },
+  { files: ['src-main/http/common/**', 'src-main/http/ui/**', 'src-main/http/*.ts'], rules: restrict(ELECTRON, RENDERER, SERVICES) },
   { files: ['src-main/backends/**'], rules: restrict(ELECTRON, RENDERER, HTTP, SERVICES) },
   { files: ['src-main/services/**'], rules: restrict(ELECTRON, RENDERER, HTTP) },
   { files: ['src-main/*.ts'], rules: restrict(ELECTRON, RENDERER) },

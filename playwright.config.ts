@@ -1,12 +1,12 @@
-// End-to-end tests: the browser build (dist/renderer, served by `vite preview`) in Chromium, plus an
-// Electron smoke test that skips itself where the Electron binary is not installed.
-// Build first: `vite build` (renderer); the Electron test also needs build:main and build:preload.
+// End-to-end tests: the browser build served by the real `coffer serve --ui` (started and seeded
+// by tests/e2e/support/global-setup.ts) in Chromium, plus an Electron smoke test that skips itself
+// where the Electron binary is not installed. Build first: `npm run test:e2e` runs `npm run build`.
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
 
 // A free loopback port chosen at run time; set in the environment so worker processes, which
-// load this file again, agree on it.
+// load this file again, agree on it (and the global setup starts the server there).
 process.env.COFFER_E2E_PORT ??= execFileSync(process.execPath, [
   '-e',
   "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})",
@@ -20,13 +20,24 @@ const executablePath = process.env.COFFER_E2E_CHROMIUM ?? (existsSync(DEBIAN_CHR
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  globalSetup: './tests/e2e/support/global-setup.ts',
   // The JSON report feeds the pass/fail/skip summary that .ci/run prints.
   reporter: [['list'], ['json', { outputFile: 'reports/playwright.json' }]],
+  // Two cores here: two workers share one server; each spec stays quick.
   workers: 2,
+  fullyParallel: false,
   forbidOnly: !!process.env.CI,
   retries: 0,
+  timeout: 60_000,
+  globalTimeout: 15 * 60_000,
+  expect: { timeout: 10_000 },
   use: {
     baseURL,
+    locale: 'en-US',
+    timezoneId: 'UTC',
+    colorScheme: 'light',
+    actionTimeout: 15_000,
+    navigationTimeout: 20_000,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },
@@ -35,6 +46,7 @@ export default defineConfig({
       name: 'chromium',
       use: {
         ...devices['Desktop Chrome'],
+        viewport: { width: 1280, height: 800 },
         launchOptions: {
           executablePath,
           args: [
@@ -48,10 +60,4 @@ export default defineConfig({
       },
     },
   ],
-  webServer: {
-    command: `npx vite preview --port ${port} --strictPort --host 127.0.0.1`,
-    url: baseURL,
-    reuseExistingServer: false,
-    timeout: 30_000,
-  },
 });

@@ -1,6 +1,18 @@
+import { randomBytes } from 'node:crypto';
+import { EventEmitter } from 'node:events';
+import type { Readable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
+import { LOCAL_CONNECTION_ID } from '../src-shared/model/connections.js';
+import { LocalBackend } from './backends/local.js';
+import { makeRemoteBackend } from './backends/factory.js';
 import { Engine } from './engine/engine.js';
 import type { EngineOptions } from './engine/context.js';
+import type { AccountInfo } from './engine/types.js';
 import { startServer, type RunningServer } from './http/server.js';
+import { RpcHost } from './rpc-host.js';
+import { createServices, type AppServices } from './services/index.js';
+import type { BackendFactory } from './services/connections.js';
+import { plainSecretBox, type SecretBox } from './services/secrets.js';
 
 export interface AppOptions {
   dataDir: string;
@@ -9,37 +21,100 @@ export interface AppOptions {
   domain?: string;
   log?: (line: string) => void;
   engine?: Partial<EngineOptions>;
+  /** Where remote credentials rest (Electron safeStorage in the desktop app). */
+  secrets?: SecretBox;
+  /** Serve the browser build and the contract over HTTP at /_coffer/ (`coffer serve --ui`). */
+  ui?: boolean | { staticDir?: string };
+  makeBackend?: BackendFactory;
 }
 
 export interface AppContext {
   engine: Engine;
   server: RunningServer;
+  rpc: RpcHost;
+  app: AppServices;
+  /** The account the app shows as "Local store". */
+  localAccount: AccountInfo;
+  /** Created at this start because the store had no user yet. */
+  createdFirstUser: boolean;
+  /** The browser build's URL with its session token, when ui is on. */
+  uiUrl?: string;
   close(): Promise<void>;
 }
 
-/** The one composition root: engine, then the HTTP server over it. `coffer serve` and the Electron main start here. */
+const DEFAULT_UI_DIR = fileURLToPath(new URL('../dist/renderer', import.meta.url));
+const FIRST_USER = 'coffer$admin';
+
+async function firstAccount(engine: Engine): Promise<{ account: AccountInfo; created: boolean }> {
+  const [existing] = engine.listAccounts();
+  if (existing) return { account: existing, created: false };
+  const account = await engine.createAccount({ id: FIRST_USER, displayName: 'Coffer admin', swiftKeys: [{ sub: 'swift' }] });
+  return { account, created: true };
+}
+
+/**
+ * The one composition root: engine -> local and remote backends -> services and the contract
+ * host -> the HTTP server (both APIs, and the browser build when asked). `coffer serve` and the
+ * Electron main process both start here; tests build the same graph on a temp directory.
+ */
 export async function createAppContext(opts: AppOptions): Promise<AppContext> {
   const engine = await Engine.open(opts.dataDir, opts.engine);
-  let server: RunningServer;
   try {
-    server = await startServer({
+    const { account, created } = await firstAccount(engine);
+    // The server starts first (its URL feeds the local backend's share links); the contract host
+    // it serves to the browser build is filled in right after.
+    const events = new EventEmitter();
+    const late: { rpc?: RpcHost; app?: AppServices } = {};
+    const sessionToken = randomBytes(24).toString('base64url');
+    let port = 0;
+    const ui = opts.ui
+      ? {
+          rpc: { call: (m: string, a: unknown) => late.rpc!.call(m, a), events },
+          upload: (target: { account: string; container: string; name: string; size?: number }, body: Readable) => late.app!.transfers.uploadStream(target, body),
+          staticDir: (typeof opts.ui === 'object' && opts.ui.staticDir) || DEFAULT_UI_DIR,
+          sessionToken,
+          port: () => port,
+        }
+      : undefined;
+    const server = await startServer({
       engine,
       secret: engine.secret,
       ...(opts.host !== undefined ? { host: opts.host } : {}),
       ...(opts.port !== undefined ? { port: opts.port } : {}),
       ...(opts.domain !== undefined ? { domain: opts.domain } : {}),
       ...(opts.log ? { log: opts.log } : {}),
+      ...(ui ? { ui } : {}),
     });
+    port = server.port;
+    const app = createServices({
+      engine,
+      dataDir: opts.dataDir,
+      url: () => server.url,
+      localBackend: new LocalBackend(engine, account.id, { endpoint: server.url }),
+      makeBackend: opts.makeBackend ?? makeRemoteBackend,
+      secrets: opts.secrets ?? plainSecretBox,
+      emit: (event, payload) => events.emit(event, payload),
+    });
+    const rpc = new RpcHost(app.services, events);
+    Object.assign(late, { rpc, app });
+    engine.events.on('objects.changed', (c) => {
+      if (c.tenant === account.tenant) rpc.emit('objects.changed', { account: LOCAL_CONNECTION_ID, container: c.container, names: c.names });
+    });
+    return {
+      engine,
+      server,
+      rpc,
+      app,
+      localAccount: engine.getAccount(account.id),
+      createdFirstUser: created,
+      ...(ui ? { uiUrl: `${server.url}/_coffer/?token=${sessionToken}` } : {}),
+      async close() {
+        await server.close();
+        await engine.close();
+      },
+    };
   } catch (err) {
     await engine.close();
     throw err;
   }
-  return {
-    engine,
-    server,
-    async close() {
-      await server.close();
-      await engine.close();
-    },
-  };
 }

@@ -8,7 +8,7 @@ import { purgeAccountData, userJson } from './cli/admin.js';
 import { Engine } from './engine/engine.js';
 
 const USAGE = `Usage:
-  coffer serve [--data DIR] [--host 127.0.0.1] [--port 7480] [--domain NAME]
+  coffer serve [--data DIR] [--host 127.0.0.1] [--port 7480] [--domain NAME] [--ui]
   coffer user create --uid 'TENANT$NAME' [--display-name N] [--access-key AK --secret-key SK] [--swift-user SUB --swift-key KEY]
   coffer user info --uid U | coffer user list | coffer user rm --uid U [--purge-data]
   coffer key add --uid U [--access-key AK --secret-key SK] [--swift-user SUB --swift-key KEY]
@@ -31,6 +31,7 @@ const OPTIONS = {
   'max-objects': { type: 'string' },
   'purge-data': { type: 'boolean' },
   quiet: { type: 'boolean' },
+  ui: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -152,15 +153,20 @@ async function serve(args: Args): Promise<void> {
   const unlock = lockDataDir(dataDir);
   const port = integer(args.port, '--port') ?? 7480;
   const log = args.quiet ? undefined : (line: string) => process.stdout.write(`${line}\n`);
-  const app = await createAppContext({ dataDir, host: args.host!, port, ...(args.domain ? { domain: args.domain } : {}), ...(log ? { log } : {}) });
+  const app = await createAppContext({
+    dataDir,
+    host: args.host!,
+    port,
+    ui: !!args.ui,
+    ...(args.domain ? { domain: args.domain } : {}),
+    ...(log ? { log } : {}),
+  });
   const base = app.server.url;
-  if (app.engine.listAccounts().length === 0) {
-    const first = await app.engine.createAccount({ id: 'coffer$admin', displayName: 'Coffer admin', swiftKeys: [{ sub: 'swift' }] });
-    process.stdout.write(`Created the first user:\n${JSON.stringify(userJson(first), null, 2)}\n`);
-  }
+  if (app.createdFirstUser) process.stdout.write(`Created the first user:\n${JSON.stringify(userJson(app.localAccount), null, 2)}\n`);
   process.stdout.write(
     `Native API (Swift): auth ${base}/auth/1.0, storage ${base}/swift/v1/AUTH_<tenant>$<name>\n` +
       `Compatible API (S3): endpoint ${base} (path style${args.domain ? `, or <bucket>.${args.domain}` : ''})\n` +
+      (app.uiUrl ? `Browser UI (keep this link private, it carries the session token): ${app.uiUrl}\n` : '') +
       `Data: ${dataDir}\nlistening on ${base}\n`,
   );
   let stopping = false;

@@ -1,6 +1,8 @@
+import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { createQueryClient } from './queries/query-client';
 import './app/app.css';
 
 const container = document.getElementById('root');
@@ -8,6 +10,8 @@ if (!container) throw new Error('Coffer: #root element missing from index.html')
 
 createRoot(container).render(
   <StrictMode>
-    <App />
+    <QueryClientProvider client={createQueryClient()}>
+      <App />
+    </QueryClientProvider>
   </StrictMode>,
 );

@@ -62,7 +62,12 @@ export interface ObjectBackend {
   copy(from: { container: string; name: string }, to: { container: string; name: string }): Promise<ObjectDetails>;
   /** Replaces user metadata, content type and the standard headers; bytes and ETag stay. */
   setMetadata(container: string, name: string, set: MetadataSet): Promise<ObjectDetails>;
+  /**
+   * Deletes an object (in a versioned container: adds a delete marker; with `versionId`: removes
+   * that version). Deleting a name that is not there succeeds, as on S3: deletes are idempotent.
+   */
   delete(container: string, name: string, opts?: { versionId?: string }): Promise<void>;
+  /** Deletes many objects; names not there count as deleted, other failures are listed per name. */
   deleteMany(container: string, names: string[]): Promise<DeleteManyResult>;
   /** A zero-byte `prefix/` marker object. */
   createFolder(container: string, prefix: string): Promise<void>;
@@ -75,4 +80,7 @@ export interface ObjectBackend {
   listVersions(container: string, name: string): Promise<VersionEntry[]>;
   /** Makes an older version current again (a copy of it becomes the newest version). */
   restoreVersion(container: string, name: string, versionId: string): Promise<ObjectDetails>;
+
+  /** Lets go of connections and clients (keep-alive sockets); the backend is not used after. */
+  close?(): void | Promise<void>;
 }

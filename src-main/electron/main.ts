@@ -1,6 +1,17 @@
-// Electron entry point: app lifecycle and the security policy applied to every web contents.
+// Electron entry point: app lifecycle, the security policy applied to every web contents, and the
+// embedded store started from the same composition root as `coffer serve`.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { app, BrowserWindow, session } from 'electron';
-import { createMainWindow } from './windows.js';
+import { createAppContext, type AppContext } from '../app-context.js';
+import { installIpcBridge } from './ipc-bridge.js';
+import { installMenu } from './menu.js';
+import { safeStorageBox } from './safe-storage.js';
+import { createMainWindow, rendererHtml } from './windows.js';
+
+let context: AppContext | undefined;
+let mainWindow: BrowserWindow | undefined;
 
 function lockDownWebContents(): void {
   // No page may navigate away from the bundled renderer or open windows of its own.
@@ -13,28 +24,58 @@ function lockDownWebContents(): void {
   session.defaultSession.setPermissionCheckHandler(() => false);
 }
 
+/** The port from settings.json (`{"port": 7480}`), or a free one. */
+function preferredPort(): number {
+  try {
+    const settings = JSON.parse(readFileSync(join(app.getPath('userData'), 'settings.json'), 'utf8')) as { port?: number };
+    return Number.isInteger(settings.port) ? settings.port! : 0;
+  } catch {
+    return 0;
+  }
+}
+
+async function startStore(): Promise<AppContext> {
+  const dataDir = join(app.getPath('userData'), 'store');
+  const common = { dataDir, host: '127.0.0.1', secrets: safeStorageBox() };
+  try {
+    return await createAppContext({ ...common, port: preferredPort() });
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw err;
+    return createAppContext({ ...common, port: 0 });
+  }
+}
+
 function focusExistingWindow(): void {
-  const [win] = BrowserWindow.getAllWindows();
-  if (!win) return;
-  if (win.isMinimized()) win.restore();
-  win.focus();
+  if (!mainWindow) return;
+  if (mainWindow.isMinimized()) mainWindow.restore();
+  mainWindow.focus();
 }
 
 if (!app.requestSingleInstanceLock()) {
   app.quit();
 } else {
   app.on('second-instance', focusExistingWindow);
-
   app.on('window-all-closed', () => {
     if (process.platform !== 'darwin') app.quit();
   });
-
   app.on('activate', () => {
-    if (BrowserWindow.getAllWindows().length === 0) createMainWindow();
+    if (BrowserWindow.getAllWindows().length === 0) mainWindow = createMainWindow();
+  });
+  // Close the store cleanly (in-flight requests finish, the index closes) before quitting.
+  let closing = false;
+  app.on('before-quit', (event) => {
+    if (!context || closing) return;
+    event.preventDefault();
+    closing = true;
+    void context.close().finally(() => app.exit(0));
   });
 
-  void app.whenReady().then(() => {
+  void app.whenReady().then(async () => {
     lockDownWebContents();
-    createMainWindow();
+    installMenu();
+    context = await startStore();
+    installIpcBridge(context.rpc, () => mainWindow, pathToFileURL(rendererHtml).href);
+    mainWindow = createMainWindow();
+    mainWindow.on('closed', () => (mainWindow = undefined));
   });
 }

@@ -3,7 +3,7 @@
 import { fileURLToPath } from 'node:url';
 import { BrowserWindow } from 'electron';
 
-const rendererHtml = fileURLToPath(new URL('../../renderer/index.html', import.meta.url));
+export const rendererHtml = fileURLToPath(new URL('../../renderer/index.html', import.meta.url));
 const preloadScript = fileURLToPath(new URL('../../preload/preload.cjs', import.meta.url));
 
 export function createMainWindow(): BrowserWindow {

@@ -6,6 +6,7 @@ import { Exchange } from './common/exchange.js';
 import { newRequestId } from './common/request-id.js';
 import { handleNative } from './native/index.js';
 import { isNativePath } from './native/router.js';
+import { handleUi, isUiPath, type UiContext } from './ui/index.js';
 
 export interface ServerOptions {
   engine: Engine;
@@ -17,6 +18,8 @@ export interface ServerOptions {
   domain?: string;
   /** Region the compatible API reports (any region is accepted in signatures). */
   region?: string;
+  /** The contract over HTTP and the browser build at /_coffer/ (`coffer serve --ui`). */
+  ui?: UiContext;
   /** One line per request; silent when omitted. */
   log?: (line: string) => void;
 }
@@ -37,7 +40,8 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     const x = new Exchange(req, res, newRequestId());
     res.on('finish', () => opts.log?.(`${new Date().toISOString()} ${x.id} ${x.method} ${req.url} ${x.status || res.statusCode} ${Math.round(performance.now() - x.started)}ms`));
     try {
-      if (isNativePath(x.rawPath) && !carriesS3Auth(x)) await handleNative(x, native);
+      if (opts.ui && isUiPath(x.rawPath)) await handleUi(x, opts.ui);
+      else if (isNativePath(x.rawPath) && !carriesS3Auth(x)) await handleNative(x, native);
       else await handleCompat(x, compat);
     } catch (err) {
       opts.log?.(`${x.id} internal error: ${(err as Error).stack ?? String(err)}`);

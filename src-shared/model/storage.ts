@@ -7,7 +7,10 @@
 /** What a backend can do, so the UI hides what cannot work. */
 export interface Capabilities {
   versions: boolean;
+  /** Containers can be made publicly readable. */
   publicRead: boolean;
+  /** Single objects can be made publicly readable (S3 object ACLs; Swift has none). */
+  publicObjects: boolean;
   shareLinks: boolean;
   quota: boolean;
   serverSideCopy: boolean;

@@ -1,42 +1,59 @@
-// The browser build of the shell: what a user sees on first start.
-import { expect, test } from '@playwright/test';
+// The application shell: sidebar of connections, main area, status bar; the page's own safety.
+import { expect, test } from './support/fixtures.js';
 
-test.beforeEach(async ({ page }) => {
-  await page.goto('/');
-});
-
-test('shows the app name and title', async ({ page }) => {
+test('shows the app, the local store first and connected, and a status bar', async ({ app: page }) => {
   await expect(page).toHaveTitle('Coffer');
-  await expect(page.getByTestId('app-name')).toHaveText('Coffer');
+  const nav = page.getByRole('navigation', { name: 'Connections' });
+  const first = nav.getByRole('listitem').first().getByRole('button');
+  await expect(first).toHaveAccessibleName(/^Local store/);
+  await expect(first).toContainText('Connected');
+  await expect(first).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByTestId('store-local')).toBeVisible();
+  await expect(page.getByRole('main', { name: 'Main area' }).getByRole('heading', { level: 1, name: 'Local store' })).toBeVisible();
+  await expect(page.getByRole('contentinfo', { name: 'Status bar' })).toContainText('Local store: Connected');
 });
 
-test('lists the local store in the sidebar', async ({ page }) => {
-  const stores = page.getByRole('navigation', { name: 'Stores' });
-  await expect(stores.getByRole('button', { name: 'Local store' })).toBeVisible();
-  await expect(page.getByTestId('store-local')).toHaveAttribute('aria-current', 'page');
-});
-
-test('shows the empty state when there are no containers', async ({ page }) => {
-  const empty = page.getByTestId('empty-state');
-  await expect(empty.getByRole('heading', { name: 'No containers yet' })).toBeVisible();
-});
-
-test('declares a strict content security policy', async ({ page }) => {
-  const csp = await page
-    .locator('meta[http-equiv="Content-Security-Policy"]')
-    .getAttribute('content');
+test('declares a strict content security policy', async ({ app: page }) => {
+  const csp = await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content');
   expect(csp).toContain("default-src 'self'");
-  expect(csp).toContain("script-src 'self'");
   expect(csp).not.toMatch(/script-src[^;]*'unsafe-(inline|eval)'/);
+  const res = await page.request.get('/_coffer/');
+  expect(res.headers()['content-security-policy']).toContain("script-src 'self'");
 });
 
-test('renders without console errors or CSP violations', async ({ page }) => {
+test('renders without console errors or CSP violations', async ({ app: page }) => {
   const problems: string[] = [];
   page.on('console', (message) => {
     if (message.type() === 'error') problems.push(message.text());
   });
   page.on('pageerror', (error) => problems.push(error.message));
   await page.reload();
-  await expect(page.getByTestId('app-shell')).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Containers' })).toBeVisible();
+  await page.getByRole('tab', { name: 'Endpoints and keys' }).click();
+  await expect(page.getByRole('heading', { name: 'Endpoints', exact: true })).toBeVisible();
   expect(problems).toEqual([]);
+});
+
+test('an unreachable server is said plainly, with a retry that works once it answers', async ({ app: page }) => {
+  await expect(page.getByRole('table', { name: 'Containers' })).toBeVisible();
+  await page.route('**/_coffer/rpc', (route) => route.abort('connectionrefused'));
+  await page.getByRole('table', { name: 'Containers' }).getByRole('button', { name: 'archive', exact: true }).click();
+  const alert = page.getByRole('alert').filter({ hasText: 'Cannot reach the Coffer server' });
+  await expect(alert).toBeVisible();
+  await page.unroute('**/_coffer/rpc');
+  await alert.getByRole('button', { name: 'Retry' }).click();
+  await expect(page.getByRole('grid', { name: /^Contents of archive/ }).getByRole('row', { name: /^logs/ })).toBeVisible();
+});
+
+test('an expired session says so and offers a retry', async ({ app: page, context }) => {
+  await expect(page.getByRole('table', { name: 'Containers' })).toBeVisible();
+  const cookies = await context.cookies();
+  await context.clearCookies();
+  await page.getByRole('table', { name: 'Containers' }).getByRole('button', { name: 'archive', exact: true }).click();
+  const alert = page.getByRole('alert').filter({ hasText: 'Your session has expired' });
+  await expect(alert).toBeVisible();
+  await expect(alert.getByRole('button', { name: 'Retry' })).toBeVisible();
+  await context.addCookies(cookies);
+  await alert.getByRole('button', { name: 'Retry' }).click();
+  await expect(page.getByRole('grid', { name: /^Contents of archive/ }).getByRole('row', { name: /^docs/ })).toBeVisible();
 });

@@ -140,10 +140,21 @@ describe('v1 auth (§1)', () => {
   });
 
   it('an expired token is 401', async () => {
-    const { token } = issueToken(s.engine.secret, ACCOUNT, SWIFT_USER, Date.now() - 2 * 86_400_000);
+    const { token } = issueToken(s.engine.secret, ACCOUNT, SWIFT_USER, SWIFT_KEY, Date.now() - 2 * 86_400_000);
     expect((await call(s, 'HEAD', '', { token })).status).toBe(401);
-    const fresh = issueToken(s.engine.secret, ACCOUNT, SWIFT_USER);
+    const fresh = issueToken(s.engine.secret, ACCOUNT, SWIFT_USER, SWIFT_KEY);
     expect((await call(s, 'HEAD', '', { token: fresh.token })).status).toBe(204);
+  });
+
+  it('a token stops working when its Swift key is replaced, even by the same user', async () => {
+    const other = await s.engine.createAccount({ id: 'test$rotating', swiftKeys: [{ sub: 'swift', secretKey: 'first-key' }] });
+    const user = other.swiftKeys[0]!.user;
+    const old = issueToken(s.engine.secret, other.id, user, 'first-key');
+    const base = `${s.url}/swift/v1/AUTH_${other.id}`;
+    expect((await call(s, 'HEAD', '', { token: old.token, base })).status).toBe(204);
+    await s.engine.removeKey(other.id, user);
+    await s.engine.addSwiftKey(other.id, 'swift', 'second-key');
+    expect((await call(s, 'HEAD', '', { token: old.token, base })).status).toBe(401);
   });
 
   it('X-Storage-Url follows the Host the client used', async () => {

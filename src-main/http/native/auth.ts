@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { Engine } from '../../engine/engine.js';
 
 export const TOKEN_LIFETIME_S = 86_400;
@@ -11,7 +11,11 @@ interface TokenClaims {
   u: string;
   /** expiry, epoch seconds */
   e: number;
+  /** which key it was issued for (a digest): a rotated key ends its tokens */
+  k: string;
 }
+
+const keyDigest = (secretKey: string) => createHash('sha256').update(secretKey).digest('base64url').slice(0, 16);
 
 function sign(secret: Buffer, payload: string): string {
   return createHmac('sha256', secret).update(payload).digest('base64url').slice(0, 32);
@@ -19,10 +23,10 @@ function sign(secret: Buffer, payload: string): string {
 
 /**
  * Tokens are self-contained and signed with the store's secret, so they survive a restart and
- * need no table; a token stops working when it expires or when its Swift key is removed.
+ * need no table; a token stops working when it expires or when its Swift key is removed or changed.
  */
-export function issueToken(secret: Buffer, account: string, user: string, nowMs = Date.now()): { token: string; expires: number } {
-  const claims: TokenClaims = { a: account, u: user, e: Math.floor(nowMs / 1000) + TOKEN_LIFETIME_S };
+export function issueToken(secret: Buffer, account: string, user: string, userKey: string, nowMs = Date.now()): { token: string; expires: number } {
+  const claims: TokenClaims = { a: account, u: user, e: Math.floor(nowMs / 1000) + TOKEN_LIFETIME_S, k: keyDigest(userKey) };
   const payload = Buffer.from(JSON.stringify(claims)).toString('base64url');
   return { token: `${PREFIX}${payload}.${sign(secret, payload)}`, expires: claims.e };
 }
@@ -42,7 +46,8 @@ export function verifyToken(engine: Engine, secret: Buffer, token: string, nowMs
     return undefined;
   }
   if (claims.e * 1000 <= nowMs) return undefined;
-  return engine.findBySwiftUser(claims.u)?.account.id === claims.a ? claims.a : undefined;
+  const found = engine.findBySwiftUser(claims.u);
+  return found?.account.id === claims.a && keyDigest(found.secretKey) === claims.k ? claims.a : undefined;
 }
 
 export type V1AuthResult =
@@ -57,5 +62,5 @@ export function authenticateV1(engine: Engine, secret: Buffer, user: string | un
   const a = Buffer.from(found.secretKey);
   const b = Buffer.from(key);
   if (a.length !== b.length || !timingSafeEqual(a, b)) return { ok: false, status: 401 };
-  return { ok: true, account: found.account.id, ...issueToken(secret, found.account.id, user) };
+  return { ok: true, account: found.account.id, ...issueToken(secret, found.account.id, user, found.secretKey) };
 }

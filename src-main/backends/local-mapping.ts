@@ -1,0 +1,94 @@
+// Engine values -> the JSON-safe model the app shows (src-shared/model/storage.ts).
+import type { ListEntry } from '../engine/ops/list-objects.js';
+import type { AccountInfo, ContainerInfo, ObjectInfo, StandardHeaders } from '../engine/types.js';
+import type {
+  AccountSummary,
+  ContainerSummary,
+  FolderEntry,
+  ObjectDetails,
+  StandardHeaderValues,
+  VersionEntry,
+} from '../../src-shared/model/storage.js';
+
+const iso = (ms: number) => new Date(ms).toISOString();
+/** The engine's -1 means unlimited; the model says null. */
+const limit = (n: number) => (n < 0 ? null : n);
+
+/** The standard headers the model knows (robotsTag is native-only and stays in the engine). */
+export function standardHeaders(h: StandardHeaders): StandardHeaderValues {
+  const out: StandardHeaderValues = {};
+  if (h.contentEncoding !== undefined) out.contentEncoding = h.contentEncoding;
+  if (h.contentDisposition !== undefined) out.contentDisposition = h.contentDisposition;
+  if (h.contentLanguage !== undefined) out.contentLanguage = h.contentLanguage;
+  if (h.cacheControl !== undefined) out.cacheControl = h.cacheControl;
+  if (h.expires !== undefined) out.expires = h.expires;
+  return out;
+}
+
+export function accountSummary(a: AccountInfo): AccountSummary {
+  return {
+    id: a.id,
+    displayName: a.displayName || null,
+    usage: { objects: a.usage.objects, bytes: a.usage.bytes, containers: a.usage.containers },
+    quota: { maxBytes: limit(a.quota.maxBytes), maxObjects: limit(a.quota.maxObjects) },
+  };
+}
+
+export function containerSummary(c: ContainerInfo): ContainerSummary {
+  return { name: c.name, objects: c.usage.objects, bytes: c.usage.bytes, created: iso(c.created) };
+}
+
+export function objectDetails(o: ObjectInfo, containerPublic: boolean): ObjectDetails {
+  return {
+    container: o.container,
+    name: o.name,
+    size: o.size,
+    etag: o.etag,
+    lastModified: iso(o.lastModified),
+    contentType: o.contentType,
+    meta: { ...o.meta },
+    headers: standardHeaders(o.headers),
+    versionId: o.versionId,
+    storageClass: 'STANDARD',
+    // Readable without credentials through either API: its own flag or the container's `.r:*`.
+    publicRead: o.publicRead || containerPublic,
+  };
+}
+
+export function folderEntry(e: ListEntry): FolderEntry {
+  if (e.kind === 'prefix') return { kind: 'folder', prefix: e.prefix };
+  const o = e.object;
+  return { kind: 'object', name: e.name, size: o.size, etag: o.etag, lastModified: iso(o.lastModified), contentType: o.contentType };
+}
+
+export function versionEntry(o: ObjectInfo): VersionEntry {
+  return {
+    versionId: o.versionId ?? 'null',
+    isLatest: o.isLatest,
+    deleteMarker: o.deleteMarker,
+    size: o.size,
+    etag: o.etag,
+    lastModified: iso(o.lastModified),
+  };
+}
+
+/** Read ACL items that let anyone read objects (`.r:*`) and list them (`.rlistings`). */
+const PUBLIC_READ_ITEMS = ['.r:*', '.rlistings'];
+
+/** Whether a native read ACL lets anyone read the container's objects. */
+export function aclIsPublic(read: string | undefined): boolean {
+  return (read ?? '').split(',').some((item) => item.trim() === '.r:*');
+}
+
+/**
+ * The read ACL with public read switched on or off. Other grants (named accounts, referrer
+ * rules) stay: turning public read off must not revoke what someone else was given.
+ */
+export function publicReadAcl(read: string | undefined, on: boolean): string | null {
+  const kept = (read ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item && !PUBLIC_READ_ITEMS.includes(item));
+  const items = on ? [...kept, ...PUBLIC_READ_ITEMS] : kept;
+  return items.length > 0 ? items.join(',') : null;
+}

@@ -1,0 +1,251 @@
+import { CofferError, isCofferError } from '../../src-shared/errors.js';
+import type {
+  AccountSummary,
+  Capabilities,
+  ContainerSummary,
+  DeleteManyResult,
+  FolderPage,
+  MetadataSet,
+  ObjectDetails,
+  VersionEntry,
+} from '../../src-shared/model/storage.js';
+import { Engine } from '../engine/engine.js';
+import type { ContainerRef, ObjectInfo } from '../engine/types.js';
+import {
+  accountSummary,
+  aclIsPublic,
+  containerSummary,
+  folderEntry,
+  objectDetails,
+  publicReadAcl,
+  versionEntry,
+} from './local-mapping.js';
+import { checkLinkLifetime, ShareLinkSigner } from './local-share-links.js';
+import type { DownloadOptions, ListFolderOptions, ObjectBackend, UploadOptions, UploadSource } from './object-backend.js';
+import { abortedError, metered, openUploadSource, throwIfAborted } from './transfer.js';
+
+export interface LocalBackendOptions {
+  /**
+   * The URL the embedded server answers on. Share links are presigned S3 URLs against it; without
+   * it the store has no address a link could point to, and shareLink is NotSupported.
+   */
+  endpoint?: string;
+  /** Region the server's compatible API reports (it accepts any in signatures). */
+  region?: string;
+}
+
+export const DEFAULT_PAGE_SIZE = 1000;
+/** The content type S3 consoles give zero-byte folder markers. */
+export const FOLDER_CONTENT_TYPE = 'application/x-directory';
+
+/**
+ * The embedded store of one account, straight through the engine (no HTTP in between).
+ * Container public read sets both the S3 flag and the native `.r:*,.rlistings` read ACL, so
+ * anonymous reads and listings work the same through both APIs.
+ */
+export class LocalBackend implements ObjectBackend {
+  readonly kind = 'local' as const;
+  private readonly links: ShareLinkSigner | undefined;
+
+  constructor(
+    private readonly engine: Engine,
+    private readonly accountId: string,
+    options: LocalBackendOptions = {},
+  ) {
+    this.links = options.endpoint === undefined ? undefined : new ShareLinkSigner(engine, accountId, options.endpoint, options.region);
+  }
+
+  capabilities(): Capabilities {
+    return {
+      versions: true,
+      publicRead: true,
+      publicObjects: true,
+      shareLinks: this.links !== undefined,
+      quota: true,
+      serverSideCopy: true,
+      bulkDelete: true,
+      multipartUpload: true,
+    };
+  }
+
+  private ref(container: string): ContainerRef {
+    return Engine.ref(this.accountId, container);
+  }
+
+  private details(o: ObjectInfo): ObjectDetails {
+    const c = this.engine.getContainer(this.ref(o.container));
+    return objectDetails(o, aclIsPublic(c.acl.read));
+  }
+
+  async accountInfo(): Promise<AccountSummary> {
+    return accountSummary(this.engine.getAccount(this.accountId));
+  }
+
+  async listContainers(): Promise<ContainerSummary[]> {
+    return this.engine.listContainers(this.accountId).map(containerSummary);
+  }
+
+  async createContainer(name: string): Promise<void> {
+    await this.engine.createContainer(this.accountId, name);
+  }
+
+  async deleteContainer(name: string): Promise<void> {
+    await this.engine.deleteContainer(this.ref(name));
+  }
+
+  async *listFolder(container: string, opts: ListFolderOptions = {}): AsyncIterable<FolderPage> {
+    const ref = this.ref(container);
+    const delimiter = opts.delimiter ?? '/';
+    let marker = opts.marker;
+    for (;;) {
+      throwIfAborted(opts.signal, 'The listing');
+      const page = this.engine.listObjects(ref, {
+        ...(opts.prefix ? { prefix: opts.prefix } : {}),
+        ...(delimiter ? { delimiter } : {}),
+        ...(marker !== undefined ? { marker } : {}),
+        limit: opts.pageSize ?? DEFAULT_PAGE_SIZE,
+      });
+      const nextMarker = page.truncated ? (page.nextMarker ?? null) : null;
+      yield { entries: page.entries.map(folderEntry), nextMarker };
+      if (nextMarker === null) return;
+      marker = nextMarker;
+    }
+  }
+
+  async head(container: string, name: string, opts: { versionId?: string } = {}): Promise<ObjectDetails> {
+    return this.details(this.engine.headObject(this.ref(container), name, opts.versionId));
+  }
+
+  async download(container: string, name: string, opts: DownloadOptions = {}) {
+    throwIfAborted(opts.signal, 'The download');
+    const read = await this.engine.getObject(this.ref(container), name, {
+      ...(opts.versionId !== undefined ? { versionId: opts.versionId } : {}),
+      ...(opts.range ? { range: opts.range } : {}),
+    });
+    const details = this.details(read.info);
+    return { details, body: metered(read.body, opts, 'The download') };
+  }
+
+  async upload(container: string, name: string, source: UploadSource, opts: UploadOptions = {}): Promise<ObjectDetails> {
+    throwIfAborted(opts.signal, 'The upload');
+    const { stream, size } = await openUploadSource(source);
+    const body = metered(stream, opts, 'The upload');
+    try {
+      const info = await this.engine.putObject(this.ref(container), name, body, {
+        ...(size !== undefined ? { size } : {}),
+        ...(opts.contentType ? { contentType: opts.contentType } : {}),
+        ...(opts.meta ? { meta: opts.meta } : {}),
+        ...(opts.headers ? { headers: opts.headers } : {}),
+        ...(opts.signal ? { signal: opts.signal } : {}),
+      });
+      return this.details(info);
+    } catch (err) {
+      // Whatever broke first (the engine or the destroyed stream), a cancelled upload says so.
+      if (opts.signal?.aborted) throw abortedError('The upload');
+      throw err;
+    } finally {
+      body.destroy();
+    }
+  }
+
+  async copy(from: { container: string; name: string }, to: { container: string; name: string }): Promise<ObjectDetails> {
+    const { object } = await this.engine.copyObject(
+      { ref: this.ref(from.container), name: from.name },
+      { ref: this.ref(to.container), name: to.name },
+      { metadata: 'copy' },
+    );
+    return this.details(object);
+  }
+
+  async setMetadata(container: string, name: string, set: MetadataSet): Promise<ObjectDetails> {
+    const ref = this.ref(container);
+    const current = this.engine.headObject(ref, name);
+    const info = await this.engine.updateObjectMeta(ref, name, {
+      contentType: set.contentType,
+      meta: set.meta,
+      // The native-only X-Robots-Tag has no place in the model; an edit there must not drop it.
+      headers: { ...set.headers, ...(current.headers.robotsTag !== undefined ? { robotsTag: current.headers.robotsTag } : {}) },
+      keepExpiry: true,
+    });
+    return this.details(info);
+  }
+
+  async delete(container: string, name: string, opts: { versionId?: string } = {}): Promise<void> {
+    try {
+      await this.engine.deleteObject(this.ref(container), name, opts.versionId !== undefined ? { versionId: opts.versionId } : {});
+    } catch (err) {
+      // Deleting what is already gone succeeds, as it does on S3 (the interface's contract).
+      if (!isCofferError(err, 'NoSuchKey')) throw err;
+    }
+  }
+
+  async deleteMany(container: string, names: string[]): Promise<DeleteManyResult> {
+    const ref = this.ref(container);
+    this.engine.getContainer(ref);
+    const result: DeleteManyResult = { deleted: [], errors: [] };
+    for (const name of names) {
+      try {
+        await this.engine.deleteObject(ref, name);
+        result.deleted.push(name);
+      } catch (err) {
+        if (isCofferError(err, 'NoSuchKey')) result.deleted.push(name);
+        else if (isCofferError(err)) result.errors.push({ name, code: err.code, message: err.message });
+        else throw err;
+      }
+    }
+    return result;
+  }
+
+  async createFolder(container: string, prefix: string): Promise<void> {
+    const name = prefix.endsWith('/') ? prefix : `${prefix}/`;
+    await this.engine.putObject(this.ref(container), name, '', { contentType: FOLDER_CONTENT_TYPE });
+  }
+
+  async setPublic(container: string, name: string | undefined, on: boolean): Promise<void> {
+    const ref = this.ref(container);
+    if (name === undefined) {
+      const current = this.engine.getContainer(ref);
+      await this.engine.updateContainer(ref, { publicRead: on, acl: { read: publicReadAcl(current.acl.read, on) } });
+      return;
+    }
+    const o = this.engine.headObject(ref, name);
+    await this.engine.updateObjectMeta(ref, name, { contentType: o.contentType, headers: o.headers, meta: o.meta, keepExpiry: true, publicRead: on });
+  }
+
+  async shareLink(container: string, name: string, expiresInSeconds: number): Promise<string> {
+    if (!this.links) throw new CofferError('NotSupported', 'Share links need the local server to be running');
+    checkLinkLifetime(expiresInSeconds);
+    this.engine.headObject(this.ref(container), name);
+    return this.links.link(container, name, expiresInSeconds);
+  }
+
+  async listVersions(container: string, name: string): Promise<VersionEntry[]> {
+    const ref = this.ref(container);
+    const out: VersionEntry[] = [];
+    let keyMarker: string | undefined;
+    let versionIdMarker: string | undefined;
+    // The prefix also matches longer names, which sort after this one: stop at the first of them.
+    for (;;) {
+      const page = this.engine.listVersions(ref, { prefix: name, keyMarker, versionIdMarker, limit: DEFAULT_PAGE_SIZE });
+      let past = false;
+      for (const e of page.entries) {
+        if (e.kind === 'version' && e.name === name) out.push(versionEntry(e.version));
+        else past = true;
+      }
+      if (!page.truncated || past) return out;
+      keyMarker = page.nextKeyMarker;
+      versionIdMarker = page.nextVersionIdMarker;
+    }
+  }
+
+  async restoreVersion(container: string, name: string, versionId: string): Promise<ObjectDetails> {
+    const ref = this.ref(container);
+    const { object } = await this.engine.copyObject({ ref, name }, { ref, name }, { metadata: 'copy', sourceVersionId: versionId });
+    return this.details(object);
+  }
+
+  /** Stops signing (nothing else is held: the engine belongs to the caller). */
+  close(): void {
+    this.links?.close();
+  }
+}

@@ -1,0 +1,154 @@
+// Bucket-level work of the S3 backend: the account summary, bucket counters from HeadBucket's
+// X-RGW-* headers, and public read (bucket ACL for listings + a policy statement for reads).
+import {
+  DeleteBucketPolicyCommand,
+  GetBucketPolicyCommand,
+  ListBucketsCommand,
+  PutBucketAclCommand,
+  PutBucketPolicyCommand,
+  type Bucket,
+  type Owner,
+  type S3Client,
+} from '@aws-sdk/client-s3';
+import { CofferError, isCofferError } from '../../src-shared/errors.js';
+import type { AccountSummary, ContainerSummary } from '../../src-shared/model/storage.js';
+import { headBucketWithHeaders, type RemoteS3Config } from './remote-compat-client.js';
+import { policyWithPublicRead } from './remote-compat-mapping.js';
+import { fetchRgwUsage, sumBucketCounters } from './remote-compat-usage.js';
+
+/** HEADs in flight at once when counting every bucket. */
+const HEAD_CONCURRENCY = 8;
+
+interface BucketCounters {
+  objects: number | null;
+  bytes: number | null;
+  quota: { maxBytes: number | null; maxObjects: number | null } | null;
+}
+
+/** A header's count; absent, unparsable or negative ("unlimited") is null. */
+function count(v: string | undefined): number | null {
+  if (v === undefined || v.trim() === '') return null;
+  const n = Number(v);
+  return Number.isFinite(n) && n >= 0 ? n : null;
+}
+
+async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const out = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      out[i] = await fn(items[i]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return out;
+}
+
+export class BucketAccess {
+  /** Set once the endpoint answered `GET /?usage` with something else: no point asking again. */
+  private usageUnsupported = false;
+
+  constructor(
+    private readonly client: S3Client,
+    private readonly config: RemoteS3Config,
+    private readonly call: <T>(op: () => Promise<T>) => Promise<T>,
+  ) {}
+
+  private async listBuckets(): Promise<{ owner: Owner | undefined; buckets: Bucket[] }> {
+    const buckets: Bucket[] = [];
+    let owner: Owner | undefined;
+    let token: string | undefined;
+    do {
+      const page = await this.call(() => this.client.send(new ListBucketsCommand(token ? { ContinuationToken: token } : {})));
+      owner ??= page.Owner;
+      buckets.push(...(page.Buckets ?? []));
+      token = page.ContinuationToken;
+    } while (token);
+    return { owner, buckets };
+  }
+
+  /** HeadBucket's counters; all null when the server sends none, or the bucket cannot be read. */
+  private async counters(bucket: string): Promise<BucketCounters> {
+    let headers: Record<string, string> = {};
+    try {
+      await this.client.send(headBucketWithHeaders(bucket, (h) => (headers = h)));
+    } catch {
+      return { objects: null, bytes: null, quota: null };
+    }
+    const hasQuota = 'x-rgw-quota-user-size' in headers || 'x-rgw-quota-user-objects' in headers;
+    return {
+      objects: count(headers['x-rgw-object-count']),
+      bytes: count(headers['x-rgw-bytes-used']),
+      quota: hasQuota ? { maxBytes: count(headers['x-rgw-quota-user-size']), maxObjects: count(headers['x-rgw-quota-user-objects']) } : null,
+    };
+  }
+
+  async requireBucket(bucket: string): Promise<void> {
+    try {
+      await this.call(() => this.client.send(headBucketWithHeaders(bucket, () => undefined)));
+    } catch (err) {
+      if (isCofferError(err, 'NoSuchKey')) throw new CofferError('NoSuchContainer', `Container ${bucket} does not exist`);
+      throw err;
+    }
+  }
+
+  async listContainers(): Promise<ContainerSummary[]> {
+    const { buckets } = await this.listBuckets();
+    return mapLimit(buckets, HEAD_CONCURRENCY, async (b) => {
+      const c = await this.counters(b.Name ?? '');
+      return { name: b.Name ?? '', objects: c.objects, bytes: c.bytes, created: b.CreationDate ? b.CreationDate.toISOString() : null };
+    });
+  }
+
+  async accountInfo(): Promise<AccountSummary> {
+    const { owner, buckets } = await this.listBuckets();
+    const summary: AccountSummary = {
+      id: owner?.ID ?? this.config.accessKeyId,
+      displayName: owner?.DisplayName ?? null,
+      usage: { objects: null, bytes: null, containers: buckets.length },
+      quota: { maxBytes: null, maxObjects: null },
+    };
+    const rgw = await this.rgwUsage();
+    if (rgw) {
+      summary.usage = { ...summary.usage, objects: rgw.objects, bytes: rgw.bytes };
+      summary.quota = { maxBytes: rgw.maxBytes, maxObjects: rgw.maxObjects };
+      return summary;
+    }
+    const counters = await mapLimit(buckets, HEAD_CONCURRENCY, (b) => this.counters(b.Name ?? ''));
+    summary.usage = { ...summary.usage, ...sumBucketCounters(counters) };
+    const quota = counters.find((c) => c.quota)?.quota;
+    if (quota) summary.quota = quota;
+    return summary;
+  }
+
+  /** RGW's account usage, or null where the endpoint has no such thing (asked once). */
+  private async rgwUsage() {
+    if (this.usageUnsupported) return null;
+    try {
+      const usage = await fetchRgwUsage(this.client, this.config.endpoint);
+      if (!usage) this.usageUnsupported = true;
+      return usage;
+    } catch {
+      return null;
+    }
+  }
+
+  /**
+   * Public read of a whole bucket. Its ACL (public-read) lets anyone list it; reading its
+   * objects takes a bucket policy statement, because on AWS, RGW and Coffer bucket READ does
+   * not extend to objects (§26.4). Off removes both, leaving other policy statements alone.
+   */
+  async setBucketPublic(bucket: string, on: boolean): Promise<void> {
+    const current = await this.call(() => this.client.send(new GetBucketPolicyCommand({ Bucket: bucket })))
+      .then((r) => r.Policy)
+      .catch((err: unknown) => {
+        if (isCofferError(err) && (err.details as { s3Code?: string }).s3Code === 'NoSuchBucketPolicy') return undefined;
+        throw err;
+      });
+    const policy = policyWithPublicRead(current, bucket, on);
+    if (policy !== null) await this.call(() => this.client.send(new PutBucketPolicyCommand({ Bucket: bucket, Policy: policy })));
+    else if (current !== undefined) await this.call(() => this.client.send(new DeleteBucketPolicyCommand({ Bucket: bucket })));
+    await this.call(() => this.client.send(new PutBucketAclCommand({ Bucket: bucket, ACL: on ? 'public-read' : 'private' })));
+  }
+}

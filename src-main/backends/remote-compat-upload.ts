@@ -1,0 +1,55 @@
+// Streaming uploads to S3: one PUT for small bodies, parallel multipart parts above the part
+// size, never the whole file in memory (partSize x queueSize, see remote-compat-multipart.ts).
+import type { S3Client } from '@aws-sdk/client-s3';
+import mime from 'mime';
+import type { UploadOptions, UploadSource } from './object-backend.js';
+import type { RemoteS3Config } from './remote-compat-client.js';
+import { fromS3Error } from './remote-compat-errors.js';
+import { headerParams } from './remote-compat-mapping.js';
+import { MAX_PARTS, putInParts } from './remote-compat-multipart.js';
+import { abortedError, metered, openUploadSource, throwIfAborted } from './transfer.js';
+
+export const DEFAULT_PART_SIZE = 8 * 1024 * 1024;
+export const DEFAULT_QUEUE_SIZE = 4;
+
+/** The configured part size, grown when a known size would otherwise need more than 10000 parts. */
+export function partSizeFor(size: number | undefined, configured = DEFAULT_PART_SIZE): number {
+  if (size === undefined) return configured;
+  return Math.max(configured, Math.ceil(size / (MAX_PARTS - 1)));
+}
+
+export async function uploadStream(
+  client: S3Client,
+  config: RemoteS3Config,
+  bucket: string,
+  key: string,
+  source: UploadSource,
+  opts: UploadOptions,
+): Promise<void> {
+  throwIfAborted(opts.signal, 'The upload');
+  const { stream, size } = await openUploadSource(source);
+  // Cancelling stops everything at once: the body (a reader waiting on it fails), and every
+  // request in flight; the multipart upload is then aborted, so no part lingers.
+  const signal = opts.signal ?? new AbortController().signal;
+  const body = metered(stream, { signal, ...(opts.onProgress ? { onProgress: opts.onProgress } : {}) }, 'The upload');
+  const params = {
+    Bucket: bucket,
+    Key: key,
+    // S3 stores what it is told (binary/octet-stream otherwise); the engine guesses by name too.
+    ContentType: opts.contentType || mime.getType(key) || 'application/octet-stream',
+    ...(opts.meta ? { Metadata: opts.meta } : {}),
+    ...headerParams(opts.headers),
+  };
+  try {
+    await putInParts(client, params, body, {
+      partSize: partSizeFor(size, config.partSize),
+      queueSize: config.queueSize ?? DEFAULT_QUEUE_SIZE,
+      signal,
+    });
+  } catch (err) {
+    if (opts.signal?.aborted) throw abortedError('The upload');
+    throw fromS3Error(err, 'The upload');
+  } finally {
+    body.destroy();
+  }
+}

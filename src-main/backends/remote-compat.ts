@@ -1,0 +1,256 @@
+import {
+  CopyObjectCommand,
+  CreateBucketCommand,
+  DeleteBucketCommand,
+  DeleteObjectCommand,
+  DeleteObjectsCommand,
+  GetObjectAclCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  ListObjectsCommand,
+  ListObjectVersionsCommand,
+  PutObjectAclCommand,
+  PutObjectCommand,
+  type S3Client,
+} from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import type { Readable } from 'node:stream';
+import { isCofferError } from '../../src-shared/errors.js';
+import type {
+  AccountSummary,
+  Capabilities,
+  ContainerSummary,
+  DeleteManyResult,
+  FolderPage,
+  MetadataSet,
+  ObjectDetails,
+  VersionEntry,
+} from '../../src-shared/model/storage.js';
+import { FOLDER_CONTENT_TYPE } from './local.js';
+import { checkLinkLifetime } from './local-share-links.js';
+import type { DownloadOptions, ListFolderOptions, ObjectBackend, UploadOptions, UploadSource } from './object-backend.js';
+import { BucketAccess } from './remote-compat-buckets.js';
+import { createS3Client, type RemoteS3Config } from './remote-compat-client.js';
+import { codeForS3, fromS3Error } from './remote-compat-errors.js';
+import { copySource, detailsOf, entryName, folderEntries, grantsPublicRead, headerParams, versionEntries } from './remote-compat-mapping.js';
+import { uploadStream } from './remote-compat-upload.js';
+import { metered, throwIfAborted } from './transfer.js';
+
+export type { RemoteS3Config } from './remote-compat-client.js';
+
+/** S3 DeleteObjects takes at most 1000 keys a request. */
+const DELETE_BATCH = 1000;
+
+/**
+ * A remote S3 endpoint (AWS, RGW, MinIO, Coffer's own compatible API) through the AWS SDK.
+ * Bytes stream both ways (multipart uploads from fixed part buffers, the SDK's response stream for
+ * downloads); idempotent requests are retried with backoff; errors become CofferErrors with
+ * the server's message. Usage figures the endpoint does not give are null, never zero.
+ */
+export class RemoteS3Backend implements ObjectBackend {
+  readonly kind = 's3' as const;
+  private readonly client: S3Client;
+  private readonly buckets: BucketAccess;
+
+  constructor(private readonly config: RemoteS3Config) {
+    this.client = createS3Client(config);
+    this.buckets = new BucketAccess(this.client, config, (op) => this.call(op));
+  }
+
+  capabilities(): Capabilities {
+    return { versions: true, publicRead: true, publicObjects: true, shareLinks: true, quota: true, serverSideCopy: true, bulkDelete: true, multipartUpload: true };
+  }
+
+  /** Runs one SDK call and turns its failure into a CofferError. */
+  private async call<T>(op: () => Promise<T>, what?: string): Promise<T> {
+    try {
+      return await op();
+    } catch (err) {
+      throw fromS3Error(err, what);
+    }
+  }
+
+  accountInfo(): Promise<AccountSummary> {
+    return this.buckets.accountInfo();
+  }
+
+  listContainers(): Promise<ContainerSummary[]> {
+    return this.buckets.listContainers();
+  }
+
+  async createContainer(name: string): Promise<void> {
+    // Outside us-east-1, AWS wants the region named; RGW accepts its zonegroup's name there.
+    const region = this.config.region;
+    const location = region && region !== 'us-east-1' ? { CreateBucketConfiguration: { LocationConstraint: region as never } } : {};
+    await this.call(() => this.client.send(new CreateBucketCommand({ Bucket: name, ...location })));
+  }
+
+  async deleteContainer(name: string): Promise<void> {
+    await this.call(() => this.client.send(new DeleteBucketCommand({ Bucket: name })));
+  }
+
+  /**
+   * ListObjects (v1): its marker is a name, as the other backends' are, so a page's nextMarker
+   * can be handed back by anyone; the server's NextMarker also skips a rolled-up folder whole.
+   */
+  async *listFolder(container: string, opts: ListFolderOptions = {}): AsyncIterable<FolderPage> {
+    const delimiter = opts.delimiter ?? '/';
+    let marker = opts.marker;
+    for (;;) {
+      throwIfAborted(opts.signal, 'The listing');
+      const out = await this.call(() =>
+        this.client.send(
+          new ListObjectsCommand({
+            Bucket: container,
+            ...(opts.prefix ? { Prefix: opts.prefix } : {}),
+            ...(delimiter ? { Delimiter: delimiter } : {}),
+            ...(marker ? { Marker: marker } : {}),
+            MaxKeys: opts.pageSize ?? 1000,
+          }),
+          opts.signal ? { abortSignal: opts.signal } : {},
+        ),
+      );
+      const entries = folderEntries(out);
+      const last = entries.at(-1);
+      const nextMarker = out.IsTruncated ? (out.NextMarker ?? (last ? entryName(last) : null)) : null;
+      yield { entries, nextMarker };
+      if (!nextMarker) return;
+      marker = nextMarker;
+    }
+  }
+
+  async head(container: string, name: string, opts: { versionId?: string } = {}): Promise<ObjectDetails> {
+    const version = opts.versionId !== undefined ? { VersionId: opts.versionId } : {};
+    const [head, acl] = await Promise.all([
+      this.call(() => this.client.send(new HeadObjectCommand({ Bucket: container, Key: name, ...version }))).catch((err: unknown) =>
+        this.explainNotFound(container, err),
+      ),
+      // Whether anyone may read it; unknown (null) when the ACL cannot be read.
+      this.client.send(new GetObjectAclCommand({ Bucket: container, Key: name, ...version })).then(
+        (r) => grantsPublicRead(r.Grants),
+        () => null,
+      ),
+    ]);
+    return detailsOf(container, name, head, acl);
+  }
+
+  /** A HEAD 404 does not say whether the bucket or the key is missing: ask the bucket. */
+  private async explainNotFound(container: string, err: unknown): Promise<never> {
+    if (isCofferError(err, 'NoSuchKey')) await this.buckets.requireBucket(container);
+    throw err;
+  }
+
+  async download(container: string, name: string, opts: DownloadOptions = {}) {
+    throwIfAborted(opts.signal, 'The download');
+    const range = opts.range ? { Range: `bytes=${opts.range.start}-${opts.range.end ?? ''}` } : {};
+    const out = await this.call(() =>
+      this.client.send(
+        new GetObjectCommand({ Bucket: container, Key: name, ...range, ...(opts.versionId !== undefined ? { VersionId: opts.versionId } : {}) }),
+        opts.signal ? { abortSignal: opts.signal } : {},
+      ),
+    );
+    const body = out.Body as Readable;
+    return { details: detailsOf(container, name, out, null), body: metered(body, opts, 'The download') };
+  }
+
+  async upload(container: string, name: string, source: UploadSource, opts: UploadOptions = {}): Promise<ObjectDetails> {
+    await uploadStream(this.client, this.config, container, name, source, opts);
+    return this.head(container, name);
+  }
+
+  async copy(from: { container: string; name: string }, to: { container: string; name: string }): Promise<ObjectDetails> {
+    await this.call(() =>
+      this.client.send(new CopyObjectCommand({ Bucket: to.container, Key: to.name, CopySource: copySource(from.container, from.name), MetadataDirective: 'COPY' })),
+    );
+    return this.head(to.container, to.name);
+  }
+
+  /**
+   * CopyObject onto itself with MetadataDirective REPLACE: the only way S3 changes metadata.
+   * The bytes (and, for a single-part object, the ETag) stay; a public object stays public
+   * (a copy would otherwise reset its ACL to private).
+   */
+  async setMetadata(container: string, name: string, set: MetadataSet): Promise<ObjectDetails> {
+    const before = await this.head(container, name);
+    await this.call(() =>
+      this.client.send(
+        new CopyObjectCommand({
+          Bucket: container,
+          Key: name,
+          CopySource: copySource(container, name),
+          MetadataDirective: 'REPLACE',
+          ContentType: set.contentType,
+          Metadata: set.meta,
+          ...headerParams(set.headers),
+          ...(before.publicRead ? { ACL: 'public-read' as const } : {}),
+          ...(before.storageClass && before.storageClass !== 'STANDARD' ? { StorageClass: before.storageClass as never } : {}),
+        }),
+      ),
+    );
+    return this.head(container, name);
+  }
+
+  async delete(container: string, name: string, opts: { versionId?: string } = {}): Promise<void> {
+    await this.call(() =>
+      this.client.send(new DeleteObjectCommand({ Bucket: container, Key: name, ...(opts.versionId !== undefined ? { VersionId: opts.versionId } : {}) })),
+    );
+  }
+
+  async deleteMany(container: string, names: string[]): Promise<DeleteManyResult> {
+    const result: DeleteManyResult = { deleted: [], errors: [] };
+    for (let i = 0; i < names.length; i += DELETE_BATCH) {
+      const batch = names.slice(i, i + DELETE_BATCH);
+      const out = await this.call(() =>
+        // Content-MD5 (the SDK's MD5 "checksum"), not its default CRC32: MinIO and older RGW refuse a
+        // multi-delete without Content-MD5 (aws-sdk-js-v3#6920); AWS and Coffer accept either.
+        this.client.send(new DeleteObjectsCommand({ Bucket: container, Delete: { Objects: batch.map((Key) => ({ Key })), Quiet: false }, ChecksumAlgorithm: 'MD5' })),
+      );
+      for (const d of out.Deleted ?? []) if (d.Key !== undefined) result.deleted.push(d.Key);
+      for (const e of out.Errors ?? []) result.errors.push({ name: e.Key ?? '', code: codeForS3(e.Code), message: e.Message ?? e.Code ?? 'Error' });
+    }
+    return result;
+  }
+
+  async createFolder(container: string, prefix: string): Promise<void> {
+    const key = prefix.endsWith('/') ? prefix : `${prefix}/`;
+    await this.call(() => this.client.send(new PutObjectCommand({ Bucket: container, Key: key, Body: new Uint8Array(0), ContentLength: 0, ContentType: FOLDER_CONTENT_TYPE })));
+  }
+
+  async setPublic(container: string, name: string | undefined, on: boolean): Promise<void> {
+    if (name === undefined) return this.buckets.setBucketPublic(container, on);
+    await this.call(() => this.client.send(new PutObjectAclCommand({ Bucket: container, Key: name, ACL: on ? 'public-read' : 'private' })));
+  }
+
+  async shareLink(container: string, name: string, expiresInSeconds: number): Promise<string> {
+    checkLinkLifetime(expiresInSeconds);
+    return this.call(() => getSignedUrl(this.client, new GetObjectCommand({ Bucket: container, Key: name }), { expiresIn: expiresInSeconds }));
+  }
+
+  async listVersions(container: string, name: string): Promise<VersionEntry[]> {
+    const out: VersionEntry[] = [];
+    let keyMarker: string | undefined;
+    let versionIdMarker: string | undefined;
+    for (;;) {
+      const page = await this.call(() =>
+        this.client.send(new ListObjectVersionsCommand({ Bucket: container, Prefix: name, KeyMarker: keyMarker, VersionIdMarker: versionIdMarker })),
+      );
+      // The prefix also matches longer names; only this one's versions and delete markers count.
+      out.push(...versionEntries(page, name));
+      const pastName = [...(page.Versions ?? []), ...(page.DeleteMarkers ?? [])].some((v) => v.Key !== name);
+      if (!page.IsTruncated || pastName) break;
+      keyMarker = page.NextKeyMarker;
+      versionIdMarker = page.NextVersionIdMarker;
+    }
+    // The SDK splits versions from delete markers; newest first again (the latest at the top).
+    return out.sort((a, b) => Number(b.isLatest) - Number(a.isLatest) || b.lastModified.localeCompare(a.lastModified));
+  }
+
+  async restoreVersion(container: string, name: string, versionId: string): Promise<ObjectDetails> {
+    await this.call(() => this.client.send(new CopyObjectCommand({ Bucket: container, Key: name, CopySource: copySource(container, name, versionId) })));
+    return this.head(container, name);
+  }
+
+  close(): void {
+    this.client.destroy();
+  }
+}

@@ -1,0 +1,267 @@
+import type { Readable } from 'node:stream';
+import { CofferError } from '../../src-shared/errors.js';
+import type {
+  AccountSummary,
+  Capabilities,
+  ContainerSummary,
+  DeleteManyResult,
+  FolderPage,
+  MetadataSet,
+  ObjectDetails,
+  VersionEntry,
+} from '../../src-shared/model/storage.js';
+import type { DownloadOptions, ListFolderOptions, ObjectBackend, UploadSource } from './object-backend.js';
+import { SessionCache, type AuthSettings, type EndpointInterface, type SwiftAuth, type SwiftSession } from './swift/auth.js';
+import { SwiftClient } from './swift/client.js';
+import { deleteMany, deleteObject } from './swift/delete.js';
+import { downloadObject } from './swift/download.js';
+import { detailsFromHeaders, encodeObjectPath, encodeSegment, headerToText, objectWriteHeaders } from './swift/headers.js';
+import { header, Http } from './swift/http.js';
+import { capabilitiesOf, fetchInfo, type SwiftInfo } from './swift/info.js';
+import { listContainers, listFolder } from './swift/listing.js';
+import { accountTempUrlKey, signTempUrl } from './swift/tempurl.js';
+import { uploadObject, type SwiftUploadOptions, type UploadTuning } from './swift/upload.js';
+
+export type { SwiftAuth, SwiftSession } from './swift/auth.js';
+export type { SwiftUploadOptions } from './swift/upload.js';
+
+export interface RemoteNativeOptions {
+  /** v1: the auth URL; Keystone: the identity URL (with or without `/v3`). Not needed for a token. */
+  authUrl?: string;
+  auth: SwiftAuth;
+  region?: string;
+  interface?: EndpointInterface;
+  /** A session kept from earlier (token, storage URL, expiry): used until the server rejects it. */
+  session?: SwiftSession;
+  /** Uploads above this many bytes go as SLO segments. Default 64 MiB. */
+  segmentThreshold?: number;
+  /** Segment size (raised when the object would need more segments than the server allows). Default 32 MiB. */
+  segmentSize?: number;
+  /** Segments of one file uploaded at once. Default 4. */
+  concurrency?: number;
+  /** Idle time before a request counts as unreachable. Default 30 s. */
+  timeoutMs?: number;
+  /** Attempts for idempotent requests, first included. Default 4. */
+  attempts?: number;
+  backoffMs?: number;
+  progressIntervalMs?: number;
+  /** Verify TLS certificates (default true). */
+  rejectUnauthorized?: boolean;
+}
+
+const MiB = 1024 * 1024;
+/** Swift's public-read ACL items (§11.1): objects readable by anyone, and the listing too. */
+const PUBLIC_ITEMS = ['.r:*', '.rlistings'];
+
+/** A remote Swift account (Swift, RGW, Coffer's own native API) as an ObjectBackend. */
+export class RemoteNativeBackend implements ObjectBackend {
+  readonly kind = 'swift' as const;
+  private readonly http: Http;
+  private readonly client: SwiftClient;
+  private readonly tuning: UploadTuning;
+  private info: SwiftInfo | undefined;
+  private infoLoad: Promise<SwiftInfo | undefined> | undefined;
+  private readonly timeoutMs: number;
+
+  constructor(opts: RemoteNativeOptions) {
+    this.timeoutMs = opts.timeoutMs ?? 30_000;
+    this.http = new Http({ rejectUnauthorized: opts.rejectUnauthorized ?? true });
+    const settings: AuthSettings = {
+      auth: opts.auth,
+      timeoutMs: this.timeoutMs,
+      ...(opts.authUrl !== undefined ? { authUrl: opts.authUrl } : {}),
+      ...(opts.region !== undefined ? { region: opts.region } : {}),
+      ...(opts.interface !== undefined ? { interface: opts.interface } : {}),
+    };
+    const sessions = new SessionCache(this.http, settings, opts.session);
+    this.client = new SwiftClient(this.http, sessions, { timeoutMs: this.timeoutMs, attempts: opts.attempts ?? 4, backoffMs: opts.backoffMs ?? 250 });
+    this.tuning = {
+      segmentThreshold: opts.segmentThreshold ?? 64 * MiB,
+      segmentSize: opts.segmentSize ?? 32 * MiB,
+      concurrency: Math.max(1, opts.concurrency ?? 4),
+      progressIntervalMs: opts.progressIntervalMs ?? 250,
+    };
+  }
+
+  /** What the backend can do; exact once /info has been read (by `connect()` or any operation). */
+  capabilities(): Capabilities {
+    return capabilitiesOf(this.info);
+  }
+
+  /** Signs in, proves the token on the account and reads /info: checks the settings and makes `capabilities()` exact. */
+  async connect(): Promise<Capabilities> {
+    await this.client.call({ method: 'HEAD', what: 'Account' });
+    await this.loadInfo();
+    return this.capabilities();
+  }
+
+  /** The current session, for the app to keep between runs. */
+  session(): SwiftSession | undefined {
+    return this.client.sessions.peek();
+  }
+
+  /** Closes the kept-alive connections. */
+  close(): void {
+    this.http.close();
+  }
+
+  private loadInfo(): Promise<SwiftInfo | undefined> {
+    // A failed sign-in here is reported by the operation itself; /info is tried again next time.
+    this.infoLoad ??= this.client
+      .storageUrl()
+      .then(async (url) => (this.info = await fetchInfo(this.http, url, this.timeoutMs)))
+      .catch(() => {
+        this.infoLoad = undefined;
+        return undefined;
+      });
+    return this.infoLoad;
+  }
+
+  async accountInfo(): Promise<AccountSummary> {
+    void this.loadInfo();
+    const { headers } = await this.client.call({ method: 'HEAD', what: 'Account' });
+    const num = (name: string) => {
+      const v = header(headers, name);
+      return v !== undefined && /^\d+$/.test(v.trim()) ? Number(v) : null;
+    };
+    const storageUrl = await this.client.storageUrl();
+    const last = storageUrl.replace(/\/+$/, '').split('/').pop() ?? '';
+    let id = last;
+    try {
+      id = decodeURIComponent(last);
+    } catch {
+      // Not percent-encoded after all: keep it as given.
+    }
+    return {
+      id: id.replace(/^(AUTH_|KEY_)/, ''),
+      displayName: this.client.sessions.peek()?.displayName ?? null,
+      usage: { objects: num('x-account-object-count'), bytes: num('x-account-bytes-used'), containers: num('x-account-container-count') },
+      quota: {
+        maxBytes: num('x-account-meta-quota-bytes') ?? num('x-account-quota-bytes'),
+        maxObjects: num('x-account-meta-quota-count') ?? num('x-account-quota-count'),
+      },
+    };
+  }
+
+  listContainers(): Promise<ContainerSummary[]> {
+    return listContainers(this.client);
+  }
+
+  async createContainer(name: string): Promise<void> {
+    // 202 = it already exists and is ours: creating is idempotent on Swift.
+    await this.client.call({ method: 'PUT', container: name, idempotent: true, what: `Creating ${name}` });
+  }
+
+  async deleteContainer(name: string): Promise<void> {
+    await this.client.call({ method: 'DELETE', container: name, what: `Deleting ${name}` });
+  }
+
+  listFolder(container: string, opts?: ListFolderOptions): AsyncIterable<FolderPage> {
+    return listFolder(this.client, container, opts);
+  }
+
+  async head(container: string, name: string, opts?: { versionId?: string }): Promise<ObjectDetails> {
+    if (opts?.versionId) throw new CofferError('NotSupported', 'This Swift account has no object versions');
+    const { headers } = await this.client.call({ method: 'HEAD', container, object: name });
+    return detailsFromHeaders(container, name, headers);
+  }
+
+  async download(container: string, name: string, opts: DownloadOptions = {}): Promise<{ details: ObjectDetails; body: Readable }> {
+    if (opts.versionId) throw new CofferError('NotSupported', 'This Swift account has no object versions');
+    return downloadObject(this.client, container, name, opts, this.tuning.progressIntervalMs);
+  }
+
+  async upload(container: string, name: string, source: UploadSource, opts: SwiftUploadOptions = {}): Promise<ObjectDetails> {
+    const info = await this.loadInfo();
+    return uploadObject(this.client, info, this.tuning, container, name, source, opts, () => this.head(container, name));
+  }
+
+  async copy(from: { container: string; name: string }, to: { container: string; name: string }): Promise<ObjectDetails> {
+    const source = `/${encodeSegment(from.container)}/${encodeObjectPath(from.name)}`;
+    try {
+      await this.client.call({ method: 'PUT', container: to.container, object: to.name, headers: { 'X-Copy-From': source, 'Content-Length': 0 }, idempotent: true, what: `Copy of ${from.container}/${from.name}` });
+    } catch (err) {
+      // A 404 may mean the source or the destination container: the source's HEAD says which.
+      if (err instanceof CofferError && (err.code === 'NoSuchKey' || err.code === 'NoSuchContainer')) {
+        await this.head(from.container, from.name);
+        throw new CofferError('NoSuchContainer', `Copy of ${from.container}/${from.name}: no container ${to.container}`);
+      }
+      throw err;
+    }
+    return this.head(to.container, to.name);
+  }
+
+  /**
+   * POST replaces all user metadata (§6.4); content type and standard headers are sent again
+   * from `set`, and an expiry (X-Delete-At) is carried over so editing metadata does not change it.
+   */
+  async setMetadata(container: string, name: string, set: MetadataSet): Promise<ObjectDetails> {
+    const before = await this.client.call({ method: 'HEAD', container, object: name });
+    const deleteAt = header(before.headers, 'x-delete-at');
+    await this.client.call({
+      method: 'POST',
+      container,
+      object: name,
+      headers: { ...objectWriteHeaders(set.contentType, set.meta, set.headers), ...(deleteAt ? { 'X-Delete-At': deleteAt } : {}) },
+      idempotent: true,
+      what: `Metadata of ${container}/${name}`,
+    });
+    return this.head(container, name);
+  }
+
+  async delete(container: string, name: string, opts?: { versionId?: string }): Promise<void> {
+    if (opts?.versionId) throw new CofferError('NotSupported', 'This Swift account has no object versions');
+    await deleteObject(this.client, container, name);
+  }
+
+  async deleteMany(container: string, names: string[]): Promise<DeleteManyResult> {
+    return deleteMany(this.client, await this.loadInfo(), container, names);
+  }
+
+  async createFolder(container: string, prefix: string): Promise<void> {
+    const name = prefix.endsWith('/') ? prefix : `${prefix}/`;
+    await this.client.call({
+      method: 'PUT',
+      container,
+      object: name,
+      headers: { 'Content-Type': 'application/directory', 'Content-Length': 0 },
+      body: '',
+      idempotent: true,
+      what: `Creating folder ${name}`,
+    });
+  }
+
+  /** Container read ACL `.r:*,.rlistings` on or off; other grants in the ACL are kept. */
+  async setPublic(container: string, name: string | undefined, on: boolean): Promise<void> {
+    if (name !== undefined) throw new CofferError('NotSupported', 'Swift makes whole containers public, not single objects');
+    const { headers } = await this.client.call({ method: 'HEAD', container });
+    const current = headerToText(header(headers, 'x-container-read') ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter((s) => s && !PUBLIC_ITEMS.includes(s.replace(/^\.(ref|referer|referrer):/, '.r:').replace(/\s+/g, '')));
+    const items = on ? [...current, ...PUBLIC_ITEMS] : current;
+    await this.client.call({
+      method: 'POST',
+      container,
+      headers: items.length ? { 'X-Container-Read': items.join(',') } : { 'X-Remove-Container-Read': 'x' },
+      idempotent: true,
+      what: `Access of ${container}`,
+    });
+  }
+
+  async shareLink(container: string, name: string, expiresInSeconds: number): Promise<string> {
+    if (!Number.isFinite(expiresInSeconds) || expiresInSeconds < 1) throw new CofferError('InvalidArgument', 'A share link must be valid for at least a second');
+    await this.head(container, name);
+    const key = await accountTempUrlKey(this.client);
+    const expires = Math.floor(Date.now() / 1000) + Math.round(expiresInSeconds);
+    return signTempUrl(await this.client.storageUrl(), container, name, key, expires);
+  }
+
+  async listVersions(): Promise<VersionEntry[]> {
+    throw new CofferError('NotSupported', 'This Swift account has no object versions');
+  }
+
+  async restoreVersion(): Promise<ObjectDetails> {
+    throw new CofferError('NotSupported', 'This Swift account has no object versions');
+  }
+}

@@ -1,0 +1,62 @@
+import type { Capabilities } from '../../../src-shared/model/storage.js';
+import { drain, readText, type Http } from './http.js';
+
+/** The parts of `GET /info` (§13.4) this client acts on. */
+export interface SwiftInfo {
+  bulk_delete?: { max_deletes_per_request?: number };
+  slo?: { max_manifest_segments?: number; min_segment_size?: number };
+  tempurl?: { methods?: string[]; allowed_digests?: string[] };
+  swift?: { max_file_size?: number; container_listing_limit?: number };
+  versioned_writes?: unknown;
+}
+
+/**
+ * Where /info lives: next to the `v1` of the storage URL (`/swift/info` on RGW and Coffer), else
+ * at the root (`/info` on a Swift proxy). Clusters may hide it; then nothing is known.
+ */
+export function infoUrls(storageUrl: string): string[] {
+  const url = new URL(storageUrl);
+  const m = /^(.*?)\/v1(?:\.0)?\/[^/]+\/?$/.exec(url.pathname);
+  const near = m ? `${url.origin}${m[1]}/info` : undefined;
+  const root = `${url.origin}/info`;
+  return near && near !== root ? [near, root] : [root];
+}
+
+/** Fetches /info without a token; undefined when no candidate answers with JSON. */
+export async function fetchInfo(http: Http, storageUrl: string, timeoutMs: number): Promise<SwiftInfo | undefined> {
+  for (const candidate of infoUrls(storageUrl)) {
+    const url = new URL(candidate);
+    try {
+      const reply = await http.send({ method: 'GET', origin: url.origin, path: url.pathname, headers: { Accept: 'application/json' }, timeoutMs });
+      if (reply.status !== 200) {
+        await drain(reply.body);
+        continue;
+      }
+      const data = JSON.parse(await readText(reply.body, 4 * 1024 * 1024)) as unknown;
+      if (data && typeof data === 'object' && !Array.isArray(data)) return data as SwiftInfo;
+    } catch {
+      // Not reachable or not JSON: try the next place, then go without.
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Capabilities from /info where it tells: bulk delete only when advertised (else names are
+ * deleted one by one); SLO and TempURL assumed when /info is unknown (nearly every cluster has
+ * them, and the server's answer to the real request still decides). Legacy versioning
+ * (`X-Versions-Location`) is not offered: Coffer's server does not enable it, and the browse
+ * model's versions (list/restore by id) do not map onto an archive container.
+ */
+export function capabilitiesOf(info: SwiftInfo | undefined): Capabilities {
+  return {
+    versions: false,
+    publicRead: true,
+    publicObjects: false,
+    shareLinks: info === undefined || info.tempurl !== undefined,
+    quota: true,
+    serverSideCopy: true,
+    bulkDelete: info?.bulk_delete !== undefined,
+    multipartUpload: info === undefined || info.slo !== undefined,
+  };
+}

@@ -1,0 +1,129 @@
+import { CofferError } from '../../../src-shared/errors.js';
+import type { ContainerSummary, FolderEntry, FolderPage } from '../../../src-shared/model/storage.js';
+import type { ListFolderOptions } from '../object-backend.js';
+import type { SwiftClient } from './client.js';
+import { bareEtag } from './headers.js';
+
+/**
+ * Entries per request. RGW silently clamps container listings to 1000 (§5.2), and a client
+ * detects the end by a page shorter than its limit: asking for more than 1000 would make a
+ * full RGW page look like the last one.
+ */
+const REQUEST_LIMIT = 1000;
+
+interface ObjectRow {
+  name?: string;
+  subdir?: string;
+  hash?: string;
+  bytes?: number;
+  content_type?: string;
+  last_modified?: string;
+  /** Swift lists an SLO with the manifest's MD5 as `hash` and the ETag HEAD shows here. */
+  slo_etag?: string;
+}
+
+interface ContainerRow {
+  name: string;
+  count?: number;
+  bytes?: number;
+  last_modified?: string;
+}
+
+/** Listing dates: Swift `…T…​.ffffff` (no zone, UTC), RGW `…​.mmmZ`, or no fraction (§2.1, §31.1). */
+export function listingDate(value: string | undefined): string | null {
+  if (!value) return null;
+  const m = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2}:\d{2})(?:\.(\d+))?(Z|[+-]\d{2}:?\d{2})?$/.exec(value.trim());
+  if (!m) {
+    const ms = Date.parse(value);
+    return Number.isNaN(ms) ? null : new Date(ms).toISOString();
+  }
+  const ms = Date.parse(`${m[1]}T${m[2]}.${(m[3] ?? '0').slice(0, 3).padEnd(3, '0')}${m[4] ?? 'Z'}`);
+  return Number.isNaN(ms) ? null : new Date(ms).toISOString();
+}
+
+function entryOf(row: ObjectRow): FolderEntry | undefined {
+  if (row.subdir !== undefined) return { kind: 'folder', prefix: row.subdir };
+  if (row.name === undefined) return undefined;
+  return {
+    kind: 'object',
+    name: row.name,
+    size: row.bytes ?? 0,
+    etag: bareEtag(row.slo_etag ?? row.hash),
+    lastModified: listingDate(row.last_modified) ?? new Date(0).toISOString(),
+    contentType: row.content_type ?? null,
+  };
+}
+
+/**
+ * A folder page by page (prefix + delimiter, marker paging). A page may take several requests:
+ * one request never asks for more than 1000 entries. The listing ends at the first short
+ * answer; a page that fills exactly gets a next marker, and the request after it may find
+ * nothing (that empty page is not yielded, except as the very first).
+ */
+export async function* listFolder(client: SwiftClient, container: string, opts: ListFolderOptions = {}): AsyncIterable<FolderPage> {
+  const pageSize = Math.min(Math.max(opts.pageSize ?? 1000, 1), 10_000);
+  const delimiter = opts.delimiter ?? '/';
+  const prefix = opts.prefix ?? '';
+  let marker = opts.marker;
+  for (let first = true; ; first = false) {
+    // Checked here too: the caller may cancel between pages, after the last request finished.
+    if (opts.signal?.aborted) throw new CofferError('Aborted', 'The listing was cancelled');
+    const entries: FolderEntry[] = [];
+    let exhausted = false;
+    let got = 0;
+    while (got < pageSize) {
+      const limit = Math.min(pageSize - got, REQUEST_LIMIT);
+      const { data } = await client.json<ObjectRow[]>({
+        method: 'GET',
+        container,
+        query: { format: 'json', limit, prefix: prefix || undefined, delimiter: delimiter || undefined, marker },
+        ...(opts.signal ? { signal: opts.signal } : {}),
+        what: `Listing of ${container}`,
+      });
+      const rows = data ?? [];
+      got += rows.length;
+      for (const row of rows) {
+        marker = row.name ?? row.subdir ?? marker;
+        const entry = entryOf(row);
+        // The folder's own marker object (`prefix/`, from createFolder) is not one of its children.
+        if (entry && !(entry.kind === 'object' && prefix !== '' && entry.name === prefix)) entries.push(entry);
+      }
+      if (rows.length < limit) {
+        exhausted = true;
+        break;
+      }
+    }
+    if (got === 0 && !first) return;
+    yield { entries, nextMarker: exhausted ? null : (marker ?? null) };
+    if (exhausted) return;
+  }
+}
+
+/** Every container of the account, with counts and bytes (account GET, paged). */
+export async function listContainers(client: SwiftClient): Promise<ContainerSummary[]> {
+  const out: ContainerSummary[] = [];
+  let marker: string | undefined;
+  for (;;) {
+    const { data } = await client.json<ContainerRow[]>({
+      method: 'GET',
+      query: { format: 'json', limit: REQUEST_LIMIT, marker },
+      what: 'Container listing',
+    });
+    const rows = data ?? [];
+    for (const r of rows) {
+      // Swift's account listing dates a container by its creation PUT; RGW gives none.
+      out.push({ name: r.name, objects: r.count ?? null, bytes: r.bytes ?? null, created: listingDate(r.last_modified) });
+    }
+    if (rows.length < REQUEST_LIMIT) return out;
+    marker = rows[rows.length - 1]!.name;
+  }
+}
+
+/** Every object name under a prefix, flat (segments of an upload). */
+export async function listNames(client: SwiftClient, container: string, prefix: string, signal?: AbortSignal): Promise<Map<string, { bytes: number; hash: string }>> {
+  const out = new Map<string, { bytes: number; hash: string }>();
+  for await (const page of listFolder(client, container, { prefix, delimiter: '', ...(signal ? { signal } : {}) })) {
+    for (const e of page.entries) if (e.kind === 'object') out.set(e.name, { bytes: e.size, hash: e.etag });
+  }
+  return out;
+}

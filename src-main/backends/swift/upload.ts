@@ -1,0 +1,150 @@
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import mime from 'mime';
+import { CofferError } from '../../../src-shared/errors.js';
+import type { ObjectDetails } from '../../../src-shared/model/storage.js';
+import type { UploadOptions, UploadSource } from '../object-backend.js';
+import type { SwiftClient } from './client.js';
+import { bareEtag, isoDate, isStaticLargeObject, objectWriteHeaders } from './headers.js';
+import { drain, header, readText } from './http.js';
+import type { SwiftInfo } from './info.js';
+import { metered, Progress } from './progress.js';
+import { deleteSegments } from './delete.js';
+import { uploadSlo } from './slo-upload.js';
+
+export interface SwiftUploadOptions extends UploadOptions {
+  /**
+   * Names the segments of a large upload. Uploading the same file again with the same key skips
+   * the segments already on the server (same size and MD5): that is how an interrupted upload
+   * resumes. Default for a file: its modification time (as python-swiftclient does, so a
+   * re-upload of an unchanged file resumes by itself); for a stream: the current time.
+   */
+  uploadKey?: string;
+}
+
+export interface UploadTuning {
+  segmentThreshold: number;
+  segmentSize: number;
+  concurrency: number;
+  progressIntervalMs: number;
+}
+
+/** The segment paths of the object being replaced, if it is an SLO (to clean up after the new one is in). */
+async function previousSegments(client: SwiftClient, container: string, name: string, signal?: AbortSignal): Promise<string[]> {
+  const head = await client.request({ method: 'HEAD', container, object: name, ok: (s) => s < 300 || s === 404, ...(signal ? { signal } : {}) });
+  await drain(head.body);
+  if (head.status === 404 || !isStaticLargeObject(head.headers)) return [];
+  const reply = await client.request({ method: 'GET', container, object: name, query: { 'multipart-manifest': 'get', format: 'json' }, ...(signal ? { signal } : {}) });
+  try {
+    const rows = JSON.parse(await readText(reply.body, 16 * 1024 * 1024)) as { name?: string; path?: string }[];
+    return rows.map((r) => r.name ?? r.path ?? '').filter(Boolean);
+  } catch {
+    return [];
+  }
+}
+
+/** One PUT. A file can be sent again (retries, re-auth); a stream only once. The server's ETag must be our MD5. */
+async function putSingle(client: SwiftClient, container: string, name: string, source: UploadSource, size: number | undefined, headers: Record<string, string>, progress: Progress, signal?: AbortSignal) {
+  let hash = createHash('md5');
+  let sent = 0;
+  const open = () => {
+    progress.undo(sent);
+    sent = 0;
+    hash = createHash('md5');
+    const raw = 'path' in source ? createReadStream(source.path) : source.stream;
+    return metered(
+      raw,
+      (c) => {
+        hash.update(c);
+        sent += c.length;
+        progress.add(c.length);
+      },
+      size,
+    );
+  };
+  const reply = await client.call({
+    method: 'PUT',
+    container,
+    object: name,
+    headers: { ...headers, ...(size !== undefined ? { 'Content-Length': size } : { 'Transfer-Encoding': 'chunked' }) },
+    body: 'path' in source ? open : open(),
+    idempotent: true,
+    ...(signal ? { signal } : {}),
+    what: `Upload of ${container}/${name}`,
+  });
+  const md5 = hash.digest('hex');
+  const etag = bareEtag(header(reply.headers, 'etag'));
+  if (etag && etag !== md5) throw new CofferError('BadDigest', `${container}/${name} arrived damaged (ETag ${etag}, sent ${md5})`);
+  return { etag: etag || md5, lastModified: isoDate(header(reply.headers, 'last-modified')), size: sent };
+}
+
+/**
+ * Uploads a file or stream: one PUT up to the threshold, an SLO above it (when the server has
+ * SLO). Replacing an SLO removes its old segments once the new object is in, unless the new
+ * manifest reuses them (a resumed upload).
+ */
+export async function uploadObject(
+  client: SwiftClient,
+  info: SwiftInfo | undefined,
+  tuning: UploadTuning,
+  container: string,
+  name: string,
+  source: UploadSource,
+  opts: SwiftUploadOptions = {},
+  head: () => Promise<ObjectDetails>,
+): Promise<ObjectDetails> {
+  const signal = opts.signal;
+  if (signal?.aborted) throw new CofferError('Aborted', 'The transfer was cancelled');
+  const file = 'path' in source ? await stat(source.path) : undefined;
+  const size = file ? file.size : 'stream' in source ? source.size : undefined;
+  const contentType = opts.contentType || mime.getType(name) || 'application/octet-stream';
+  const headers = objectWriteHeaders(contentType, opts.meta, opts.headers);
+  const progress = new Progress(opts.onProgress, tuning.progressIntervalMs);
+  // Also proves the token before a one-shot stream is spent on a request that could get a 401.
+  const old = await previousSegments(client, container, name, signal);
+  let result: ObjectDetails;
+  let kept = new Set<string>();
+  if (size !== undefined && size > tuning.segmentThreshold && (info === undefined || info.slo !== undefined)) {
+    // The container must exist before `<container>_segments` is made for it.
+    await client.call({ method: 'HEAD', container, ...(signal ? { signal } : {}) });
+    const maxSegments = info?.slo?.max_manifest_segments ?? 1000;
+    const segmentSize = Math.max(tuning.segmentSize, Math.ceil(size / maxSegments), info?.slo?.min_segment_size ?? 1);
+    const key = opts.uploadKey ?? (file ? (file.mtimeMs / 1000).toFixed(6) : (Date.now() / 1000).toFixed(6));
+    const segments = await uploadSlo(client, {
+      container,
+      name,
+      source,
+      size,
+      segmentSize,
+      concurrency: tuning.concurrency,
+      uploadKey: key,
+      headers,
+      progress,
+      ...(signal ? { signal } : {}),
+    });
+    kept = new Set(segments);
+    result = await head();
+  } else {
+    const r = await putSingle(client, container, name, source, size, headers, progress, signal);
+    const meta = Object.fromEntries(Object.entries(opts.meta ?? {}).map(([k, v]) => [k.toLowerCase(), v]));
+    result = {
+      container,
+      name,
+      size: size ?? r.size,
+      etag: r.etag,
+      lastModified: r.lastModified,
+      contentType,
+      meta,
+      headers: { ...opts.headers },
+      versionId: null,
+      storageClass: null,
+      publicRead: null,
+    };
+  }
+  progress.flush();
+  const stale = old.filter((p) => !kept.has(p));
+  // Best effort: the new object is in; a segment left behind costs space, not correctness.
+  if (stale.length) await deleteSegments(client, stale, info).catch(() => undefined);
+  return result;
+}

@@ -1,0 +1,112 @@
+// Pieces every backend needs to move bytes: progress reports that do not flood the UI, a
+// counting pass-through for streams, and cancellation that reaches a stream stuck waiting.
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { Transform, type Readable } from 'node:stream';
+import { CofferError } from '../../src-shared/errors.js';
+import type { UploadSource } from './object-backend.js';
+
+/** At most ~5 reports a second: progress feeds a UI over IPC, more would only cost. */
+export const PROGRESS_INTERVAL_MS = 200;
+
+/**
+ * Counts bytes and reports them through `onProgress`, at most once per interval while bytes
+ * flow, and always once at the end (`finish`) so the UI sees the exact total.
+ */
+export class ProgressMeter {
+  private bytes = 0;
+  private lastReport = 0;
+  private reported = -1;
+
+  constructor(
+    private readonly onProgress: ((bytes: number) => void) | undefined,
+    private readonly intervalMs = PROGRESS_INTERVAL_MS,
+  ) {}
+
+  get total(): number {
+    return this.bytes;
+  }
+
+  add(n: number): void {
+    this.bytes += n;
+    const now = Date.now();
+    if (this.onProgress && now - this.lastReport >= this.intervalMs) {
+      this.lastReport = now;
+      this.report();
+    }
+  }
+
+  finish(): void {
+    if (this.reported !== this.bytes) this.report();
+  }
+
+  private report(): void {
+    this.reported = this.bytes;
+    this.onProgress?.(this.bytes);
+  }
+}
+
+/** A pass-through that feeds the meter as bytes go by; backpressure is kept (no 'data' listener). */
+export function countingStream(meter: ProgressMeter): Transform {
+  return new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      meter.add(chunk.length);
+      done(null, chunk);
+    },
+  });
+}
+
+export function abortedError(what = 'The transfer'): CofferError {
+  return new CofferError('Aborted', `${what} was cancelled`);
+}
+
+export function throwIfAborted(signal: AbortSignal | undefined, what?: string): void {
+  if (signal?.aborted) throw abortedError(what);
+}
+
+/**
+ * Destroys `stream` with an Aborted error when `signal` fires, so a reader waiting on it (for a
+ * chunk that may never come) fails at once. Returns the function that removes the listener.
+ */
+export function destroyOnAbort(stream: Readable, signal: AbortSignal | undefined, what?: string): () => void {
+  if (!signal) return () => undefined;
+  const onAbort = () => stream.destroy(abortedError(what));
+  if (signal.aborted) onAbort();
+  else signal.addEventListener('abort', onAbort, { once: true });
+  return () => signal.removeEventListener('abort', onAbort);
+}
+
+/** The bytes of an upload as one stream, with their size when known (a file's from stat). */
+export async function openUploadSource(source: UploadSource): Promise<{ stream: Readable; size: number | undefined }> {
+  if ('stream' in source) return { stream: source.stream, size: source.size };
+  let size: number;
+  try {
+    const st = await stat(source.path);
+    if (!st.isFile()) throw new CofferError('InvalidArgument', `${source.path} is not a file`);
+    size = st.size;
+  } catch (err) {
+    if (err instanceof CofferError) throw err;
+    throw new CofferError('InvalidArgument', `Cannot read ${source.path}: ${(err as Error).message}`);
+  }
+  return { stream: createReadStream(source.path), size };
+}
+
+/**
+ * `body` as seen through a progress meter and an abort signal: progress as the reader consumes
+ * it (exact total at the end), and cancellation that destroys it even while nobody reads.
+ * Errors of `body` reach the reader; closing the result closes `body`.
+ */
+export function metered(body: Readable, opts: { signal?: AbortSignal; onProgress?: (bytes: number) => void }, what?: string): Readable {
+  if (!opts.signal && !opts.onProgress) return body;
+  const meter = new ProgressMeter(opts.onProgress);
+  const out = countingStream(meter);
+  body.once('error', (err) => out.destroy(err));
+  out.once('end', () => meter.finish());
+  const detach = destroyOnAbort(out, opts.signal, what);
+  out.once('close', () => {
+    detach();
+    body.destroy();
+  });
+  body.pipe(out);
+  return out;
+}

@@ -1,0 +1,100 @@
+import { createReadStream, existsSync, statSync } from 'node:fs';
+import { join, normalize, sep } from 'node:path';
+import type { Readable } from 'node:stream';
+import mime from 'mime';
+import { EVENT_NAMES } from '../../../src-shared/contract/events.js';
+import type { RpcResult } from '../../../src-shared/rpc/envelope.js';
+import { readSmallBody, type Exchange } from '../common/exchange.js';
+import { COOKIE, hasSession, tokenMatches, trustedRequest } from './session.js';
+
+export const UI_PREFIX = '/_coffer';
+
+/** What the UI front end needs from the app: the contract host, and a sink for browser uploads. */
+export interface UiContext {
+  rpc: { call(method: string, arg: unknown): Promise<RpcResult>; events: NodeJS.EventEmitter };
+  /** Streams one browser-dropped file into an object. */
+  upload(target: { account: string; container: string; name: string; size?: number }, body: Readable): Promise<unknown>;
+  /** Built renderer (dist/renderer). */
+  staticDir: string;
+  sessionToken: string;
+  port: () => number;
+}
+
+const CSP = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; connect-src 'self'; img-src 'self' data:; frame-ancestors 'none'";
+const SECURITY = { 'Content-Security-Policy': CSP, 'X-Content-Type-Options': 'nosniff', 'Referrer-Policy': 'no-referrer', 'Cache-Control': 'no-store' };
+
+export function isUiPath(rawPath: string): boolean {
+  return rawPath === UI_PREFIX || rawPath.startsWith(`${UI_PREFIX}/`);
+}
+
+function json(x: Exchange, status: number, value: unknown): void {
+  x.send(status, { ...SECURITY, 'Content-Type': 'application/json; charset=utf-8' }, JSON.stringify(value));
+}
+
+async function serveStatic(x: Exchange, ctx: UiContext, rel: string): Promise<void> {
+  const root = normalize(ctx.staticDir);
+  const file = normalize(join(root, rel === '' || rel === '/' ? 'index.html' : rel));
+  if (!file.startsWith(root + sep) || !existsSync(file) || !statSync(file).isFile()) return json(x, 404, { error: 'Not found' });
+  const type = mime.getType(file) ?? 'application/octet-stream';
+  await x.stream(200, { ...SECURITY, 'Content-Type': type, 'Content-Length': statSync(file).size }, createReadStream(file));
+}
+
+function events(x: Exchange, ctx: UiContext): void {
+  x.res.writeHead(200, { ...SECURITY, 'Content-Type': 'text/event-stream', Connection: 'keep-alive' });
+  x.res.write(': connected\n\n');
+  const listeners = EVENT_NAMES.map((name) => {
+    const listener = (payload: unknown) => x.res.write(`event: ${name}\ndata: ${JSON.stringify(payload)}\n\n`);
+    ctx.rpc.events.on(name, listener);
+    return [name, listener] as const;
+  });
+  const ping = setInterval(() => x.res.write(': ping\n\n'), 25_000);
+  x.req.on('close', () => {
+    clearInterval(ping);
+    for (const [name, listener] of listeners) ctx.rpc.events.off(name, listener);
+  });
+}
+
+/**
+ * The contract over HTTP for the browser build (`coffer serve --ui`): the renderer's files, an RPC
+ * endpoint, server-sent events and an upload endpoint. As safe as the desktop app: a session
+ * token from the printed URL becomes an HttpOnly SameSite=Strict cookie, and requests from other
+ * origins or hosts are refused.
+ */
+export async function handleUi(x: Exchange, ctx: UiContext): Promise<void> {
+  if (!trustedRequest(x, ctx.port())) return json(x, 403, { error: 'Forbidden origin or host' });
+  const rel = x.rawPath.slice(UI_PREFIX.length);
+  if (x.method === 'GET' && tokenMatches(x.param('token'), ctx.sessionToken)) {
+    return x.send(302, {
+      ...SECURITY,
+      'Set-Cookie': `${COOKIE}=${ctx.sessionToken}; HttpOnly; SameSite=Strict; Path=${UI_PREFIX}`,
+      Location: `${UI_PREFIX}/`,
+    });
+  }
+  if (!hasSession(x, ctx.sessionToken)) return json(x, 401, { error: 'Open the URL printed by coffer serve --ui' });
+  if (rel === '/rpc' && x.method === 'POST') {
+    const body = await readSmallBody(x.req, 4 * 1024 * 1024);
+    if (body === 'too-large') return json(x, 413, { error: 'Request too large' });
+    let request: { method?: unknown; arg?: unknown };
+    try {
+      request = JSON.parse(body.toString('utf8')) as typeof request;
+    } catch {
+      return json(x, 400, { error: 'Invalid JSON' });
+    }
+    return json(x, 200, await ctx.rpc.call(String(request.method), request.arg ?? {}));
+  }
+  if (rel === '/events' && x.method === 'GET') return events(x, ctx);
+  if (rel === '/upload' && x.method === 'POST') {
+    const [account, container, name] = ['account', 'container', 'name'].map((p) => x.param(p));
+    if (!account || !container || !name) return json(x, 400, { ok: false, error: { code: 'InvalidArgument', message: 'account, container and name are required' } });
+    const length = x.header('content-length');
+    try {
+      const value = await ctx.upload({ account, container, name, ...(length ? { size: Number(length) } : {}) }, x.req);
+      return json(x, 200, { ok: true, value });
+    } catch (err) {
+      const e = err as { code?: string; message?: string };
+      return json(x, 200, { ok: false, error: { code: e.code ?? 'InternalError', message: e.message ?? String(err) } });
+    }
+  }
+  if (x.method === 'GET') return serveStatic(x, ctx, rel);
+  return json(x, 405, { error: 'Method not allowed' });
+}

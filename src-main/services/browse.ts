@@ -1,0 +1,120 @@
+import type { BrowseService } from '../../src-shared/contract/browse.js';
+import type { EventMap } from '../../src-shared/contract/events.js';
+import { CofferError } from '../../src-shared/errors.js';
+import type { ObjectBackend } from '../backends/object-backend.js';
+import type { ConnectionRegistry } from './connections.js';
+
+type Emit = (event: 'objects.changed', payload: EventMap['objects.changed']) => void;
+type Ref = { account: string; container: string; name: string };
+
+/** Every object name under a prefix (flat listing), page by page. */
+async function* namesUnder(backend: ObjectBackend, container: string, prefix: string): AsyncGenerator<string[]> {
+  for await (const page of backend.listFolder(container, { prefix, delimiter: '', pageSize: 1000 })) {
+    yield page.entries.flatMap((e) => (e.kind === 'object' ? [e.name] : []));
+  }
+}
+
+export function createBrowseService(registry: ConnectionRegistry, emit: Emit): BrowseService {
+  /** Runs a call on an account's backend, recording whether the connection works. */
+  async function on<T>(account: string, fn: (b: ObjectBackend) => Promise<T>): Promise<T> {
+    const backend = registry.backend(account);
+    try {
+      const value = await fn(backend);
+      registry.report(account, undefined);
+      return value;
+    } catch (err) {
+      const code = (err as { code?: string }).code;
+      if (code === 'Unreachable' || code === 'AuthFailed') registry.report(account, err);
+      throw err;
+    }
+  }
+  const changed = (account: string, container: string, names: string[]) => emit('objects.changed', { account, container, names });
+
+  async function copyOne(from: Ref, to: Ref) {
+    if (from.account === to.account) return on(to.account, (b) => b.copy(from, to));
+    const source = await on(from.account, (b) => b.download(from.container, from.name));
+    return on(to.account, (b) =>
+      b.upload(to.container, to.name, { stream: source.body, size: source.details.size }, {
+        contentType: source.details.contentType,
+        meta: source.details.meta,
+        headers: source.details.headers,
+      }),
+    );
+  }
+
+  const service: BrowseService = {
+    capabilities: (a) => on(a.account, async (b) => b.capabilities()),
+    listContainers: (a) => on(a.account, (b) => b.listContainers()),
+    createContainer: (a) => on(a.account, (b) => b.createContainer(a.container)),
+    deleteContainer: (a) => on(a.account, (b) => b.deleteContainer(a.container)),
+    listFolder: (a) =>
+      on(a.account, async (b) => {
+        for await (const page of b.listFolder(a.container, { prefix: a.prefix ?? '', delimiter: a.delimiter ?? '/', pageSize: a.pageSize ?? 1000, ...(a.marker ? { marker: a.marker } : {}) })) {
+          return page;
+        }
+        return { entries: [], nextMarker: null };
+      }),
+    head: (a) => on(a.account, (b) => b.head(a.container, a.name, a.versionId ? { versionId: a.versionId } : {})),
+    setMetadata: async (a) => {
+      const details = await on(a.account, (b) => b.setMetadata(a.container, a.name, { contentType: a.contentType, meta: a.meta, headers: a.headers }));
+      changed(a.account, a.container, [a.name]);
+      return details;
+    },
+    createFolder: async (a) => {
+      const prefix = a.prefix.endsWith('/') ? a.prefix : `${a.prefix}/`;
+      await on(a.account, (b) => b.createFolder(a.container, prefix));
+      changed(a.account, a.container, [prefix]);
+    },
+    delete: (a) =>
+      on(a.account, async (b) => {
+        const result = await b.deleteMany(a.container, a.names ?? []);
+        for (const prefix of a.prefixes ?? []) {
+          for await (const names of namesUnder(b, a.container, prefix)) {
+            const r = await b.deleteMany(a.container, names);
+            result.deleted.push(...r.deleted);
+            result.errors.push(...r.errors);
+          }
+        }
+        changed(a.account, a.container, result.deleted);
+        return result;
+      }),
+    copy: async (a) => {
+      const details = await copyOne(a.from, a.to);
+      changed(a.to.account, a.to.container, [a.to.name]);
+      return details;
+    },
+    move: async (a) => {
+      if (a.from.account === a.to.account && a.from.container === a.to.container && a.from.name === a.to.name) return;
+      if (!a.from.name.endsWith('/')) {
+        await copyOne(a.from, a.to);
+        await on(a.from.account, (b) => b.delete(a.from.container, a.from.name));
+      } else {
+        if (!a.to.name.endsWith('/')) throw new CofferError('InvalidArgument', 'A folder moves to a name ending in /');
+        const source = registry.backend(a.from.account);
+        for await (const names of namesUnder(source, a.from.container, a.from.name)) {
+          for (const name of names) await copyOne({ ...a.from, name }, { ...a.to, name: a.to.name + name.slice(a.from.name.length) });
+          await on(a.from.account, (b) => b.deleteMany(a.from.container, names));
+        }
+      }
+      changed(a.from.account, a.from.container, [a.from.name]);
+      changed(a.to.account, a.to.container, [a.to.name]);
+    },
+    setPublic: (a) => on(a.account, (b) => b.setPublic(a.container, a.name, a.on)),
+    shareLink: (a) =>
+      on(a.account, async (b) => ({
+        url: await b.shareLink(a.container, a.name, a.expiresInSeconds),
+        expiresAt: new Date(Date.now() + a.expiresInSeconds * 1000).toISOString(),
+      })),
+    listVersions: (a) => on(a.account, (b) => b.listVersions(a.container, a.name)),
+    restoreVersion: async (a) => {
+      const details = await on(a.account, (b) => b.restoreVersion(a.container, a.name, a.versionId));
+      changed(a.account, a.container, [a.name]);
+      return details;
+    },
+    deleteVersion: async (a) => {
+      await on(a.account, (b) => b.delete(a.container, a.name, { versionId: a.versionId }));
+      changed(a.account, a.container, [a.name]);
+    },
+  };
+  return service;
+}

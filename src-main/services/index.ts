@@ -1,0 +1,45 @@
+import type { EventMap, EventName } from '../../src-shared/contract/events.js';
+import type { Services } from '../../src-shared/contract/manifest.js';
+import type { ObjectBackend } from '../backends/object-backend.js';
+import type { Engine } from '../engine/engine.js';
+import { createAccountsService } from './accounts.js';
+import { createBrowseService } from './browse.js';
+import { ConnectionRegistry, type BackendFactory } from './connections.js';
+import { createLocalStoreService } from './local-store.js';
+import type { SecretBox } from './secrets.js';
+import { TransferQueue } from './transfers.js';
+
+export interface ServiceDeps {
+  engine: Engine;
+  dataDir: string;
+  /** The embedded server's base URL, once it listens. */
+  url: () => string;
+  localBackend: ObjectBackend;
+  makeBackend: BackendFactory;
+  secrets: SecretBox;
+  emit: <E extends EventName>(event: E, payload: EventMap[E]) => void;
+}
+
+export interface AppServices {
+  services: Services;
+  transfers: TransferQueue;
+  registry: ConnectionRegistry;
+}
+
+/** Builds every service of the contract over one set of dependencies (the composition root calls this). */
+export function createServices(d: ServiceDeps): AppServices {
+  const registry = new ConnectionRegistry(d.dataDir, d.secrets, { backend: d.localBackend, name: 'Local store', endpoint: d.url() }, d.makeBackend);
+  registry.events.on('state', (s) => d.emit('connection.state', s));
+  const emit = d.emit as (event: EventName, payload: unknown) => void;
+  const transfers = new TransferQueue(registry, emit);
+  return {
+    registry,
+    transfers,
+    services: {
+      accounts: createAccountsService(registry, d.makeBackend),
+      browse: createBrowseService(registry, emit),
+      transfers,
+      localStore: createLocalStoreService({ engine: d.engine, dataDir: d.dataDir, url: d.url }),
+    },
+  };
+}

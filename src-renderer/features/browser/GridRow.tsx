@@ -1,0 +1,46 @@
+import type { MouseEvent } from 'react';
+import { formatBytes, formatDate } from '../../app/format';
+import { Icon } from '../../app/icons';
+import { strings } from '../../app/strings';
+import type { Row } from './rows';
+
+export interface GridRowProps {
+  row: Row;
+  id: string;
+  index: number;
+  top: number;
+  selected: boolean;
+  focused: boolean;
+  onClick(e: MouseEvent, row: Row): void;
+  onOpen(row: Row): void;
+}
+
+export function GridRow({ row, id, index, top, selected, focused, onClick, onOpen }: GridRowProps) {
+  const folder = row.kind === 'folder';
+  return (
+    <div
+      role="row"
+      id={id}
+      aria-rowindex={index + 2}
+      aria-selected={selected}
+      className={`grid-row grid-item${selected ? ' selected' : ''}${focused ? ' focused' : ''}`}
+      style={{ transform: `translateY(${top}px)` }}
+      onClick={(e) => onClick(e, row)}
+      onDoubleClick={() => onOpen(row)}
+    >
+      <div role="gridcell" className="col-name">
+        <Icon name={folder ? 'folder' : 'file'} />
+        <span className="name-text">{row.label}</span>
+      </div>
+      <div role="gridcell" className="col-size num">
+        {folder ? '' : formatBytes(row.size)}
+      </div>
+      <div role="gridcell" className="col-type">
+        {folder ? strings.browser.folderType : (row.type ?? strings.common.unknown)}
+      </div>
+      <div role="gridcell" className="col-modified">
+        {folder ? '' : formatDate(row.modified)}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,166 @@
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useCallback, useEffect, useId, useMemo, useRef, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
+import { strings } from '../../app/strings';
+import { useSelection } from '../../stores/selection';
+import { GridHeader } from './GridHeader';
+import { GridRow } from './GridRow';
+import type { Row } from './rows';
+import { clickSelect, moveFocus, selectAll, toggleFocused, type Move } from './selection-logic';
+
+export const ROW_HEIGHT = 30;
+/** Ask for the next page this many rows before the end comes into view. */
+const PREFETCH_ROWS = 100;
+
+export interface ObjectGridProps {
+  rows: readonly Row[];
+  label: string;
+  /** A new listing (folder or filter): scroll back to the top. */
+  listingKey: string;
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  fetchNextPage(): void;
+  onOpen(row: Row): void;
+  onUp(): void;
+  /** Shown over the body instead of rows: loading, empty, error. */
+  overlay: ReactNode;
+}
+
+/**
+ * The folder's rows in a virtualized ARIA grid: only the visible rows exist in the DOM, so a
+ * folder of 100,000 entries scrolls like one of 100. The grid keeps the keyboard focus itself and
+ * points at the focused row with aria-activedescendant, so rows may come and go while scrolling.
+ */
+export function ObjectGrid({ rows, label, listingKey, hasNextPage, isFetchingNextPage, fetchNextPage, onOpen, onUp, overlay }: ObjectGridProps) {
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const gridId = useId();
+  const selection = useSelection();
+  const keys = useMemo(() => rows.map((r) => r.key), [rows]);
+  const indexOf = useMemo(() => new Map(keys.map((k, i) => [k, i])), [keys]);
+  const count = rows.length + (hasNextPage ? 1 : 0);
+  const virtualizer = useVirtualizer({ count, getScrollElement: () => scrollRef.current, estimateSize: () => ROW_HEIGHT, overscan: 12 });
+  const items = virtualizer.getVirtualItems();
+  const lastVisible = items.length > 0 ? items[items.length - 1]!.index : -1;
+
+  useEffect(() => {
+    if (hasNextPage && !isFetchingNextPage && lastVisible >= rows.length - PREFETCH_ROWS) fetchNextPage();
+  }, [hasNextPage, isFetchingNextPage, lastVisible, rows.length, fetchNextPage]);
+
+  useEffect(() => {
+    virtualizer.scrollToOffset(0);
+  }, [listingKey, virtualizer]);
+
+  const focusIndex = selection.focus === null ? -1 : (indexOf.get(selection.focus) ?? -1);
+  // Follow the focus when the user moves it, not when rows shift under it (a re-sort, or a new
+  // page sorted into the loaded part): following those would scroll to the end, load the next
+  // page, shift again, and so on through the whole folder.
+  const focusIndexRef = useRef(focusIndex);
+  focusIndexRef.current = focusIndex;
+  useEffect(() => {
+    if (focusIndexRef.current >= 0) virtualizer.scrollToIndex(focusIndexRef.current, { align: 'auto' });
+  }, [selection.focus, virtualizer]);
+
+  const rowId = (i: number) => `${gridId}-row-${i}`;
+  const onRowClick = useCallback(
+    (e: MouseEvent, row: Row) => selection.apply(clickSelect(keys, selection, row.key, { toggle: e.ctrlKey || e.metaKey, range: e.shiftKey })),
+    [keys, selection],
+  );
+
+  const onKeyDown = (e: KeyboardEvent) => {
+    // Keys on the header's sort buttons are theirs.
+    if (e.target !== e.currentTarget) return;
+    const mods = { toggle: e.ctrlKey || e.metaKey, range: e.shiftKey };
+    const page = Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? ROW_HEIGHT * 10) / ROW_HEIGHT) - 1);
+    const move = (m: Move) => selection.apply(moveFocus(keys, selection, m, mods));
+    switch (e.key) {
+      case 'ArrowDown':
+        move({ by: 1 });
+        break;
+      case 'ArrowUp':
+        move({ by: -1 });
+        break;
+      case 'PageDown':
+        move({ by: page });
+        break;
+      case 'PageUp':
+        move({ by: -page });
+        break;
+      case 'Home':
+        move('first');
+        break;
+      case 'End':
+        move('last');
+        break;
+      case 'Enter': {
+        const row = focusIndex >= 0 ? rows[focusIndex] : undefined;
+        if (!row) return;
+        onOpen(row);
+        break;
+      }
+      case 'Backspace':
+        onUp();
+        break;
+      case 'Escape':
+        selection.clear();
+        break;
+      case ' ':
+        if (mods.toggle) selection.apply(toggleFocused(selection));
+        else if (selection.focus !== null) selection.apply(clickSelect(keys, selection, selection.focus, { toggle: false, range: e.shiftKey }));
+        break;
+      default:
+        if ((e.key === 'a' || e.key === 'A') && mods.toggle && !e.shiftKey && !e.altKey) {
+          selection.apply(selectAll(keys, selection));
+          break;
+        }
+        return;
+    }
+    e.preventDefault();
+  };
+
+  return (
+    <div className="grid-frame">
+    <div
+      role="grid"
+      className="grid"
+      aria-label={label}
+      aria-multiselectable="true"
+      aria-rowcount={hasNextPage ? -1 : rows.length + 1}
+      aria-colcount={4}
+      aria-activedescendant={focusIndex >= 0 && items.some((v) => v.index === focusIndex) ? rowId(focusIndex) : undefined}
+      tabIndex={0}
+      onKeyDown={onKeyDown}
+    >
+      <GridHeader />
+      <div role="rowgroup" className="grid-body" ref={scrollRef}>
+        <div role="presentation" className="grid-canvas" style={{ height: virtualizer.getTotalSize() }}>
+          {items.map((v) => {
+            const row = rows[v.index];
+            if (!row) {
+              return (
+                <div key="more" role="row" aria-rowindex={v.index + 2} className="grid-row grid-item grid-more" style={{ transform: `translateY(${v.start}px)` }}>
+                  <div role="gridcell" className="col-name">
+                    <span className="spinner" aria-hidden="true" /> {strings.browser.loadingMore}
+                  </div>
+                </div>
+              );
+            }
+            return (
+              <GridRow
+                key={row.key}
+                row={row}
+                id={rowId(v.index)}
+                index={v.index}
+                top={v.start}
+                selected={selection.selected.has(row.key)}
+                focused={v.index === focusIndex}
+                onClick={onRowClick}
+                onOpen={onOpen}
+              />
+            );
+          })}
+        </div>
+      </div>
+    </div>
+    {overlay ? <div className="grid-overlay">{overlay}</div> : null}
+    </div>
+  );
+}

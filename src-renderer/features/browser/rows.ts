@@ -1,0 +1,55 @@
+// Folder entries as table rows: names relative to the folder, the folder's own marker object
+// hidden, and sorting by column over what is loaded.
+import type { FolderEntry } from '../../../src-shared/model/storage';
+import type { SortColumn, SortDirection } from '../../stores/sort';
+
+export interface Row {
+  /** Selection key: the object name, or the folder's prefix (ending in '/'). */
+  key: string;
+  kind: 'folder' | 'object';
+  /** Relative to the folder on screen. */
+  label: string;
+  size: number | null;
+  type: string | null;
+  modified: string | null;
+}
+
+export function toRows(entries: readonly FolderEntry[], folder: string): Row[] {
+  const rows: Row[] = [];
+  for (const e of entries) {
+    if (e.kind === 'folder') {
+      rows.push({ key: e.prefix, kind: 'folder', label: e.prefix.slice(folder.length).replace(/\/$/, ''), size: null, type: null, modified: null });
+    } else if (e.name !== folder) {
+      rows.push({ key: e.name, kind: 'object', label: e.name.slice(folder.length), size: e.size, type: e.contentType, modified: e.lastModified });
+    }
+  }
+  return rows;
+}
+
+const byCodeUnit = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+function compare(column: SortColumn, a: Row, b: Row): number {
+  switch (column) {
+    case 'name':
+      return byCodeUnit(a.key, b.key);
+    case 'size':
+      return (a.size ?? -1) - (b.size ?? -1);
+    case 'type':
+      return byCodeUnit(a.type ?? '', b.type ?? '');
+    case 'modified':
+      return byCodeUnit(a.modified ?? '', b.modified ?? '');
+  }
+}
+
+/**
+ * Name ascending keeps the server's order (pages append at the end as they stream in). Other
+ * sorts keep folders before objects, ties broken by name, and only order what is loaded.
+ */
+export function sortRows(rows: readonly Row[], column: SortColumn, direction: SortDirection): readonly Row[] {
+  if (column === 'name' && direction === 'asc') return rows;
+  const sign = direction === 'asc' ? 1 : -1;
+  return [...rows].sort((a, b) => {
+    if (column !== 'name' && a.kind !== b.kind) return a.kind === 'folder' ? -1 : 1;
+    return sign * compare(column, a, b) || byCodeUnit(a.key, b.key);
+  });
+}

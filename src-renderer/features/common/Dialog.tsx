@@ -1,0 +1,31 @@
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+
+/**
+ * A modal dialog on the native <dialog> element: focus is trapped and Escape cancels for free.
+ * Rendered only while open; closing goes through onClose.
+ */
+export function Dialog({ title, onClose, children }: { title: string; onClose: () => void; children: ReactNode }) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  useEffect(() => {
+    const dialog = ref.current;
+    if (dialog && !dialog.open) dialog.showModal();
+    return () => dialog?.close();
+  }, []);
+  return (
+    <dialog
+      ref={ref}
+      className="dialog"
+      aria-labelledby={titleId}
+      onCancel={(e) => {
+        e.preventDefault();
+        onClose();
+      }}
+    >
+      <h2 id={titleId} className="dialog-title">
+        {title}
+      </h2>
+      {children}
+    </dialog>
+  );
+}

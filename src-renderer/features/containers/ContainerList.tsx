@@ -1,0 +1,73 @@
+import { formatBytes, formatCount, formatDate } from '../../app/format';
+import { Icon } from '../../app/icons';
+import { strings } from '../../app/strings';
+import { useContainers } from '../../queries/use-containers';
+import { useDialogs } from '../../stores/dialogs';
+import { useNavigation } from '../../stores/navigation';
+import { Empty, ErrorState, Loading } from '../common/States';
+
+const s = strings.containers;
+
+/** The containers (buckets) of one connection, with their counters where the backend knows them. */
+export function ContainerList({ account }: { account: string }) {
+  const containers = useContainers(account);
+  const open = useNavigation((n) => n.openContainer);
+  const show = useDialogs((d) => d.show);
+  const list = containers.data;
+  return (
+    <section className="containers" aria-label={s.title}>
+      <div className="toolbar">
+        <h2 className="toolbar-title">{s.title}</h2>
+        {list ? <span className="muted">{s.summary(formatCount(list.length))}</span> : null}
+        <span className="spacer" />
+        <button type="button" className="button primary" onClick={() => show({ kind: 'create-container' })}>
+          <Icon name="plus" /> {s.create}
+        </button>
+      </div>
+      {containers.isPending ? <Loading label={s.loading} /> : null}
+      {containers.isError ? <ErrorState error={containers.error} onRetry={() => void containers.refetch()} /> : null}
+      {list && list.length === 0 ? <Empty title={s.empty} body={s.emptyBody} /> : null}
+      {list && list.length > 0 ? (
+        <div className="table-scroll">
+          <table className="table">
+            <caption className="visually-hidden">{s.tableLabel}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{s.name}</th>
+                <th scope="col" className="num">
+                  {s.objects}
+                </th>
+                <th scope="col" className="num">
+                  {s.size}
+                </th>
+                <th scope="col">{s.created}</th>
+                <th scope="col">
+                  <span className="visually-hidden">{s.actions}</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.map((c) => (
+                <tr key={c.name} onDoubleClick={() => open(c.name)}>
+                  <th scope="row">
+                    <button type="button" className="link-button" onClick={() => open(c.name)} title={s.open(c.name)}>
+                      <Icon name="container" /> {c.name}
+                    </button>
+                  </th>
+                  <td className="num">{formatCount(c.objects)}</td>
+                  <td className="num">{formatBytes(c.bytes)}</td>
+                  <td>{formatDate(c.created)}</td>
+                  <td className="actions">
+                    <button type="button" className="icon-button danger" aria-label={s.delete(c.name)} title={s.delete(c.name)} onClick={() => show({ kind: 'delete-container', name: c.name })}>
+                      <Icon name="trash" />
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,48 @@
+import { formatBytes, formatCount } from '../../app/format';
+import { Icon } from '../../app/icons';
+import { strings } from '../../app/strings';
+import type { Row } from '../browser/rows';
+import { ObjectDetailsView, Prop, Props } from './ObjectDetailsView';
+
+const s = strings.details;
+
+/** What the selection is: nothing, one folder, one object (all its properties), or several. */
+export function DetailsPanel({ account, container, rows }: { account: string; container: string; rows: readonly Row[] }) {
+  return (
+    <aside className="details" aria-label={s.title}>
+      <h2 className="details-title">{s.title}</h2>
+      <Body account={account} container={container} rows={rows} />
+    </aside>
+  );
+}
+
+function Body({ account, container, rows }: { account: string; container: string; rows: readonly Row[] }) {
+  const [only] = rows;
+  if (!only) return <p className="muted">{s.nothing}</p>;
+  if (rows.length === 1 && only.kind === 'object') return <ObjectDetailsView account={account} container={container} name={only.key} />;
+  if (rows.length === 1) {
+    return (
+      <div className="details-head">
+        <Icon name="folder" size={28} />
+        <div>
+          <p className="details-name">{only.label}</p>
+          <p className="muted">
+            {s.folder} · {only.key}
+          </p>
+        </div>
+      </div>
+    );
+  }
+  const objects = rows.filter((r) => r.kind === 'object');
+  const folders = rows.length - objects.length;
+  const total = objects.reduce((sum, r) => sum + (r.size ?? 0), 0);
+  return (
+    <div>
+      <p className="details-name">{s.many(formatCount(rows.length))}</p>
+      <Props>
+        <Prop label={s.totalSize}>{formatBytes(total)}</Prop>
+      </Props>
+      {folders > 0 ? <p className="muted">{s.foldersIncluded(formatCount(folders))}</p> : null}
+    </div>
+  );
+}

@@ -1,0 +1,101 @@
+import type { ReactNode } from 'react';
+import type { ObjectDetails, StandardHeaderValues } from '../../../src-shared/model/storage';
+import { formatBytes, formatCount, formatDate } from '../../app/format';
+import { Icon } from '../../app/icons';
+import { strings } from '../../app/strings';
+import { useHead } from '../../queries/use-folder';
+import { ErrorState, Loading } from '../common/States';
+
+const s = strings.details;
+
+/** One object's system properties (from a HEAD, not the listing) and its user metadata. */
+export function ObjectDetailsView({ account, container, name }: { account: string; container: string; name: string }) {
+  const head = useHead(account, container, name);
+  if (head.isPending) return <Loading label={s.loading} />;
+  if (head.isError) return <ErrorState error={head.error} onRetry={() => void head.refetch()} />;
+  return <Properties d={head.data} />;
+}
+
+function Properties({ d }: { d: ObjectDetails }) {
+  const base = d.name.slice(d.name.lastIndexOf('/', d.name.length - 2) + 1);
+  const headers = (Object.keys(s.headerNames) as (keyof StandardHeaderValues)[]).filter((k) => d.headers[k]);
+  const meta = Object.entries(d.meta).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const yesNo = (v: boolean | null) => (v === null ? strings.common.unknown : v ? strings.common.yes : strings.common.no);
+  return (
+    <div>
+      <div className="details-head">
+        <Icon name="file" size={28} />
+        <p className="details-name" title={d.name}>
+          {base}
+        </p>
+      </div>
+      <Props>
+        <Prop label={s.name} mono>
+          {d.name}
+        </Prop>
+        <Prop label={s.size}>
+          {formatBytes(d.size)} <span className="muted">({s.bytesExact(formatCount(d.size))})</span>
+        </Prop>
+        <Prop label={s.contentType} mono>
+          {d.contentType}
+        </Prop>
+        <Prop label={s.modified}>{formatDate(d.lastModified)}</Prop>
+        <Prop label={s.etag} mono>
+          {d.etag}
+        </Prop>
+        <Prop label={s.versionId} mono>
+          {d.versionId ?? strings.common.none}
+        </Prop>
+        <Prop label={s.storageClass}>{d.storageClass ?? strings.common.unknown}</Prop>
+        <Prop label={s.publicRead}>{yesNo(d.publicRead)}</Prop>
+        {headers.map((k) => (
+          <Prop key={k} label={s.headerNames[k]} mono>
+            {d.headers[k]}
+          </Prop>
+        ))}
+      </Props>
+      <h3 className="details-subtitle">{s.metadata}</h3>
+      {meta.length === 0 ? (
+        <p className="muted">{s.noMetadata}</p>
+      ) : (
+        <table className="table compact meta-table" aria-label={s.metadata}>
+          <thead>
+            <tr>
+              <th scope="col">{s.metaKey}</th>
+              <th scope="col">{s.metaValue}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {meta.map(([k, v]) => (
+              <tr key={k}>
+                <th scope="row" className="mono">
+                  {k}
+                </th>
+                <td className="mono wrap">{v}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </div>
+  );
+}
+
+/** One property: its name and its value. */
+export function Prop({ label, mono, children }: { label: string; mono?: boolean; children: ReactNode }) {
+  return (
+    <tr className="prop">
+      <th scope="row">{label}</th>
+      <td className={mono ? 'mono wrap' : undefined}>{children}</td>
+    </tr>
+  );
+}
+
+/** Properties as a two-column table: each row is named by its property, read as "ETag, 6fba…". */
+export function Props({ children }: { children: ReactNode }) {
+  return (
+    <table className="props" aria-label={s.properties}>
+      <tbody>{children}</tbody>
+    </table>
+  );
+}

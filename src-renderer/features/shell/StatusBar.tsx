@@ -1,0 +1,39 @@
+import { useIsFetching } from '@tanstack/react-query';
+import { formatCount } from '../../app/format';
+import { strings } from '../../app/strings';
+import { useConnections } from '../../queries/use-connections';
+import { useFolder } from '../../queries/use-folder';
+import { useNavigation } from '../../stores/navigation';
+import { useSelection } from '../../stores/selection';
+import { connectionName } from './connection-name';
+
+function FolderCounts({ account, container, prefix }: { account: string; container: string; prefix: string }) {
+  const folder = useFolder(account, container, prefix);
+  const selected = useSelection((s) => s.selected.size);
+  if (!folder.data) return null;
+  const count = formatCount(folder.entries.length);
+  return (
+    <>
+      <span>{folder.hasNextPage ? strings.browser.itemsPartial(count) : strings.browser.itemsAll(count)}</span>
+      {selected > 0 ? <span>{strings.browser.selected(formatCount(selected))}</span> : null}
+    </>
+  );
+}
+
+/** Connection state, what the folder holds (loaded so far), the selection, background activity. */
+export function StatusBar() {
+  const { connectionId, container, prefix, filter, view } = useNavigation();
+  const connection = useConnections().data?.find((c) => c.id === connectionId);
+  const fetching = useIsFetching() > 0;
+  return (
+    <footer className="statusbar" aria-label={strings.shell.statusBar}>
+      <span role="status" className="statusbar-live">
+        {connection ? <span>{strings.status.connection(connectionName(connection), strings.shell.connectionState[connection.state])}</span> : null}
+        {container !== null && view === 'containers' ? <FolderCounts account={connectionId} container={container} prefix={prefix + filter} /> : null}
+      </span>
+      <span className="statusbar-activity" aria-hidden={!fetching}>
+        {fetching ? strings.status.fetching : ''}
+      </span>
+    </footer>
+  );
+}

@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import type {
+  Capabilities,
+  ContainerSummary,
+  DeleteManyResult,
+  FolderPage,
+  ObjectDetails,
+  VersionEntry,
+} from '../model/storage.js';
+import type { In } from './types.js';
+
+const account = z.string().min(1).max(200);
+const container = z.string().min(1).max(256);
+const name = z.string().min(1).max(1024);
+const where = { account, container };
+const objectRef = z.object({ account, container, name });
+const standardHeaders = z.object({
+  contentEncoding: z.string().max(8192).optional(),
+  contentDisposition: z.string().max(8192).optional(),
+  contentLanguage: z.string().max(8192).optional(),
+  cacheControl: z.string().max(8192).optional(),
+  expires: z.string().max(8192).optional(),
+});
+
+export const browseMethods = {
+  capabilities: z.object({ account }),
+  listContainers: z.object({ account }),
+  createContainer: z.object(where),
+  deleteContainer: z.object(where),
+  listFolder: z.object({
+    ...where,
+    prefix: z.string().max(1024).default(''),
+    delimiter: z.string().max(16).default('/'),
+    marker: z.string().max(1024).optional(),
+    pageSize: z.number().int().min(1).max(10000).default(1000),
+  }),
+  head: z.object({ ...where, name, versionId: z.string().optional() }),
+  setMetadata: z.object({
+    ...where,
+    name,
+    contentType: z.string().min(1).max(256),
+    meta: z.record(z.string().max(128), z.string().max(256)),
+    headers: standardHeaders,
+  }),
+  createFolder: z.object({ ...where, prefix: z.string().min(1).max(1024) }),
+  /** Objects by name, and whole folders by prefix. */
+  delete: z.object({ ...where, names: z.array(name).max(100000).default([]), prefixes: z.array(z.string().min(1)).max(1000).default([]) }),
+  /** Server-side within an account, streamed across accounts. */
+  copy: z.object({ from: objectRef, to: objectRef }),
+  /** Copy then delete; a name ending in '/' moves a whole folder. */
+  move: z.object({ from: objectRef, to: objectRef }),
+  setPublic: z.object({ ...where, name: name.optional(), on: z.boolean() }),
+  shareLink: z.object({ ...where, name, expiresInSeconds: z.number().int().min(1).max(7 * 24 * 3600) }),
+  listVersions: z.object({ ...where, name }),
+  restoreVersion: z.object({ ...where, name, versionId: z.string().min(1) }),
+  deleteVersion: z.object({ ...where, name, versionId: z.string().min(1) }),
+};
+
+type M = typeof browseMethods;
+
+export interface BrowseService {
+  capabilities(a: In<M['capabilities']>): Promise<Capabilities>;
+  listContainers(a: In<M['listContainers']>): Promise<ContainerSummary[]>;
+  createContainer(a: In<M['createContainer']>): Promise<void>;
+  deleteContainer(a: In<M['deleteContainer']>): Promise<void>;
+  listFolder(a: In<M['listFolder']>): Promise<FolderPage>;
+  head(a: In<M['head']>): Promise<ObjectDetails>;
+  setMetadata(a: In<M['setMetadata']>): Promise<ObjectDetails>;
+  createFolder(a: In<M['createFolder']>): Promise<void>;
+  delete(a: In<M['delete']>): Promise<DeleteManyResult>;
+  copy(a: In<M['copy']>): Promise<ObjectDetails>;
+  move(a: In<M['move']>): Promise<void>;
+  setPublic(a: In<M['setPublic']>): Promise<void>;
+  shareLink(a: In<M['shareLink']>): Promise<{ url: string; expiresAt: string }>;
+  listVersions(a: In<M['listVersions']>): Promise<VersionEntry[]>;
+  restoreVersion(a: In<M['restoreVersion']>): Promise<ObjectDetails>;
+  deleteVersion(a: In<M['deleteVersion']>): Promise<void>;
+}

@@ -1,0 +1,43 @@
+import type { z } from 'zod';
+import { accountsMethods, type AccountsService } from './accounts.js';
+import { browseMethods, type BrowseService } from './browse.js';
+import { localStoreMethods, type LocalStoreService } from './local-store.js';
+import { transfersMethods, type TransfersService } from './transfers.js';
+
+/** Every service the renderer may reach, as one typed object. */
+export interface Services {
+  accounts: AccountsService;
+  browse: BrowseService;
+  transfers: TransfersService;
+  localStore: LocalStoreService;
+}
+
+/**
+ * The one allow-list: `service.method` -> the schema its argument must satisfy. The preload
+ * refuses any other name; main validates every argument against it before a service runs.
+ */
+export const SERVICE_METHODS = {
+  accounts: accountsMethods,
+  browse: browseMethods,
+  transfers: transfersMethods,
+  localStore: localStoreMethods,
+} satisfies { [S in keyof Services]: Record<keyof Services[S], z.ZodType> };
+
+export type MethodName = {
+  [S in keyof Services]: `${S & string}.${keyof Services[S] & string}`;
+}[keyof Services];
+
+export const METHOD_NAMES: readonly string[] = Object.entries(SERVICE_METHODS).flatMap(([service, methods]) =>
+  Object.keys(methods).map((m) => `${service}.${m}`),
+);
+
+export function isMethodName(name: unknown): name is MethodName {
+  return typeof name === 'string' && METHOD_NAMES.includes(name);
+}
+
+/** The schema for a method name, or undefined for anything not in the manifest. */
+export function schemaOf(name: string): z.ZodType | undefined {
+  const [service, method] = name.split('.');
+  const methods = (SERVICE_METHODS as Record<string, Record<string, z.ZodType>>)[service ?? ''];
+  return methods && Object.hasOwn(methods, method ?? '') ? methods[method!] : undefined;
+}

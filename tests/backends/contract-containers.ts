@@ -1,0 +1,85 @@
+// Contract cases: the account, containers, and errors mapped into CofferError codes.
+import { randomBytes } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import type { FixtureRef } from './contract.js';
+import { containerName, expectCode } from './helpers.js';
+
+export function containerCases(get: FixtureRef): void {
+  describe('account and containers', () => {
+    it('accountInfo names the account; usage grows by what is uploaded (or is unknown: null, never a made-up zero)', async () => {
+      const { backend } = get();
+      const before = await backend.accountInfo();
+      expect(before.id).not.toBe('');
+      const c = containerName('acct');
+      await backend.createContainer(c);
+      const data = randomBytes(3000);
+      await backend.upload(c, 'one', { stream: Readable.from([data]) });
+      const after = await backend.accountInfo();
+      if (before.usage.containers !== null) expect(after.usage.containers).toBe(before.usage.containers + 1);
+      if (before.usage.bytes !== null && after.usage.bytes !== null) expect(after.usage.bytes - before.usage.bytes).toBe(3000);
+      if (before.usage.objects !== null && after.usage.objects !== null) expect(after.usage.objects - before.usage.objects).toBe(1);
+      if (backend.capabilities().quota) expect(typeof after.usage.bytes).toBe('number');
+      for (const v of [after.quota.maxBytes, after.quota.maxObjects]) expect(v === null || v >= 0).toBe(true);
+    });
+
+    it('creates, lists (with counts when known) and deletes a container; a non-empty one is refused', async () => {
+      const { backend } = get();
+      const c = containerName('life');
+      await backend.createContainer(c);
+      let listed = (await backend.listContainers()).find((x) => x.name === c);
+      expect(listed).toBeDefined();
+      expect(listed!.objects === null || listed!.objects === 0).toBe(true);
+
+      await backend.upload(c, 'dir/file.txt', { stream: Readable.from([Buffer.from('hello')]) });
+      listed = (await backend.listContainers()).find((x) => x.name === c);
+      expect(listed!.objects === null || listed!.objects === 1).toBe(true);
+      expect(listed!.bytes === null || listed!.bytes === 5).toBe(true);
+      if (listed!.created !== null) expect(Number.isNaN(Date.parse(listed!.created))).toBe(false);
+
+      await expectCode(backend.deleteContainer(c), 'ContainerNotEmpty');
+      await backend.delete(c, 'dir/file.txt');
+      await backend.deleteContainer(c);
+      expect((await backend.listContainers()).some((x) => x.name === c)).toBe(false);
+    });
+  });
+
+  describe('errors', () => {
+    it('a missing container is NoSuchContainer, a missing object NoSuchKey', async () => {
+      const { backend } = get();
+      const missing = containerName('missing');
+      await expectCode(backend.deleteContainer(missing), 'NoSuchContainer');
+      await expectCode(backend.head(missing, 'x'), 'NoSuchContainer');
+      await expectCode(
+        (async () => {
+          for await (const _ of backend.listFolder(missing)) break;
+        })(),
+        'NoSuchContainer',
+      );
+      await expectCode(backend.upload(missing, 'x', { stream: Readable.from([Buffer.from('x')]) }), 'NoSuchContainer');
+
+      const c = containerName('errs');
+      await backend.createContainer(c);
+      await expectCode(backend.head(c, 'nope'), 'NoSuchKey');
+      await expectCode(backend.download(c, 'nope'), 'NoSuchKey');
+      await expectCode(backend.copy({ container: c, name: 'nope' }, { container: c, name: 'copy' }), 'NoSuchKey');
+      // Deleting what is not there succeeds (deletes are idempotent, as on S3).
+      await backend.delete(c, 'nope');
+      await backend.deleteContainer(c);
+    });
+
+    it('wrong credentials are AuthFailed', async (ctx) => {
+      const wrong = get().withWrongCredentials?.();
+      if (!wrong) return ctx.skip();
+      await expectCode(wrong.accountInfo(), 'AuthFailed');
+      await expectCode(wrong.listContainers(), 'AuthFailed');
+    });
+
+    it('an endpoint nothing answers on is Unreachable', async (ctx) => {
+      const gone = get().unreachable?.();
+      if (!gone) return ctx.skip();
+      await expectCode(gone.accountInfo(), 'Unreachable');
+      await expectCode(gone.listContainers(), 'Unreachable');
+    });
+  });
+}

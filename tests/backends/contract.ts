@@ -1,0 +1,48 @@
+// The one suite every ObjectBackend passes (local engine, remote native, remote S3): the same
+// cases, gated on what the backend says it can do (capabilities()).
+import { afterAll, beforeAll, describe } from 'vitest';
+import type { ObjectBackend } from '../../src-main/backends/object-backend.js';
+import { accessCases } from './contract-access.js';
+import { containerCases } from './contract-containers.js';
+import { listingCases } from './contract-listing.js';
+import { objectCases } from './contract-objects.js';
+import { transferCases } from './contract-transfers.js';
+
+export interface BackendFixture {
+  backend: ObjectBackend;
+  /** Where a client without credentials reads an object once it is public. */
+  publicUrl(container: string, name: string): string;
+  /** Turns versioning on for a container (the interface has no call for that yet). */
+  enableVersioning(container: string): Promise<void>;
+  /** Multipart/segment uploads still open in the container, when the store can tell. */
+  pendingUploads?(container: string): Promise<number>;
+  /** The same store reached with wrong credentials; absent where credentials do not apply. */
+  withWrongCredentials?(): ObjectBackend;
+  /** The backend pointed at an address nothing answers on; absent where there is no network. */
+  unreachable?(): ObjectBackend;
+  close(): Promise<void>;
+}
+
+/** Lets the case groups reach the fixture built in beforeAll. */
+export type FixtureRef = () => BackendFixture;
+
+export function describeBackendContract(name: string, makeFixture: () => Promise<BackendFixture>): void {
+  describe(`ObjectBackend contract: ${name}`, () => {
+    let fixture: BackendFixture | undefined;
+    beforeAll(async () => {
+      fixture = await makeFixture();
+    });
+    afterAll(async () => {
+      await fixture?.close();
+    });
+    const get: FixtureRef = () => {
+      if (!fixture) throw new Error('fixture not ready');
+      return fixture;
+    };
+    containerCases(get);
+    objectCases(get);
+    listingCases(get);
+    transferCases(get);
+    accessCases(get);
+  });
+}

@@ -1,0 +1,114 @@
+// Helpers of the backend tests: bytes to move, streams that produce them, anonymous HTTP reads.
+import { createHash, randomBytes } from 'node:crypto';
+import { lookup as dnsLookup, type LookupOptions } from 'node:dns';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { Agent, request as httpRequest } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { expect } from 'vitest';
+import { isCofferError, type CofferErrorCode } from '../../src-shared/errors.js';
+
+export const md5 = (b: Buffer) => createHash('md5').update(b).digest('hex');
+
+/** Node's resolver does not map `*.localhost` to loopback here; this agent does (as browsers do). */
+function loopbackLookup(host: string, opts: LookupOptions, cb: (...args: never[]) => void): void {
+  if (host === 'localhost' || host.endsWith('.localhost')) {
+    const done = cb as unknown as (e: null, a: string | { address: string; family: number }[], f?: number) => void;
+    return opts.all ? done(null, [{ address: '127.0.0.1', family: 4 }]) : done(null, '127.0.0.1', 4);
+  }
+  dnsLookup(host, opts, cb as never);
+}
+export function loopbackAgent(): Agent {
+  return new Agent({ keepAlive: true, lookup: loopbackLookup } as never);
+}
+
+/** A GET with no credentials at all (what a browser does with a shared or public link). */
+export function anonymousGet(url: string): Promise<{ status: number; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, { agent: new Agent({ lookup: loopbackLookup } as never) }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks) }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+export async function readAll(body: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const c of body) chunks.push(c as Buffer);
+  return Buffer.concat(chunks);
+}
+
+/** A stream of `data` in small chunks, with no size known up front (like a pipe). */
+export function chunkedStream(data: Buffer, chunk = 1024): Readable {
+  return Readable.from(
+    (function* () {
+      for (let i = 0; i < data.length; i += chunk) yield data.subarray(i, i + chunk);
+    })(),
+  );
+}
+
+/** A stream that trickles `chunk`-sized pieces with a pause between them, for cancellation. */
+export function slowStream(total: number, chunk: number, pauseMs: number): Readable {
+  return Readable.from(
+    (async function* () {
+      for (let sent = 0; sent < total; sent += chunk) {
+        yield randomBytes(Math.min(chunk, total - sent));
+        await sleep(pauseMs);
+      }
+    })(),
+  );
+}
+
+/**
+ * `total` bytes generated on the fly in 64 KiB chunks (as a file stream reads), never held
+ * whole: a random 1 MiB block, each chunk stamped with its index so parts differ. `onDigest`
+ * receives the SHA-256 of everything sent when the stream ends.
+ */
+export function generatedStream(total: number, onDigest?: (hex: string) => void): Readable {
+  const block = randomBytes(1024 * 1024);
+  const chunk = 64 * 1024;
+  const hash = createHash('sha256');
+  return Readable.from(
+    (function* () {
+      for (let sent = 0, i = 0; sent < total; sent += chunk, i++) {
+        const at = (i * chunk) % block.length;
+        const piece = Buffer.from(block.subarray(at, at + Math.min(chunk, total - sent)));
+        piece.writeUInt32BE(i, 0);
+        hash.update(piece);
+        yield piece;
+      }
+      onDigest?.(hash.digest('hex'));
+    })(),
+  );
+}
+
+export function tempFile(data: Buffer): { path: string; remove(): void } {
+  const dir = mkdtempSync(join(tmpdir(), 'coffer-backend-'));
+  const path = join(dir, 'upload.bin');
+  writeFileSync(path, data);
+  return { path, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** Awaits a promise that must fail with a CofferError of this code; returns the error. */
+export async function expectCode(p: Promise<unknown>, code: CofferErrorCode) {
+  try {
+    await p;
+  } catch (err) {
+    if (!isCofferError(err)) throw err;
+    expect(err.code, err.message).toBe(code);
+    return err;
+  }
+  throw new Error(`expected ${code}, but the call succeeded`);
+}
+
+let counter = 0;
+/** A fresh container name, valid on both APIs (tests share one server per file). */
+export function containerName(label = 'c'): string {
+  return `${label}-${process.pid}-${++counter}`.toLowerCase();
+}

@@ -1,0 +1,54 @@
+// What the e2e store holds: written by seed.ts before the server starts, read by the specs to
+// know what to expect. Pure data, no Node APIs.
+
+export const ACCOUNT_ID = 'coffer$admin';
+
+/** The big folder: three listing pages of 1,000 (the UI's page size). */
+export const BIG_FOLDER = 'logs/2024/';
+export const BIG_COUNT = 3000;
+export const bigName = (i: number) => `${BIG_FOLDER}entry-${String(i).padStart(4, '0')}.log`;
+
+export interface SeedObject {
+  name: string;
+  body: string;
+  contentType?: string;
+  meta?: Record<string, string>;
+  cacheControl?: string;
+}
+
+export const README: SeedObject = {
+  name: 'readme.txt',
+  body: 'Hello from Coffer.\n',
+  contentType: 'text/plain',
+  meta: { owner: 'ann', project: 'coffer' },
+  cacheControl: 'no-cache',
+};
+
+/** Everything in the "archive" container except the big folder. */
+export const ARCHIVE_SMALL: SeedObject[] = [
+  README,
+  { name: 'logs/2023/old.log', body: 'old\n' },
+  { name: 'docs/readme.md', body: '# Docs\n' },
+  { name: 'docs/guide/intro.md', body: '# Intro\n' },
+  { name: 'docs/guide/advanced/tips.md', body: '# Tips\n' },
+  { name: 'photos/cat.jpg', body: 'c'.repeat(2048) },
+  { name: 'photos/dog.png', body: 'd'.repeat(512) },
+  { name: 'photos/bird.gif', body: 'b'.repeat(100) },
+  { name: 'sizes/small.txt', body: 's'.repeat(10) },
+  { name: 'sizes/medium.csv', body: 'm'.repeat(500) },
+  { name: 'sizes/large.bin', body: 'l'.repeat(50_000) },
+];
+
+export const ARCHIVE = 'archive';
+export const ARCHIVE_OBJECTS = BIG_COUNT + ARCHIVE_SMALL.length;
+export const ARCHIVE_BYTES =
+  Array.from({ length: BIG_COUNT }, (_, i) => bigBody(i).length).reduce((a, b) => a + b, 0) + ARCHIVE_SMALL.reduce((a, o) => a + o.body.length, 0);
+
+export function bigBody(i: number): string {
+  return `log line ${i}\n`;
+}
+
+/** A container with nothing in it. */
+export const EMPTY = 'empty';
+/** A container the live-update test writes into. */
+export const LIVE = 'live';
