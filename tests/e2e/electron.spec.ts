@@ -48,9 +48,17 @@ test('launches a sandboxed window exposing only window.coffer', async () => {
       };
     });
     expect(exposed).toEqual({ platform: 'string', require: 'undefined', process: 'undefined' });
-    expect(await page.evaluate(() => Object.keys((window as unknown as { coffer: object }).coffer))).toEqual([
+    expect((await page.evaluate(() => Object.keys((window as unknown as { coffer: object }).coffer))).sort()).toEqual([
+      'call',
+      'pathForFile',
       'platform',
+      'subscribe',
     ]);
+    // The contract answers over IPC, and the preload refuses methods outside the manifest.
+    const status = await page.evaluate(() => (window as unknown as { coffer: { call: (m: string, a: unknown) => Promise<{ ok: boolean }> } }).coffer.call('localStore.status', {}));
+    expect(status.ok).toBe(true);
+    const refused = await page.evaluate(() => (window as unknown as { coffer: { call: (m: string, a: unknown) => Promise<{ ok: boolean; error?: { code: string } }> } }).coffer.call('engine.deleteEverything', {}));
+    expect(refused).toMatchObject({ ok: false, error: { code: 'InvalidArgument' } });
   } finally {
     await app.close();
   }
