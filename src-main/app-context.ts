@@ -12,6 +12,7 @@ import { startServer, type RunningServer } from './http/server.js';
 import { RpcHost } from './rpc-host.js';
 import { createServices, type AppServices } from './services/index.js';
 import type { BackendFactory } from './services/connections.js';
+import type { HostShell } from './services/host-shell.js';
 import { plainSecretBox, type SecretBox } from './services/secrets.js';
 
 export interface AppOptions {
@@ -26,6 +27,8 @@ export interface AppOptions {
   /** Serve the browser build and the contract over HTTP at /_coffer/ (`coffer serve --ui`). */
   ui?: boolean | { staticDir?: string };
   makeBackend?: BackendFactory;
+  /** Native dialogs (the Electron main process passes them). */
+  shell?: HostShell;
 }
 
 export interface AppContext {
@@ -93,6 +96,7 @@ export async function createAppContext(opts: AppOptions): Promise<AppContext> {
       localBackend: new LocalBackend(engine, account.id, { endpoint: server.url }),
       makeBackend: opts.makeBackend ?? makeRemoteBackend,
       secrets: opts.secrets ?? plainSecretBox,
+      ...(opts.shell ? { shell: opts.shell } : {}),
       emit: (event, payload) => events.emit(event, payload),
     });
     const rpc = new RpcHost(app.services, events);

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { app, BrowserWindow, session } from 'electron';
 import { createAppContext, type AppContext } from '../app-context.js';
+import { electronShell } from './dialogs.js';
 import { installIpcBridge } from './ipc-bridge.js';
 import { installMenu } from './menu.js';
 import { safeStorageBox } from './safe-storage.js';
@@ -36,7 +37,7 @@ function preferredPort(): number {
 
 async function startStore(): Promise<AppContext> {
   const dataDir = join(app.getPath('userData'), 'store');
-  const common = { dataDir, host: '127.0.0.1', secrets: safeStorageBox() };
+  const common = { dataDir, host: '127.0.0.1', secrets: safeStorageBox(), shell: electronShell(() => mainWindow) };
   try {
     return await createAppContext({ ...common, port: preferredPort() });
   } catch (err) {

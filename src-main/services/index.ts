@@ -6,6 +6,7 @@ import { createAccountsService } from './accounts.js';
 import { createBrowseService } from './browse.js';
 import { ConnectionRegistry, type BackendFactory } from './connections.js';
 import { createLocalStoreService } from './local-store.js';
+import { headlessShell, type HostShell } from './host-shell.js';
 import type { SecretBox } from './secrets.js';
 import { TransferQueue } from './transfers.js';
 
@@ -17,6 +18,8 @@ export interface ServiceDeps {
   localBackend: ObjectBackend;
   makeBackend: BackendFactory;
   secrets: SecretBox;
+  /** Native dialogs of the desktop shell (headless: NotSupported). */
+  shell?: HostShell;
   emit: <E extends EventName>(event: E, payload: EventMap[E]) => void;
 }
 
@@ -40,6 +43,7 @@ export function createServices(d: ServiceDeps): AppServices {
       browse: createBrowseService(registry, emit),
       transfers,
       localStore: createLocalStoreService({ engine: d.engine, dataDir: d.dataDir, url: d.url }),
+      shell: d.shell ?? headlessShell,
     },
   };
 }

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { accountsMethods, type AccountsService } from './accounts.js';
 import { browseMethods, type BrowseService } from './browse.js';
 import { localStoreMethods, type LocalStoreService } from './local-store.js';
+import { shellMethods, type ShellService } from './shell.js';
 import { transfersMethods, type TransfersService } from './transfers.js';
 
 /** Every service the renderer may reach, as one typed object. */
@@ -10,6 +11,7 @@ export interface Services {
   browse: BrowseService;
   transfers: TransfersService;
   localStore: LocalStoreService;
+  shell: ShellService;
 }
 
 /**
@@ -21,6 +23,7 @@ export const SERVICE_METHODS = {
   browse: browseMethods,
   transfers: transfersMethods,
   localStore: localStoreMethods,
+  shell: shellMethods,
 } satisfies { [S in keyof Services]: Record<keyof Services[S], z.ZodType> };
 
 export type MethodName = {
