@@ -4,7 +4,7 @@
 // the platform name; a method outside the contract's manifest never reaches main.
 import { contextBridge, ipcRenderer, webUtils } from 'electron';
 import { EVENT_NAMES } from '../../src-shared/contract/events.js';
-import { METHOD_NAMES } from '../../src-shared/contract/manifest.js';
+import { METHOD_NAMES } from '../../src-shared/contract/method-names.js';
 import type { RpcResult } from '../../src-shared/rpc/envelope.js';
 
 const api = {

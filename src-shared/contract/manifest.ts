@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { accountsMethods, type AccountsService } from './accounts.js';
 import { browseMethods, type BrowseService } from './browse.js';
 import { localStoreMethods, type LocalStoreService } from './local-store.js';
+import { METHOD_NAMES } from './method-names.js';
 import { shellMethods, type ShellService } from './shell.js';
 import { transfersMethods, type TransfersService } from './transfers.js';
 
@@ -30,9 +31,7 @@ export type MethodName = {
   [S in keyof Services]: `${S & string}.${keyof Services[S] & string}`;
 }[keyof Services];
 
-export const METHOD_NAMES: readonly string[] = Object.entries(SERVICE_METHODS).flatMap(([service, methods]) =>
-  Object.keys(methods).map((m) => `${service}.${m}`),
-);
+export { METHOD_NAMES };
 
 export function isMethodName(name: unknown): name is MethodName {
   return typeof name === 'string' && METHOD_NAMES.includes(name);

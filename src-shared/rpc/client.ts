@@ -1,6 +1,7 @@
 import { CofferError, COFFER_ERROR_CODES, type CofferErrorCode } from '../errors.js';
 import type { EventMap, EventName } from '../contract/events.js';
-import { SERVICE_METHODS, type Services } from '../contract/manifest.js';
+import type { Services } from '../contract/manifest.js';
+import { METHODS_BY_SERVICE } from '../contract/method-names.js';
 import type { Transport } from './envelope.js';
 
 export interface Client {
@@ -19,9 +20,9 @@ function toError(data: { code: string; message: string }): CofferError {
  */
 export function createClient(transport: Transport): Client {
   const services = {} as Record<string, Record<string, (arg: unknown) => Promise<unknown>>>;
-  for (const [service, methods] of Object.entries(SERVICE_METHODS)) {
+  for (const [service, methods] of Object.entries(METHODS_BY_SERVICE)) {
     const target: Record<string, (arg: unknown) => Promise<unknown>> = {};
-    for (const method of Object.keys(methods)) {
+    for (const method of methods) {
       target[method] = async (arg: unknown) => {
         const result = await transport.call(`${service}.${method}`, arg ?? {});
         if (!result.ok) throw toError(result.error);

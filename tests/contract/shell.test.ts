@@ -34,3 +34,13 @@ describe('the shell service (native dialogs)', () => {
     }
   });
 });
+
+describe('the plain method-name list', () => {
+  it('names exactly the methods the manifest has schemas for', async () => {
+    const { SERVICE_METHODS } = await import('../../src-shared/contract/manifest.js');
+    const { METHODS_BY_SERVICE } = await import('../../src-shared/contract/method-names.js');
+    const fromSchemas = Object.fromEntries(Object.entries(SERVICE_METHODS).map(([s, m]) => [s, Object.keys(m).sort()]));
+    const listed = Object.fromEntries(Object.entries(METHODS_BY_SERVICE).map(([s, m]) => [s, [...m].sort()]));
+    expect(listed).toEqual(fromSchemas);
+  });
+});

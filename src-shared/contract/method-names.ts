@@ -1,0 +1,33 @@
+/**
+ * The contract's method names as plain data, for the renderer and the preload: they need the
+ * allow-list, not the schemas (which would pull the validation library into their bundles).
+ * A test checks this list against the schemas in manifest.ts.
+ */
+export const METHODS_BY_SERVICE = {
+  accounts: ['list', 'add', 'update', 'remove', 'test', 'info'],
+  browse: [
+    'capabilities',
+    'listContainers',
+    'createContainer',
+    'deleteContainer',
+    'listFolder',
+    'head',
+    'setMetadata',
+    'createFolder',
+    'delete',
+    'copy',
+    'move',
+    'setPublic',
+    'shareLink',
+    'listVersions',
+    'restoreVersion',
+    'deleteVersion',
+  ],
+  transfers: ['uploadFromPaths', 'downloadToPath', 'list', 'cancel', 'retry', 'clearFinished'],
+  localStore: ['status', 'users', 'setQuota'],
+  shell: ['pickPaths', 'pickSavePath', 'pickFolder'],
+} as const;
+
+export const METHOD_NAMES: readonly string[] = Object.entries(METHODS_BY_SERVICE).flatMap(([service, methods]) =>
+  methods.map((m) => `${service}.${m}`),
+);
