@@ -7,10 +7,8 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
-import { expect } from 'vitest';
 import { createAppContext, type AppContext } from '../../src-main/app-context.js';
 import { RemoteNativeBackend, type RemoteNativeOptions } from '../../src-main/backends/remote-native.js';
-import { isCofferError, type CofferErrorCode } from '../../src-shared/errors.js';
 
 export const ACCOUNT = 'test$tester';
 export const USER = `${ACCOUNT}:swift`;
@@ -82,17 +80,7 @@ export function tempFile(data: Buffer): { path: string; remove(): void } {
 
 export const bytes = (n: number) => randomBytes(n);
 
-/** Awaits a promise that must fail with this CofferError code; returns the error. */
-export async function expectCode(p: Promise<unknown>, code: CofferErrorCode) {
-  try {
-    await p;
-  } catch (err) {
-    if (!isCofferError(err)) throw err;
-    expect(err.code, err.message).toBe(code);
-    return err;
-  }
-  throw new Error(`expected ${code}, but the call succeeded`);
-}
+export { expectCode } from './helpers.js';
 
 let counter = 0;
 export function containerName(label = 'c'): string {
