@@ -269,10 +269,13 @@ async function benchLarge() {
   const md5MiBps = mibps(md5Ms);
   // What writing and hashing one after another (no overlap) would give at best.
   const serialBoundMiBps = round(1 / (1 / rawWriteMiBps + 1 / md5MiBps), 1);
-  ratio('large.put engine/raw write MiB/s', putMiBps, rawWriteMiBps, '>= 0.8');
-  ratio('large.get engine/raw read MiB/s', mibps(getMs), mibps(rawReadMs), '>= 0.8');
-  ratio('large.get engine/fs ReadStream 256 KiB MiB/s', mibps(getMs), mibps(median(rawStream256kRuns)), 'informational',
-    'the engine streams 256 KiB chunks through a Readable; ~1 means its get costs what Node streaming itself costs');
+  // A put must both hash and write every byte, so its ceiling is the slower of the two.
+  ratio('large.put engine/min(raw write, MD5) MiB/s', putMiBps, Math.min(rawWriteMiBps, md5MiBps), '>= 0.8');
+  ratio('large.put engine/raw write MiB/s', putMiBps, rawWriteMiBps, 'informational');
+  ratio('large.get engine/raw read MiB/s', mibps(getMs), mibps(rawReadMs), 'informational',
+    'raw read copies into one reused buffer; any stream that hands out fresh buffers is far below it');
+  ratio('large.get engine/fs ReadStream 256 KiB MiB/s', mibps(getMs), mibps(median(rawStream256kRuns)), '>= 0.8',
+    'the engine streams 1 MiB chunks through a Readable; ~1 means its get costs what Node streaming itself costs');
   ratio('large.put engine/serial(write+md5) bound', putMiBps, serialBoundMiBps, 'informational',
     '> 1 would mean hashing overlaps the writes; ~1 means they run one after the other');
   return {
