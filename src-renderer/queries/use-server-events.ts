@@ -27,7 +27,7 @@ export function useServerEvents(): void {
       }, BATCH_MS);
     };
     const offObjects = client.on('objects.changed', ({ account, container }) => {
-      invalidate(queryKeys.folders(account, container), queryKeys.heads(account, container), queryKeys.containers(account));
+      invalidate(queryKeys.folders(account, container), queryKeys.heads(account, container), queryKeys.containers(account), queryKeys.accountInfo(account));
       if (account === LOCAL_CONNECTION_ID) invalidate(queryKeys.localUsers());
     });
     const offState = client.on('connection.state', () => invalidate(queryKeys.connections()));

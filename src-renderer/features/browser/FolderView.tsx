@@ -7,6 +7,7 @@ import { useSelection } from '../../stores/selection';
 import { isServerOrder, useSort } from '../../stores/sort';
 import { Empty, ErrorState, Loading } from '../common/States';
 import { DetailsPanel } from '../details/DetailsPanel';
+import { FolderActions, operationKey } from '../operations/FolderActions';
 import { Breadcrumbs } from './Breadcrumbs';
 import { FilterBox } from './FilterBox';
 import { ObjectGrid } from './ObjectGrid';
@@ -42,6 +43,7 @@ export function FolderView({ account, container }: { account: string; container:
 
   return (
     <section className="folder" aria-label={`${container}/${prefix}`} onKeyDown={(e) => {
+        if (operationKey(e, selectedRows)) return;
         // Backspace goes up from anywhere in the view but a text field (the grid handles its own).
         if (e.key !== 'Backspace' || e.defaultPrevented || e.target instanceof HTMLInputElement) return;
         e.preventDefault();
@@ -50,6 +52,7 @@ export function FolderView({ account, container }: { account: string; container:
       <div className="toolbar">
         <Breadcrumbs container={container} prefix={prefix} />
         <span className="spacer" />
+        <FolderActions account={account} container={container} prefix={prefix} rows={rows} selected={selectedRows} />
         <FilterBox key={`${container}/${prefix}`} />
       </div>
       {!isServerOrder(sort) && folder.hasNextPage ? (

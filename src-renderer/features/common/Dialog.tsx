@@ -17,6 +17,8 @@ export function Dialog({ title, onClose, children }: { title: string; onClose: (
       ref={ref}
       className="dialog"
       aria-labelledby={titleId}
+      // Keys typed in a dialog are the dialog's, not shortcuts of the view that opened it.
+      onKeyDown={(e) => e.stopPropagation()}
       onCancel={(e) => {
         e.preventDefault();
         onClose();

@@ -5,6 +5,9 @@ import { Icon } from '../../app/icons';
 import { strings } from '../../app/strings';
 import { useHead } from '../../queries/use-folder';
 import { ErrorState, Loading } from '../common/States';
+import { SharingActions } from '../operations/SharingActions';
+import { VersionsSection } from '../operations/VersionsSection';
+import { MetadataSection } from './MetadataEditor';
 
 const s = strings.details;
 
@@ -13,13 +16,12 @@ export function ObjectDetailsView({ account, container, name }: { account: strin
   const head = useHead(account, container, name);
   if (head.isPending) return <Loading label={s.loading} />;
   if (head.isError) return <ErrorState error={head.error} onRetry={() => void head.refetch()} />;
-  return <Properties d={head.data} />;
+  return <Properties account={account} container={container} d={head.data} />;
 }
 
-function Properties({ d }: { d: ObjectDetails }) {
+function Properties({ account, container, d }: { account: string; container: string; d: ObjectDetails }) {
   const base = d.name.slice(d.name.lastIndexOf('/', d.name.length - 2) + 1);
   const headers = (Object.keys(s.headerNames) as (keyof StandardHeaderValues)[]).filter((k) => d.headers[k]);
-  const meta = Object.entries(d.meta).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   const yesNo = (v: boolean | null) => (v === null ? strings.common.unknown : v ? strings.common.yes : strings.common.no);
   return (
     <div>
@@ -54,29 +56,9 @@ function Properties({ d }: { d: ObjectDetails }) {
           </Prop>
         ))}
       </Props>
-      <h3 className="details-subtitle">{s.metadata}</h3>
-      {meta.length === 0 ? (
-        <p className="muted">{s.noMetadata}</p>
-      ) : (
-        <table className="table compact meta-table" aria-label={s.metadata}>
-          <thead>
-            <tr>
-              <th scope="col">{s.metaKey}</th>
-              <th scope="col">{s.metaValue}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {meta.map(([k, v]) => (
-              <tr key={k}>
-                <th scope="row" className="mono">
-                  {k}
-                </th>
-                <td className="mono wrap">{v}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+      <SharingActions account={account} container={container} details={d} />
+      <MetadataSection key={d.name} account={account} container={container} details={d} />
+      <VersionsSection key={`versions:${d.name}`} account={account} container={container} name={d.name} />
     </div>
   );
 }

@@ -3,10 +3,10 @@ import { Icon } from '../../app/icons';
 import { strings } from '../../app/strings';
 import { connectionName } from './connection-name';
 
-export function ConnectionItem({ connection, current, onSelect }: { connection: ConnectionInfo; current: boolean; onSelect: () => void }) {
+export function ConnectionItem({ connection, current, onSelect, onEdit }: { connection: ConnectionInfo; current: boolean; onSelect: () => void; onEdit: () => void }) {
   const state = strings.shell.connectionState[connection.state];
   return (
-    <li>
+    <li className="connection-row">
       <button
         type="button"
         className="connection"
@@ -24,6 +24,11 @@ export function ConnectionItem({ connection, current, onSelect }: { connection: 
           </span>
         </span>
       </button>
+      {connection.kind === 'local' ? null : (
+        <button type="button" className="icon-button" aria-label={strings.connections.edit(connection.name)} title={strings.connections.edit(connection.name)} onClick={onEdit}>
+          <Icon name="key" />
+        </button>
+      )}
     </li>
   );
 }

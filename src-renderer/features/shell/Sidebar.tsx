@@ -2,13 +2,19 @@ import { strings } from '../../app/strings';
 import { useConnections } from '../../queries/use-connections';
 import { useNavigation } from '../../stores/navigation';
 import { ErrorState, Loading } from '../common/States';
+import { SidebarDialogs } from '../connections/SidebarDialogs';
+import { useConnectionDialogs } from '../connections/store';
+import { QuotaBar } from '../quota/QuotaBar';
 import { ConnectionItem } from './ConnectionItem';
+import { connectionName } from './connection-name';
 
 /** The local store first (the service lists it first), then the remote connections. */
 export function Sidebar() {
   const connections = useConnections();
   const current = useNavigation((s) => s.connectionId);
   const select = useNavigation((s) => s.selectConnection);
+  const show = useConnectionDialogs((d) => d.show);
+  const selected = connections.data?.find((c) => c.id === current);
   return (
     <aside className="sidebar" aria-label={strings.shell.sidebar}>
       <div className="brand">{strings.appName}</div>
@@ -19,11 +25,16 @@ export function Sidebar() {
         {connections.data ? (
           <ul className="connection-list">
             {connections.data.map((c) => (
-              <ConnectionItem key={c.id} connection={c} current={c.id === current} onSelect={() => select(c.id)} />
+              <ConnectionItem key={c.id} connection={c} current={c.id === current} onSelect={() => select(c.id)} onEdit={() => show({ kind: 'edit', connection: c })} />
             ))}
           </ul>
         ) : null}
+        <button type="button" className="link-button sidebar-action" onClick={() => show({ kind: 'add' })}>
+          {strings.connections.add}
+        </button>
       </nav>
+      {selected ? <QuotaBar key={selected.id} account={selected.id} name={connectionName(selected)} /> : null}
+      <SidebarDialogs />
     </aside>
   );
 }

@@ -52,3 +52,29 @@ export function bigBody(i: number): string {
 export const EMPTY = 'empty';
 /** A container the live-update test writes into. */
 export const LIVE = 'live';
+
+/** A container the metadata-editor spec changes (its own, so other specs' data stays put). */
+export const EDITS = 'edits';
+export const EDITS_OBJECTS: SeedObject[] = [
+  { name: 'report.pdf', body: '%PDF-1.4\n', contentType: 'application/pdf', meta: { author: 'bo', stage: 'draft' }, cacheControl: 'max-age=60' },
+  { name: 'limits.txt', body: 'limits\n', contentType: 'text/plain' },
+  { name: 'shared.txt', body: 'shared with the world\n', contentType: 'text/plain' },
+];
+
+/** A container the operations spec changes: new folders, deletes, renames. */
+export const OPS = 'ops';
+export const OPS_OBJECTS: SeedObject[] = [
+  { name: 'keep.txt', body: 'keep\n', contentType: 'text/plain' },
+  { name: 'trash-me.txt', body: 'trash\n', contentType: 'text/plain' },
+  { name: 'also-trash.txt', body: 'trash too\n', contentType: 'text/plain' },
+  { name: 'old-stuff/a.txt', body: 'a\n' },
+  { name: 'old-stuff/deeper/b.txt', body: 'b\n' },
+  { name: 'draft.txt', body: 'draft\n', contentType: 'text/plain' },
+  { name: 'drafts/one.txt', body: 'one\n' },
+  { name: 'drafts/sub/two.txt', body: 'two\n' },
+];
+
+/** A versioned container: one object written three times (bodies grow, so sizes tell them apart). */
+export const VERSIONED = 'versioned';
+export const VERSIONED_NAME = 'notes.txt';
+export const VERSIONED_BODIES = ['v1\n', 'v2 two\n', 'v3 three!\n'];

@@ -1,7 +1,7 @@
 // Seeds the e2e store directly through the engine, before the server opens the same data
 // directory (one process at a time). Usage: node --import tsx tests/e2e/support/seed.ts DIR
 import { Engine } from '../../../src-main/engine/engine.js';
-import { ACCOUNT_ID, ARCHIVE, ARCHIVE_SMALL, BIG_COUNT, EMPTY, LIVE, bigBody, bigName } from './seed-data.js';
+import { ACCOUNT_ID, ARCHIVE, ARCHIVE_SMALL, BIG_COUNT, EDITS, EDITS_OBJECTS, EMPTY, LIVE, OPS, OPS_OBJECTS, VERSIONED, VERSIONED_BODIES, VERSIONED_NAME, bigBody, bigName, type SeedObject } from './seed-data.js';
 
 const dir = process.argv[2];
 if (!dir) throw new Error('usage: seed.ts DATA_DIR');
@@ -11,7 +11,7 @@ const engine = await Engine.open(dir, { noSync: true, expirySweepMs: 0 });
 try {
   // The same first user `coffer serve` would create, so the server adopts it as the local store.
   const account = await engine.createAccount({ id: ACCOUNT_ID, displayName: 'Coffer admin', swiftKeys: [{ sub: 'swift' }] });
-  for (const name of [ARCHIVE, EMPTY, LIVE]) await engine.createContainer(account.id, name);
+  for (const name of [ARCHIVE, EMPTY, LIVE, EDITS, OPS]) await engine.createContainer(account.id, name);
   const ref = Engine.ref(account.id, ARCHIVE);
   const writes: Promise<unknown>[] = [];
   for (let i = 0; i < BIG_COUNT; i++) {
@@ -19,13 +19,23 @@ try {
     if (writes.length >= 200) await Promise.all(writes.splice(0));
   }
   await Promise.all(writes);
-  for (const o of ARCHIVE_SMALL) {
-    await engine.putObject(ref, o.name, o.body, {
-      ...(o.contentType ? { contentType: o.contentType } : {}),
-      ...(o.meta ? { meta: o.meta } : {}),
-      ...(o.cacheControl ? { headers: { cacheControl: o.cacheControl } } : {}),
-    });
-  }
+  const put = async (container: string, objects: SeedObject[]) => {
+    const at = Engine.ref(account.id, container);
+    for (const o of objects) {
+      await engine.putObject(at, o.name, o.body, {
+        ...(o.contentType ? { contentType: o.contentType } : {}),
+        ...(o.meta ? { meta: o.meta } : {}),
+        ...(o.cacheControl ? { headers: { cacheControl: o.cacheControl } } : {}),
+      });
+    }
+  };
+  await put(ARCHIVE, ARCHIVE_SMALL);
+  await put(EDITS, EDITS_OBJECTS);
+  await put(OPS, OPS_OBJECTS);
+  const versioned = Engine.ref(account.id, VERSIONED);
+  await engine.createContainer(account.id, VERSIONED);
+  await engine.updateContainer(versioned, { versioning: 'enabled' });
+  for (const body of VERSIONED_BODIES) await engine.putObject(versioned, VERSIONED_NAME, body, { contentType: 'text/plain' });
 } finally {
   await engine.close();
 }

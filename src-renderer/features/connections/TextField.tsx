@@ -1,0 +1,24 @@
+import { useId } from 'react';
+
+/** A labelled input of the connection form. */
+export function TextField({
+  label,
+  value,
+  onChange,
+  secret = false,
+  type = 'text',
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  secret?: boolean;
+  type?: 'text' | 'url';
+}) {
+  const id = useId();
+  return (
+    <>
+      <label htmlFor={id}>{label}</label>
+      <input id={id} type={secret ? 'password' : type} value={value} onChange={(e) => onChange(e.target.value)} spellCheck={false} autoComplete={secret ? 'new-password' : 'off'} />
+    </>
+  );
+}

@@ -1,0 +1,75 @@
+import { useState } from 'react';
+import type { DeleteManyResult } from '../../../src-shared/model/storage';
+import { errorMessage } from '../../app/errors';
+import { formatCount } from '../../app/format';
+import { strings } from '../../app/strings';
+import { useDeleteEntries } from '../../queries/use-object-ops';
+import { useSelection } from '../../stores/selection';
+import type { Row } from '../browser/rows';
+import { Dialog } from '../common/Dialog';
+
+const s = strings.operations.deleteDialog;
+/** Names listed in the confirmation; the rest are counted. */
+const SHOWN = 10;
+
+/** Confirms, then deletes the selected objects and whole folders in one call. */
+export function DeleteDialog({ account, container, rows, onClose }: { account: string; container: string; rows: readonly Row[]; onClose: () => void }) {
+  const del = useDeleteEntries(account, container);
+  const clearSelection = useSelection((x) => x.clear);
+  const [failures, setFailures] = useState<DeleteManyResult['errors'] | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const confirm = () => {
+    setProblem(null);
+    const names = rows.filter((r) => r.kind === 'object').map((r) => r.key);
+    const prefixes = rows.filter((r) => r.kind === 'folder').map((r) => r.key);
+    del.mutate(
+      { names, prefixes },
+      {
+        onSuccess: (result) => {
+          clearSelection();
+          if (result.errors.length === 0) onClose();
+          else setFailures(result.errors);
+        },
+        onError: (err) => setProblem(errorMessage(err)),
+      },
+    );
+  };
+  return (
+    <Dialog title={s.title} onClose={onClose}>
+      <p>{rows.length === 1 ? s.introOne : s.intro(formatCount(rows.length))}</p>
+      <ul className="delete-list" aria-label={s.listLabel}>
+        {rows.slice(0, SHOWN).map((r) => (
+          <li key={r.key} className="mono">
+            {r.kind === 'folder' ? s.folder(r.label) : s.object(r.label)}
+          </li>
+        ))}
+        {rows.length > SHOWN ? <li>{s.more(formatCount(rows.length - SHOWN))}</li> : null}
+      </ul>
+      {failures ? (
+        <div className="form-error" role="alert">
+          <p>{s.failed(formatCount(failures.length))}</p>
+          <ul>
+            {failures.map((f) => (
+              <li key={f.name}>{s.failure(f.name, f.message)}</li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      {problem ? (
+        <p className="form-error" role="alert">
+          {problem}
+        </p>
+      ) : null}
+      <div className="dialog-actions">
+        <button type="button" className="button" onClick={onClose} autoFocus>
+          {failures ? strings.common.close : strings.common.cancel}
+        </button>
+        {failures ? null : (
+          <button type="button" className="button danger" disabled={del.isPending} onClick={confirm}>
+            {del.isPending ? s.busy : s.submit}
+          </button>
+        )}
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,29 @@
+// How one used/limit pair reads: a fraction for the bar, or why there is none.
+export type QuotaLevel = { kind: 'unknown' } | { kind: 'none'; used: number } | { kind: 'limited'; used: number; max: number; percent: number; warn: boolean; over: boolean };
+
+export const WARN_AT = 0.9;
+
+export function quotaLevel(used: number | null, max: number | null): QuotaLevel {
+  if (used === null) return { kind: 'unknown' };
+  if (max === null || max < 0) return { kind: 'none', used };
+  const fraction = max === 0 ? (used > 0 ? Infinity : 1) : used / max;
+  return { kind: 'limited', used, max, percent: Math.min(999, Math.round(fraction * 100)), warn: fraction >= WARN_AT, over: fraction > 1 };
+}
+
+export const BYTE_UNITS = [
+  { label: 'B', factor: 1 },
+  { label: 'KB', factor: 1e3 },
+  { label: 'MB', factor: 1e6 },
+  { label: 'GB', factor: 1e9 },
+  { label: 'TB', factor: 1e12 },
+] as const;
+
+/** A byte limit as the dialog starts it: the largest unit that writes it as a whole number. */
+export function splitBytes(bytes: number | null): { value: string; unit: number } {
+  if (bytes === null || bytes < 0) return { value: '', unit: 3 };
+  for (let i = BYTE_UNITS.length - 1; i >= 0; i--) {
+    const f = BYTE_UNITS[i]!.factor;
+    if (bytes % f === 0) return { value: String(bytes / f), unit: i };
+  }
+  return { value: String(bytes), unit: 0 };
+}
