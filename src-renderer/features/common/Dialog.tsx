@@ -31,3 +31,26 @@ export function Dialog({ title, onClose, children }: { title: string; onClose: (
     </dialog>
   );
 }
+
+/** A form's problem, announced to screen readers; nothing when there is none. */
+export function FormError({ problem }: { problem: string | null | undefined }) {
+  return problem ? (
+    <p className="form-error" role="alert">
+      {problem}
+    </p>
+  ) : null;
+}
+
+/** The dismiss and submit buttons at the foot of a dialog's form. */
+export function FormActions(p: { dismissLabel: string; onDismiss: () => void; submitLabel: string; busyLabel: string; busy: boolean }) {
+  return (
+    <div className="dialog-actions">
+      <button type="button" className="button" onClick={p.onDismiss}>
+        {p.dismissLabel}
+      </button>
+      <button type="submit" className="button primary" disabled={p.busy}>
+        {p.busy ? p.busyLabel : p.submitLabel}
+      </button>
+    </div>
+  );
+}

@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { errorCode, errorMessage } from '../../app/errors';
 import { strings } from '../../app/strings';
 import { useCreateContainer } from '../../queries/use-containers';
-import { Dialog } from '../common/Dialog';
+import { Dialog, FormActions, FormError } from '../common/Dialog';
 
 const s = strings.containers.createDialog;
 
@@ -34,19 +34,8 @@ export function CreateContainerDialog({ account, onClose, onCreated }: { account
         <p id={hintId} className="hint">
           {s.nameHint}
         </p>
-        {problem ? (
-          <p className="form-error" role="alert">
-            {problem}
-          </p>
-        ) : null}
-        <div className="dialog-actions">
-          <button type="button" className="button" onClick={onClose}>
-            {strings.common.cancel}
-          </button>
-          <button type="submit" className="button primary" disabled={create.isPending}>
-            {create.isPending ? s.busy : s.submit}
-          </button>
-        </div>
+        <FormError problem={problem} />
+        <FormActions dismissLabel={strings.common.cancel} onDismiss={onClose} submitLabel={s.submit} busyLabel={s.busy} busy={create.isPending} />
       </form>
     </Dialog>
   );

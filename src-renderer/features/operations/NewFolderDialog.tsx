@@ -3,7 +3,7 @@ import { errorMessage } from '../../app/errors';
 import { strings } from '../../app/strings';
 import { useCreateFolder } from '../../queries/use-object-ops';
 import type { Row } from '../browser/rows';
-import { Dialog } from '../common/Dialog';
+import { Dialog, FormActions, FormError } from '../common/Dialog';
 
 const s = strings.operations.newFolderDialog;
 
@@ -32,19 +32,8 @@ export function NewFolderDialog({ account, container, prefix, rows, onClose }: {
         <p id={hintId} className="hint">
           {s.hint(`${container}/${prefix}`)}
         </p>
-        {problem ? (
-          <p className="form-error" role="alert">
-            {problem}
-          </p>
-        ) : null}
-        <div className="dialog-actions">
-          <button type="button" className="button" onClick={onClose}>
-            {strings.common.cancel}
-          </button>
-          <button type="submit" className="button primary" disabled={create.isPending}>
-            {create.isPending ? s.busy : s.submit}
-          </button>
-        </div>
+        <FormError problem={problem} />
+        <FormActions dismissLabel={strings.common.cancel} onDismiss={onClose} submitLabel={s.submit} busyLabel={s.busy} busy={create.isPending} />
       </form>
     </Dialog>
   );

@@ -4,7 +4,7 @@ import { strings } from '../../app/strings';
 import { useMove } from '../../queries/use-object-ops';
 import { useSelection } from '../../stores/selection';
 import type { Row } from '../browser/rows';
-import { Dialog } from '../common/Dialog';
+import { Dialog, FormActions, FormError } from '../common/Dialog';
 
 const s = strings.operations.renameDialog;
 
@@ -54,19 +54,8 @@ export function RenameDialog({ account, container, prefix, row, rows, onClose }:
         <p id={hintId} className="hint">
           {row.kind === 'folder' ? s.folderHint : s.objectHint}
         </p>
-        {problem ? (
-          <p className="form-error" role="alert">
-            {problem}
-          </p>
-        ) : null}
-        <div className="dialog-actions">
-          <button type="button" className="button" onClick={onClose}>
-            {strings.common.cancel}
-          </button>
-          <button type="submit" className="button primary" disabled={move.isPending}>
-            {move.isPending ? s.busy : s.submit}
-          </button>
-        </div>
+        <FormError problem={problem} />
+        <FormActions dismissLabel={strings.common.cancel} onDismiss={onClose} submitLabel={s.submit} busyLabel={s.busy} busy={move.isPending} />
       </form>
     </Dialog>
   );

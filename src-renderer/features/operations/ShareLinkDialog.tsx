@@ -3,7 +3,7 @@ import { errorMessage } from '../../app/errors';
 import { formatDate } from '../../app/format';
 import { strings } from '../../app/strings';
 import { useShareLink } from '../../queries/use-object-ops';
-import { Dialog } from '../common/Dialog';
+import { Dialog, FormActions, FormError } from '../common/Dialog';
 import { CopyButton } from '../common/CopyButton';
 
 const s = strings.sharing;
@@ -60,19 +60,8 @@ export function ShareLinkDialog({ account, container, name, onClose }: { account
             <p className="hint">{s.expires(formatDate(link.data.expiresAt))}</p>
           </>
         ) : null}
-        {problem ? (
-          <p className="form-error" role="alert">
-            {problem}
-          </p>
-        ) : null}
-        <div className="dialog-actions">
-          <button type="button" className="button" onClick={onClose}>
-            {strings.common.close}
-          </button>
-          <button type="submit" className="button primary" disabled={link.isPending}>
-            {link.isPending ? s.busy : s.create}
-          </button>
-        </div>
+        <FormError problem={problem} />
+        <FormActions dismissLabel={strings.common.close} onDismiss={onClose} submitLabel={s.create} busyLabel={s.busy} busy={link.isPending} />
       </form>
     </Dialog>
   );
