@@ -4,7 +4,7 @@ import { errorMessage } from '../../app/errors';
 import { formatBytes, formatCount } from '../../app/format';
 import { strings } from '../../app/strings';
 import { useSaveConnection, useTestConnection } from '../../queries/use-accounts';
-import { Dialog } from '../common/Dialog';
+import { Dialog, FormError } from '../common/Dialog';
 import { emptyForm, toConfig, type AuthType, type ConnectionForm } from './form';
 import { TextField } from './TextField';
 
@@ -132,11 +132,7 @@ export function ConnectionDialog({ connection, onClose, onRemove }: { connection
             )}
           </>
         ) : null}
-        {problem ? (
-          <p className="form-error" role="alert">
-            {problem}
-          </p>
-        ) : null}
+        <FormError problem={problem} />
         {outcome ? (
           outcome.ok ? (
             <p className="form-ok" role="status">

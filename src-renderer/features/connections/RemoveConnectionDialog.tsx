@@ -4,7 +4,7 @@ import { errorMessage } from '../../app/errors';
 import { strings } from '../../app/strings';
 import { useRemoveConnection } from '../../queries/use-accounts';
 import { useNavigation } from '../../stores/navigation';
-import { Dialog } from '../common/Dialog';
+import { Dialog, FormError } from '../common/Dialog';
 
 const s = strings.connections;
 
@@ -23,11 +23,7 @@ export function RemoveConnectionDialog({ connection, onClose }: { connection: Co
   return (
     <Dialog title={s.removeTitle} onClose={onClose}>
       <p>{s.removeBody(connection.name)}</p>
-      {problem ? (
-        <p className="form-error" role="alert">
-          {problem}
-        </p>
-      ) : null}
+      <FormError problem={problem} />
       <div className="dialog-actions">
         <button type="button" className="button" onClick={onClose}>
           {strings.common.cancel}

@@ -1,7 +1,7 @@
 import { errorCode, errorMessage } from '../../app/errors';
 import { strings } from '../../app/strings';
 import { useDeleteContainer } from '../../queries/use-containers';
-import { Dialog } from '../common/Dialog';
+import { Dialog, FormError } from '../common/Dialog';
 
 const s = strings.containers.deleteDialog;
 
@@ -12,11 +12,7 @@ export function DeleteContainerDialog({ account, name, onClose }: { account: str
   return (
     <Dialog title={s.title} onClose={onClose}>
       <p>{s.body(name)}</p>
-      {problem ? (
-        <p className="form-error" role="alert">
-          {problem}
-        </p>
-      ) : null}
+      <FormError problem={problem} />
       <div className="dialog-actions">
         <button type="button" className="button" onClick={onClose} autoFocus>
           {problem ? strings.common.close : strings.common.cancel}

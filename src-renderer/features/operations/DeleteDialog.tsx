@@ -6,7 +6,7 @@ import { strings } from '../../app/strings';
 import { useDeleteEntries } from '../../queries/use-object-ops';
 import { useSelection } from '../../stores/selection';
 import type { Row } from '../browser/rows';
-import { Dialog } from '../common/Dialog';
+import { Dialog, FormError } from '../common/Dialog';
 
 const s = strings.operations.deleteDialog;
 /** Names listed in the confirmation; the rest are counted. */
@@ -55,11 +55,7 @@ export function DeleteDialog({ account, container, rows, onClose }: { account: s
           </ul>
         </div>
       ) : null}
-      {problem ? (
-        <p className="form-error" role="alert">
-          {problem}
-        </p>
-      ) : null}
+      <FormError problem={problem} />
       <div className="dialog-actions">
         <button type="button" className="button" onClick={onClose} autoFocus>
           {failures ? strings.common.close : strings.common.cancel}

@@ -4,6 +4,7 @@ import { errorMessage } from '../../app/errors';
 import { strings } from '../../app/strings';
 import { useCapabilities, useSetPublic } from '../../queries/use-object-ops';
 import { ShareLinkDialog } from './ShareLinkDialog';
+import { FormError } from '../common/Dialog';
 
 const s = strings.sharing;
 
@@ -34,11 +35,7 @@ export function SharingActions({ account, container, details }: { account: strin
         ) : null}
       </div>
       {details.publicRead ? <p className="hint">{s.publicNote}</p> : null}
-      {problem ? (
-        <p className="form-error" role="alert">
-          {problem}
-        </p>
-      ) : null}
+      <FormError problem={problem} />
       {sharing ? <ShareLinkDialog account={account} container={container} name={details.name} onClose={() => setSharing(false)} /> : null}
     </section>
   );

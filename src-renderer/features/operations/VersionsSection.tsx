@@ -3,7 +3,7 @@ import { errorMessage } from '../../app/errors';
 import { formatBytes, formatDate } from '../../app/format';
 import { strings } from '../../app/strings';
 import { useCapabilities, useDeleteVersion, useRestoreVersion, useVersions } from '../../queries/use-object-ops';
-import { Dialog } from '../common/Dialog';
+import { Dialog, FormError } from '../common/Dialog';
 import { ErrorState, Loading } from '../common/States';
 
 const s = strings.versions;
@@ -59,11 +59,7 @@ export function VersionsSection({ account, container, name }: { account: string;
           </tbody>
         </table>
       ) : null}
-      {problem ? (
-        <p className="form-error" role="alert">
-          {problem}
-        </p>
-      ) : null}
+      <FormError problem={problem} />
       {confirming !== null ? (
         <Dialog title={s.deleteTitle} onClose={() => setConfirming(null)}>
           <p className="wrap">{s.deleteBody(confirming)}</p>

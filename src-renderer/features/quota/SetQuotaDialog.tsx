@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { errorMessage } from '../../app/errors';
 import { strings } from '../../app/strings';
 import { useAccountInfo, useSetLocalQuota } from '../../queries/use-accounts';
-import { Dialog } from '../common/Dialog';
+import { Dialog, FormError } from '../common/Dialog';
 import { BYTE_UNITS, splitBytes } from './quota';
 
 const s = strings.quota;
@@ -65,11 +65,7 @@ export function SetQuotaDialog({ account, onClose }: { account: string; onClose:
         <p id={hintId} className="hint">
           {s.emptyMeansNone}
         </p>
-        {problem ? (
-          <p className="form-error" role="alert">
-            {problem}
-          </p>
-        ) : null}
+        <FormError problem={problem} />
         <div className="dialog-actions">
           <button type="button" className="button danger push-left" onClick={() => apply(-1, -1)} disabled={setQuota.isPending || !accountId}>
             {s.remove}
