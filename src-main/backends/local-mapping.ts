@@ -35,7 +35,16 @@ export function accountSummary(a: AccountInfo): AccountSummary {
 }
 
 export function containerSummary(c: ContainerInfo): ContainerSummary {
-  return { name: c.name, objects: c.usage.objects, bytes: c.usage.bytes, created: iso(c.created) };
+  const quota = { maxBytes: limit(c.quota.maxBytes), maxObjects: limit(c.quota.maxObjects) };
+  return {
+    name: c.name,
+    objects: c.usage.objects,
+    bytes: c.usage.bytes,
+    created: iso(c.created),
+    // Public either way a client can open it: the S3 public-read flag or a native `.r:*` read ACL.
+    public: c.publicRead || aclIsPublic(c.acl.read),
+    quota: quota.maxBytes === null && quota.maxObjects === null ? null : quota,
+  };
 }
 
 export function objectDetails(o: ObjectInfo, containerPublic: boolean): ObjectDetails {

@@ -3,6 +3,7 @@
 import {
   DeleteBucketPolicyCommand,
   GetBucketPolicyCommand,
+  GetBucketPolicyStatusCommand,
   ListBucketsCommand,
   PutBucketAclCommand,
   PutBucketPolicyCommand,
@@ -23,6 +24,8 @@ interface BucketCounters {
   objects: number | null;
   bytes: number | null;
   quota: { maxBytes: number | null; maxObjects: number | null } | null;
+  /** The bucket's own quota (RGW's X-RGW-Quota-Bucket-*), null when none is set. */
+  bucketQuota: { maxBytes: number | null; maxObjects: number | null } | null;
 }
 
 /** A header's count; absent, unparsable or negative ("unlimited") is null. */
@@ -48,6 +51,8 @@ async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T) => Promis
 export class BucketAccess {
   /** Set once the endpoint answered `GET /?usage` with something else: no point asking again. */
   private usageUnsupported = false;
+  /** Set once the endpoint said it has no GetBucketPolicyStatus. */
+  private policyStatusUnsupported = false;
 
   constructor(
     private readonly client: S3Client,
@@ -74,13 +79,15 @@ export class BucketAccess {
     try {
       await this.client.send(headBucketWithHeaders(bucket, (h) => (headers = h)));
     } catch {
-      return { objects: null, bytes: null, quota: null };
+      return { objects: null, bytes: null, quota: null, bucketQuota: null };
     }
     const hasQuota = 'x-rgw-quota-user-size' in headers || 'x-rgw-quota-user-objects' in headers;
+    const bucketQuota = { maxBytes: count(headers['x-rgw-quota-bucket-size']), maxObjects: count(headers['x-rgw-quota-bucket-objects']) };
     return {
       objects: count(headers['x-rgw-object-count']),
       bytes: count(headers['x-rgw-bytes-used']),
       quota: hasQuota ? { maxBytes: count(headers['x-rgw-quota-user-size']), maxObjects: count(headers['x-rgw-quota-user-objects']) } : null,
+      bucketQuota: bucketQuota.maxBytes === null && bucketQuota.maxObjects === null ? null : bucketQuota,
     };
   }
 
@@ -96,9 +103,35 @@ export class BucketAccess {
   async listContainers(): Promise<ContainerSummary[]> {
     const { buckets } = await this.listBuckets();
     return mapLimit(buckets, HEAD_CONCURRENCY, async (b) => {
-      const c = await this.counters(b.Name ?? '');
-      return { name: b.Name ?? '', objects: c.objects, bytes: c.bytes, created: b.CreationDate ? b.CreationDate.toISOString() : null };
+      // Both requests at once, so asking for the access costs no extra round trip per bucket.
+      const [c, isPublic] = await Promise.all([this.counters(b.Name ?? ''), this.policyIsPublic(b.Name ?? '')]);
+      return {
+        name: b.Name ?? '',
+        objects: c.objects,
+        bytes: c.bytes,
+        created: b.CreationDate ? b.CreationDate.toISOString() : null,
+        public: isPublic,
+        quota: c.bucketQuota,
+      };
     });
+  }
+
+  /**
+   * Whether the bucket policy makes it public (GetBucketPolicyStatus): that is how
+   * setBucketPublic opens a bucket's objects. No policy is private; an endpoint that does not
+   * know the call (or refuses it) leaves the answer unknown.
+   */
+  private async policyIsPublic(bucket: string): Promise<boolean | null> {
+    if (this.policyStatusUnsupported) return null;
+    try {
+      const r = await this.client.send(new GetBucketPolicyStatusCommand({ Bucket: bucket }));
+      return r.PolicyStatus?.IsPublic ?? false;
+    } catch (err) {
+      const name = (err as { name?: string }).name;
+      if (name === 'NoSuchBucketPolicy') return false;
+      if (name === 'NotImplemented' || name === 'MethodNotAllowed') this.policyStatusUnsupported = true;
+      return null;
+    }
   }
 
   async accountInfo(): Promise<AccountSummary> {

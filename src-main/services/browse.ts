@@ -2,17 +2,10 @@ import type { BrowseService } from '../../src-shared/contract/browse.js';
 import type { EventMap } from '../../src-shared/contract/events.js';
 import { CofferError } from '../../src-shared/errors.js';
 import type { ObjectBackend } from '../backends/object-backend.js';
+import { deleteEntries, namesUnder, paste, type BulkContext, type Ref } from './browse-bulk.js';
 import type { ConnectionRegistry } from './connections.js';
 
-type Emit = (event: 'objects.changed', payload: EventMap['objects.changed']) => void;
-type Ref = { account: string; container: string; name: string };
-
-/** Every object name under a prefix (flat listing), page by page. */
-async function* namesUnder(backend: ObjectBackend, container: string, prefix: string): AsyncGenerator<string[]> {
-  for await (const page of backend.listFolder(container, { prefix, delimiter: '', pageSize: 1000 })) {
-    yield page.entries.flatMap((e) => (e.kind === 'object' ? [e.name] : []));
-  }
-}
+type Emit = <E extends 'objects.changed' | 'operation.progress'>(event: E, payload: EventMap[E]) => void;
 
 export function createBrowseService(registry: ConnectionRegistry, emit: Emit): BrowseService {
   /** Runs a call on an account's backend, recording whether the connection works. */
@@ -42,6 +35,14 @@ export function createBrowseService(registry: ConnectionRegistry, emit: Emit): B
     );
   }
 
+  const bulk: BulkContext = {
+    backend: (account) => registry.backend(account),
+    on,
+    copyOne,
+    changed,
+    progress: (p) => emit('operation.progress', p),
+  };
+
   const service: BrowseService = {
     capabilities: (a) => on(a.account, async (b) => b.capabilities()),
     listContainers: (a) => on(a.account, (b) => b.listContainers()),
@@ -65,18 +66,14 @@ export function createBrowseService(registry: ConnectionRegistry, emit: Emit): B
       await on(a.account, (b) => b.createFolder(a.container, prefix));
       changed(a.account, a.container, [prefix]);
     },
-    delete: (a) =>
-      on(a.account, async (b) => {
-        const result = await b.deleteMany(a.container, a.names ?? []);
-        for (const prefix of a.prefixes ?? []) {
-          for await (const names of namesUnder(b, a.container, prefix)) {
-            const r = await b.deleteMany(a.container, names);
-            result.deleted.push(...r.deleted);
-            result.errors.push(...r.errors);
-          }
-        }
-        changed(a.account, a.container, result.deleted);
-        return result;
+    delete: (a) => deleteEntries(bulk, { ...a, names: a.names ?? [], prefixes: a.prefixes ?? [] }),
+    paste: (a) =>
+      paste(bulk, {
+        from: { ...a.from, names: a.from.names ?? [], prefixes: a.from.prefixes ?? [] },
+        to: { ...a.to, prefix: a.to.prefix ?? '' },
+        mode: a.mode ?? 'copy',
+        conflicts: a.conflicts ?? 'ask',
+        operationId: a.operationId,
       }),
     copy: async (a) => {
       const details = await copyOne(a.from, a.to);

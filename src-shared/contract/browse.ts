@@ -9,10 +9,26 @@ import type {
 } from '../model/storage.js';
 import type { In } from './types.js';
 
+/** What a paste did, or (with conflicts: 'ask') the names already taken, before anything was done. */
+export type PasteResult =
+  | { status: 'conflicts'; names: string[] }
+  | {
+      status: 'done';
+      /** Top-level entries, source name -> name given in the target ('a (copy).txt' when kept both). */
+      pasted: { from: string; to: string }[];
+      skipped: string[];
+      /** Objects copied (or moved), folders counted by their contents. */
+      objects: number;
+      errors: { name: string; code: string; message: string }[];
+    };
+
 const account = z.string().min(1).max(200);
 const container = z.string().min(1).max(256);
 const name = z.string().min(1).max(1024);
 const where = { account, container };
+const folderPrefix = z.string().min(1).max(1024).endsWith('/');
+/** Names the progress events of a long operation ('operation.progress'). */
+const operationId = z.string().min(1).max(100).optional();
 const objectRef = z.object({ account, container, name });
 const standardHeaders = z.object({
   contentEncoding: z.string().max(8192).optional(),
@@ -44,11 +60,24 @@ export const browseMethods = {
   }),
   createFolder: z.object({ ...where, prefix: z.string().min(1).max(1024) }),
   /** Objects by name, and whole folders by prefix. */
-  delete: z.object({ ...where, names: z.array(name).max(100000).default([]), prefixes: z.array(z.string().min(1)).max(1000).default([]) }),
+  delete: z.object({ ...where, names: z.array(name).max(100000).default([]), prefixes: z.array(z.string().min(1)).max(1000).default([]), operationId }),
   /** Server-side within an account, streamed across accounts. */
   copy: z.object({ from: objectRef, to: objectRef }),
   /** Copy then delete; a name ending in '/' moves a whole folder. */
   move: z.object({ from: objectRef, to: objectRef }),
+  /**
+   * Copies (or moves) objects and whole folders into a folder, maybe of another container or
+   * account: server-side within an account, streamed across. Names taken in the target are not
+   * overwritten unless asked: 'ask' reports them and does nothing; pasting onto the very source
+   * (same folder) always keeps both, as "name (copy)".
+   */
+  paste: z.object({
+    from: z.object({ account, container, names: z.array(name).max(100000).default([]), prefixes: z.array(folderPrefix).max(1000).default([]) }),
+    to: z.object({ account, container, prefix: z.string().max(1024).default('') }),
+    mode: z.enum(['copy', 'move']).default('copy'),
+    conflicts: z.enum(['ask', 'keepBoth', 'replace', 'skip']).default('ask'),
+    operationId,
+  }),
   setPublic: z.object({ ...where, name: name.optional(), on: z.boolean() }),
   shareLink: z.object({ ...where, name, expiresInSeconds: z.number().int().min(1).max(7 * 24 * 3600) }),
   listVersions: z.object({ ...where, name }),
@@ -70,6 +99,7 @@ export interface BrowseService {
   delete(a: In<M['delete']>): Promise<DeleteManyResult>;
   copy(a: In<M['copy']>): Promise<ObjectDetails>;
   move(a: In<M['move']>): Promise<void>;
+  paste(a: In<M['paste']>): Promise<PasteResult>;
   setPublic(a: In<M['setPublic']>): Promise<void>;
   shareLink(a: In<M['shareLink']>): Promise<{ url: string; expiresAt: string }>;
   listVersions(a: In<M['listVersions']>): Promise<VersionEntry[]>;

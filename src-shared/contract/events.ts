@@ -6,7 +6,19 @@ export interface EventMap {
   'transfer.progress': TransferItem;
   'objects.changed': { account: string; container: string; names: string[] };
   'connection.state': { id: string; state: ConnectionState; error: string | null };
+  /** A long browse operation (delete, paste) under the id the caller gave it; a few a second at most. */
+  'operation.progress': OperationProgress;
+}
+
+export interface OperationProgress {
+  id: string;
+  kind: 'delete' | 'copy' | 'move';
+  /** Objects handled so far (failures included). */
+  done: number;
+  /** null while whole folders are still being listed. */
+  total: number | null;
+  finished: boolean;
 }
 
 export type EventName = keyof EventMap;
-export const EVENT_NAMES: readonly EventName[] = ['transfer.progress', 'objects.changed', 'connection.state'];
+export const EVENT_NAMES: readonly EventName[] = ['transfer.progress', 'objects.changed', 'connection.state', 'operation.progress'];

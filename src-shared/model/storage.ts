@@ -45,6 +45,10 @@ export interface ContainerSummary {
   bytes: number | null;
   /** ISO 8601, when the backend tells. */
   created: string | null;
+  /** Readable by anyone (public read ACL or policy); null when the listing cannot tell cheaply. */
+  public: boolean | null;
+  /** The container's own quota; null when none is set or the backend cannot tell. */
+  quota: QuotaLimits | null;
 }
 
 export interface StandardHeaderValues {

@@ -37,11 +37,32 @@ export function containerCases(get: FixtureRef): void {
       expect(listed!.bytes === null || listed!.bytes === 5).toBe(true);
       if (listed!.created !== null) expect(Number.isNaN(Date.parse(listed!.created))).toBe(false);
 
+      // A new container is private with no quota of its own, or the backend cannot tell (null).
+      expect(listed!.public === null || listed!.public === false).toBe(true);
+      expect(listed!.quota).toBeNull();
+
       await expectCode(backend.deleteContainer(c), 'ContainerNotEmpty');
       await backend.delete(c, 'dir/file.txt');
       await backend.deleteContainer(c);
       expect((await backend.listContainers()).some((x) => x.name === c)).toBe(false);
     });
+  });
+
+  it('lists whether a container is public, where the listing can tell', async (ctx) => {
+    const { backend } = get();
+    if (!backend.capabilities().publicRead) return ctx.skip();
+    const c = containerName('pub');
+    await backend.createContainer(c);
+    await backend.setPublic(c, undefined, true);
+    const publicState = async () => (await backend.listContainers()).find((x) => x.name === c)!.public;
+    const on = await publicState();
+    expect(on === null || on === true).toBe(true);
+    await backend.setPublic(c, undefined, false);
+    const off = await publicState();
+    expect(off === null || off === false).toBe(true);
+    // A backend that knows one state knows the other.
+    expect(on === null).toBe(off === null);
+    await backend.deleteContainer(c);
   });
 
   describe('errors', () => {

@@ -2,7 +2,8 @@ import { CofferError } from '../../../src-shared/errors.js';
 import type { ContainerSummary, FolderEntry, FolderPage } from '../../../src-shared/model/storage.js';
 import type { ListFolderOptions } from '../object-backend.js';
 import type { SwiftClient } from './client.js';
-import { bareEtag } from './headers.js';
+import { bareEtag, headerToText } from './headers.js';
+import { header } from './http.js';
 
 /**
  * Entries per request. RGW silently clamps container listings to 1000 (§5.2), and a client
@@ -112,11 +113,48 @@ export async function listContainers(client: SwiftClient): Promise<ContainerSumm
     const rows = data ?? [];
     for (const r of rows) {
       // Swift's account listing dates a container by its creation PUT; RGW gives none.
-      out.push({ name: r.name, objects: r.count ?? null, bytes: r.bytes ?? null, created: listingDate(r.last_modified) });
+      out.push({ name: r.name, objects: r.count ?? null, bytes: r.bytes ?? null, created: listingDate(r.last_modified), public: null, quota: null });
     }
-    if (rows.length < REQUEST_LIMIT) return out;
+    if (rows.length < REQUEST_LIMIT) break;
     marker = rows[rows.length - 1]!.name;
   }
+  // Access and quotas are only in each container's HEAD: worth it for a screenful of containers,
+  // not for an account of thousands (there they stay unknown rather than slow the list down).
+  if (out.length <= HEAD_LIMIT) await eachLimited(out, HEAD_CONCURRENCY, (c) => addContainerHead(client, c));
+  return out;
+}
+
+/** Containers HEADed for access and quota when listing; above this many, neither is asked. */
+const HEAD_LIMIT = 100;
+const HEAD_CONCURRENCY = 8;
+
+async function eachLimited<T>(items: T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await fn(items[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+}
+
+/** A quota header's limit; absent or unparsable is null (no limit). */
+function limitOf(v: string | undefined): number | null {
+  if (v === undefined || !/^\d+$/.test(v.trim())) return null;
+  return Number(v.trim());
+}
+
+/** Public read (`.r:*` in the read ACL) and the quota middleware's limits; left unknown on failure. */
+async function addContainerHead(client: SwiftClient, c: ContainerSummary): Promise<void> {
+  let headers;
+  try {
+    ({ headers } = await client.call({ method: 'HEAD', container: c.name, idempotent: true, what: `Container ${c.name}` }));
+  } catch {
+    return;
+  }
+  const read = headerToText(header(headers, 'x-container-read') ?? '');
+  c.public = read.split(',').some((item) => /^\.r(ef|eferr?er)?:\*$/.test(item.replace(/\s+/g, '')));
+  const maxBytes = limitOf(header(headers, 'x-container-meta-quota-bytes'));
+  const maxObjects = limitOf(header(headers, 'x-container-meta-quota-count'));
+  c.quota = maxBytes === null && maxObjects === null ? null : { maxBytes, maxObjects };
 }
 
 /** Every object name under a prefix, flat (segments of an upload). */
