@@ -73,7 +73,11 @@ export async function createAppContext(opts: AppOptions): Promise<AppContext> {
     const ui = opts.ui
       ? {
           rpc: { call: (m: string, a: unknown) => late.rpc!.call(m, a), events },
-          upload: (target: { account: string; container: string; name: string; size?: number }, body: Readable) => late.app!.transfers.uploadStream(target, body),
+          upload: (id: string, body: Readable) => late.app!.transfers.attachStream(id, body),
+          download: async (t: { account: string; container: string; name: string }) => {
+            const { details, body } = await late.app!.registry.backend(t.account).download(t.container, t.name);
+            return { size: details.size, contentType: details.contentType, body };
+          },
           staticDir: (typeof opts.ui === 'object' && opts.ui.staticDir) || DEFAULT_UI_DIR,
           sessionToken,
           port: () => port,
@@ -113,6 +117,7 @@ export async function createAppContext(opts: AppOptions): Promise<AppContext> {
       createdFirstUser: created,
       ...(ui ? { uiUrl: `${server.url}/_coffer/?token=${sessionToken}` } : {}),
       async close() {
+        await app.transfers.close();
         await server.close();
         await engine.close();
       },

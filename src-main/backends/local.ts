@@ -1,3 +1,6 @@
+import { createWriteStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { pipeline } from 'node:stream/promises';
 import { CofferError, isCofferError } from '../../src-shared/errors.js';
 import type {
   AccountSummary,
@@ -21,7 +24,8 @@ import {
   versionEntry,
 } from './local-mapping.js';
 import { checkLinkLifetime, ShareLinkSigner } from './local-share-links.js';
-import type { DownloadOptions, ListFolderOptions, ObjectBackend, UploadOptions, UploadSource } from './object-backend.js';
+import { abortLocalUpload, LOCAL_PART_SIZE, uploadFileResumable } from './local-uploads.js';
+import type { DownloadOptions, ListFolderOptions, ObjectBackend, UnfinishedUploadEntry, UploadOptions, UploadResult, UploadSource } from './object-backend.js';
 import { abortedError, metered, openUploadSource, throwIfAborted } from './transfer.js';
 
 export interface LocalBackendOptions {
@@ -126,8 +130,15 @@ export class LocalBackend implements ObjectBackend {
     return { details, body: metered(read.body, opts, 'The download') };
   }
 
-  async upload(container: string, name: string, source: UploadSource, opts: UploadOptions = {}): Promise<ObjectDetails> {
+  async upload(container: string, name: string, source: UploadSource, opts: UploadOptions = {}): Promise<UploadResult> {
     throwIfAborted(opts.signal, 'The upload');
+    if ('path' in source && opts.resume) {
+      const { size } = await stat(source.path);
+      if (size > LOCAL_PART_SIZE) {
+        const info = await uploadFileResumable(this.engine, this.ref(container), name, { path: source.path, size }, { ...opts, resume: opts.resume });
+        return { ...this.details(info), checked: 'parts' };
+      }
+    }
     const { stream, size } = await openUploadSource(source);
     const body = metered(stream, opts, 'The upload');
     try {
@@ -146,6 +157,32 @@ export class LocalBackend implements ObjectBackend {
     } finally {
       body.destroy();
     }
+  }
+
+  discardUpload(container: string, name: string, token: string): Promise<void> {
+    return abortLocalUpload(this.engine, this.ref(container), name, token);
+  }
+
+  async listUnfinishedUploads(container: string): Promise<UnfinishedUploadEntry[]> {
+    const out: UnfinishedUploadEntry[] = [];
+    let page = this.engine.listUploads(this.ref(container));
+    for (;;) {
+      out.push(...page.uploads.map((u) => ({ name: u.name, uploadId: u.uploadId, initiated: new Date(u.initiated).toISOString() })));
+      const last = page.uploads[page.uploads.length - 1];
+      if (!page.truncated || !last) return out;
+      page = this.engine.listUploads(this.ref(container), { keyMarker: last.name, uploadIdMarker: last.uploadId });
+    }
+  }
+
+  async abortUnfinishedUpload(container: string, name: string, uploadId: string): Promise<void> {
+    await this.engine.abortUpload(this.ref(container), name, uploadId);
+  }
+
+  async exportToFile(container: string, name: string, path: string): Promise<boolean> {
+    if (await this.engine.linkObjectTo(this.ref(container), name, path)) return true;
+    const { body } = await this.engine.getObject(this.ref(container), name);
+    await pipeline(body, createWriteStream(path));
+    return true;
   }
 
   async copy(from: { container: string; name: string }, to: { container: string; name: string }): Promise<ObjectDetails> {

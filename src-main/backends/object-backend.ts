@@ -32,6 +32,23 @@ export interface UploadOptions extends TransferOptions {
   contentType?: string;
   meta?: Record<string, string>;
   headers?: MetadataSet['headers'];
+  /**
+   * Makes a large upload from a file path resumable: parts already stored under `token` (from an
+   * earlier attempt, even before an app restart) are checked against the file and not sent again,
+   * and a failed or cancelled attempt leaves its parts for the next one (`discardUpload` drops
+   * them). `save` receives the token as soon as there is one.
+   */
+  resume?: { token: string | null; save: (token: string) => void };
+}
+
+/** An upload's result; `checked: 'parts'` when the backend compared every part's MD5 and the composite ETag itself. */
+export type UploadResult = ObjectDetails & { checked?: 'parts' };
+
+export interface UnfinishedUploadEntry {
+  name: string;
+  uploadId: string;
+  /** ISO 8601 */
+  initiated: string | null;
 }
 
 export interface DownloadOptions extends TransferOptions {
@@ -58,7 +75,17 @@ export interface ObjectBackend {
   listFolder(container: string, opts?: ListFolderOptions): AsyncIterable<FolderPage>;
   head(container: string, name: string, opts?: { versionId?: string }): Promise<ObjectDetails>;
   download(container: string, name: string, opts?: DownloadOptions): Promise<{ details: ObjectDetails; body: Readable }>;
-  upload(container: string, name: string, source: UploadSource, opts?: UploadOptions): Promise<ObjectDetails>;
+  upload(container: string, name: string, source: UploadSource, opts?: UploadOptions): Promise<UploadResult>;
+  /** Drops what a resumable upload left behind (its multipart upload or segments). */
+  discardUpload?(container: string, name: string, token: string): Promise<void>;
+  /** Multipart uploads started and never completed or aborted. */
+  listUnfinishedUploads?(container: string): Promise<UnfinishedUploadEntry[]>;
+  abortUnfinishedUpload?(container: string, name: string, uploadId: string): Promise<void>;
+  /**
+   * Puts an object's bytes at a local path without the network where the store allows it (the
+   * local store hard-links the stored blob); false when the caller should download instead.
+   */
+  exportToFile?(container: string, name: string, path: string): Promise<boolean>;
   copy(from: { container: string; name: string }, to: { container: string; name: string }): Promise<ObjectDetails>;
   /** Replaces user metadata, content type and the standard headers; bytes and ETag stay. */
   setMetadata(container: string, name: string, set: MetadataSet): Promise<ObjectDetails>;

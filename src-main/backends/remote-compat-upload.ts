@@ -1,12 +1,14 @@
 // Streaming uploads to S3: one PUT for small bodies, parallel multipart parts above the part
 // size, never the whole file in memory (partSize x queueSize, see remote-compat-multipart.ts).
 import type { S3Client } from '@aws-sdk/client-s3';
+import { stat } from 'node:fs/promises';
 import mime from 'mime';
 import type { UploadOptions, UploadSource } from './object-backend.js';
 import type { RemoteS3Config } from './remote-compat-client.js';
 import { fromS3Error } from './remote-compat-errors.js';
 import { headerParams } from './remote-compat-mapping.js';
 import { MAX_PARTS, putInParts } from './remote-compat-multipart.js';
+import { putFileResumable } from './remote-compat-resume.js';
 import { abortedError, metered, openUploadSource, throwIfAborted } from './transfer.js';
 
 export const DEFAULT_PART_SIZE = 8 * 1024 * 1024;
@@ -25,24 +27,23 @@ export async function uploadStream(
   key: string,
   source: UploadSource,
   opts: UploadOptions,
-): Promise<void> {
+): Promise<{ checked: boolean }> {
   throwIfAborted(opts.signal, 'The upload');
+  const partSize = partSizeFor('stream' in source ? source.size : undefined, config.partSize);
+  if ('path' in source && opts.resume) {
+    const { size } = await stat(source.path);
+    if (size > partSize) return uploadFileResumable(client, config, bucket, key, { path: source.path, size }, { ...opts, resume: opts.resume });
+  }
   const { stream, size } = await openUploadSource(source);
   // Cancelling stops everything at once: the body (a reader waiting on it fails), and every
   // request in flight; the multipart upload is then aborted, so no part lingers.
   const signal = opts.signal ?? new AbortController().signal;
   const body = metered(stream, { signal, ...(opts.onProgress ? { onProgress: opts.onProgress } : {}) }, 'The upload');
-  const params = {
-    Bucket: bucket,
-    Key: key,
-    // S3 stores what it is told (binary/octet-stream otherwise); the engine guesses by name too.
-    ContentType: opts.contentType || mime.getType(key) || 'application/octet-stream',
-    ...(opts.meta ? { Metadata: opts.meta } : {}),
-    ...headerParams(opts.headers),
-  };
+  // S3 stores what it is told (binary/octet-stream otherwise); the engine guesses by name too.
+  const params = objectParams(bucket, key, opts);
   try {
     await putInParts(client, params, body, {
-      partSize: partSizeFor(size, config.partSize),
+      partSize: size === undefined ? partSize : partSizeFor(size, config.partSize),
       queueSize: config.queueSize ?? DEFAULT_QUEUE_SIZE,
       signal,
     });
@@ -51,5 +52,32 @@ export async function uploadStream(
     throw fromS3Error(err, 'The upload');
   } finally {
     body.destroy();
+  }
+  return { checked: false };
+}
+
+function objectParams(bucket: string, key: string, opts: UploadOptions) {
+  return {
+    Bucket: bucket,
+    Key: key,
+    ContentType: opts.contentType || mime.getType(key) || 'application/octet-stream',
+    ...(opts.meta ? { Metadata: opts.meta } : {}),
+    ...headerParams(opts.headers),
+  };
+}
+
+async function uploadFileResumable(client: S3Client, config: RemoteS3Config, bucket: string, key: string, file: { path: string; size: number }, opts: UploadOptions & { resume: NonNullable<UploadOptions['resume']> }) {
+  try {
+    const r = await putFileResumable(client, objectParams(bucket, key, opts), file, {
+      partSize: partSizeFor(file.size, config.partSize),
+      queueSize: config.queueSize ?? DEFAULT_QUEUE_SIZE,
+      signal: opts.signal ?? new AbortController().signal,
+      resume: opts.resume,
+      ...(opts.onProgress ? { onProgress: opts.onProgress } : {}),
+    });
+    return { checked: r.checked };
+  } catch (err) {
+    if (opts.signal?.aborted) throw abortedError('The upload');
+    throw fromS3Error(err, 'The upload');
   }
 }

@@ -1,4 +1,5 @@
 import {
+  AbortMultipartUploadCommand,
   CopyObjectCommand,
   CreateBucketCommand,
   DeleteBucketCommand,
@@ -28,11 +29,12 @@ import type {
 } from '../../src-shared/model/storage.js';
 import { FOLDER_CONTENT_TYPE } from './local.js';
 import { checkLinkLifetime } from './local-share-links.js';
-import type { DownloadOptions, ListFolderOptions, ObjectBackend, UploadOptions, UploadSource } from './object-backend.js';
+import type { DownloadOptions, ListFolderOptions, ObjectBackend, UploadOptions, UploadResult, UploadSource } from './object-backend.js';
 import { BucketAccess } from './remote-compat-buckets.js';
 import { createS3Client, type RemoteS3Config } from './remote-compat-client.js';
 import { codeForS3, fromS3Error } from './remote-compat-errors.js';
 import { copySource, detailsOf, entryName, folderEntries, grantsPublicRead, headerParams, versionEntries } from './remote-compat-mapping.js';
+import { abortResumable, listUnfinished } from './remote-compat-resume.js';
 import { uploadStream } from './remote-compat-upload.js';
 import { metered, throwIfAborted } from './transfer.js';
 
@@ -153,9 +155,22 @@ export class RemoteS3Backend implements ObjectBackend {
     return { details: detailsOf(container, name, out, null), body: metered(body, opts, 'The download') };
   }
 
-  async upload(container: string, name: string, source: UploadSource, opts: UploadOptions = {}): Promise<ObjectDetails> {
-    await uploadStream(this.client, this.config, container, name, source, opts);
-    return this.head(container, name);
+  async upload(container: string, name: string, source: UploadSource, opts: UploadOptions = {}): Promise<UploadResult> {
+    const { checked } = await uploadStream(this.client, this.config, container, name, source, opts);
+    const details = await this.head(container, name);
+    return checked ? { ...details, checked: 'parts' } : details;
+  }
+
+  discardUpload(container: string, name: string, token: string): Promise<void> {
+    return abortResumable(this.client, container, name, token);
+  }
+
+  listUnfinishedUploads(container: string) {
+    return this.call(() => listUnfinished(this.client, container));
+  }
+
+  async abortUnfinishedUpload(container: string, name: string, uploadId: string): Promise<void> {
+    await this.call(() => this.client.send(new AbortMultipartUploadCommand({ Bucket: container, Key: name, UploadId: uploadId })));
   }
 
   async copy(from: { container: string; name: string }, to: { container: string; name: string }): Promise<ObjectDetails> {

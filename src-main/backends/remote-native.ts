@@ -10,10 +10,11 @@ import type {
   ObjectDetails,
   VersionEntry,
 } from '../../src-shared/model/storage.js';
-import type { DownloadOptions, ListFolderOptions, ObjectBackend, UploadSource } from './object-backend.js';
+import type { DownloadOptions, ListFolderOptions, ObjectBackend, UploadResult, UploadSource } from './object-backend.js';
 import { SessionCache, type AuthSettings, type EndpointInterface, type SwiftAuth, type SwiftSession } from './swift/auth.js';
 import { SwiftClient } from './swift/client.js';
-import { deleteMany, deleteObject } from './swift/delete.js';
+import { deleteMany, deleteObject, deleteSegments } from './swift/delete.js';
+import { discardSloSegments } from './swift/slo-upload.js';
 import { downloadObject } from './swift/download.js';
 import { detailsFromHeaders, encodeObjectPath, encodeSegment, headerToText, objectWriteHeaders } from './swift/headers.js';
 import { header, Http } from './swift/http.js';
@@ -171,9 +172,14 @@ export class RemoteNativeBackend implements ObjectBackend {
     return downloadObject(this.client, container, name, opts, this.tuning.progressIntervalMs);
   }
 
-  async upload(container: string, name: string, source: UploadSource, opts: SwiftUploadOptions = {}): Promise<ObjectDetails> {
+  async upload(container: string, name: string, source: UploadSource, opts: SwiftUploadOptions = {}): Promise<UploadResult> {
     const info = await this.loadInfo();
     return uploadObject(this.client, info, this.tuning, container, name, source, opts, () => this.head(container, name));
+  }
+
+  async discardUpload(container: string, name: string, token: string): Promise<void> {
+    const info = await this.loadInfo();
+    await discardSloSegments(this.client, container, name, token, (paths) => deleteSegments(this.client, paths, info));
   }
 
   async copy(from: { container: string; name: string }, to: { container: string; name: string }): Promise<ObjectDetails> {

@@ -1,5 +1,6 @@
 // Pieces every backend needs to move bytes: progress reports that do not flood the UI, a
 // counting pass-through for streams, and cancellation that reaches a stream stuck waiting.
+import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { Transform, type Readable } from 'node:stream';
@@ -109,4 +110,11 @@ export function metered(body: Readable, opts: { signal?: AbortSignal; onProgress
   });
   body.pipe(out);
   return out;
+}
+
+/** MD5 (hex) of a byte range of a file: checks a part already on the server before a resumed upload skips it. */
+export async function md5OfRange(path: string, start: number, end: number, signal?: AbortSignal): Promise<string> {
+  const hash = createHash('md5');
+  for await (const chunk of createReadStream(path, { start, end, ...(signal ? { signal } : {}) }) as AsyncIterable<Buffer>) hash.update(chunk);
+  return hash.digest('hex');
 }

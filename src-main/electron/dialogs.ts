@@ -1,8 +1,18 @@
-import { dialog, type BrowserWindow } from 'electron';
+import { isAbsolute, relative } from 'node:path';
+import { dialog, nativeImage, type BrowserWindow } from 'electron';
+import { CofferError } from '../../src-shared/errors.js';
 import type { HostShell } from '../services/host-shell.js';
 
-/** Native open/save dialogs, attached to the app window. */
-export function electronShell(window: () => BrowserWindow | undefined): HostShell {
+const inside = (root: string, path: string) => {
+  const rel = relative(root, path);
+  return rel !== '' && !rel.startsWith('..') && !isAbsolute(rel);
+};
+
+/**
+ * Native open/save dialogs and file drags, attached to the app window. Drags carry only files
+ * the transfers service staged (under `stagingRoot`): the renderer cannot drag arbitrary paths.
+ */
+export function electronShell(window: () => BrowserWindow | undefined, drag: { stagingRoot: string; iconPath: string }): HostShell {
   const parent = () => window();
   const open = async (options: Electron.OpenDialogOptions) => {
     const win = parent();
@@ -24,6 +34,13 @@ export function electronShell(window: () => BrowserWindow | undefined): HostShel
     async pickFolder(a) {
       const r = await open({ properties: ['openDirectory', 'createDirectory'], ...(a.title ? { title: a.title } : {}) });
       return { path: r.canceled ? null : (r.filePaths[0] ?? null) };
+    },
+    async startDrag(a) {
+      const win = parent();
+      if (!win) throw new CofferError('NotSupported', 'No window to drag from');
+      if (!a.paths.every((p) => inside(drag.stagingRoot, p))) throw new CofferError('AccessDenied', 'Only staged files can be dragged out');
+      const icon = nativeImage.createFromPath(drag.iconPath).resize({ width: 32, height: 32 });
+      win.webContents.startDrag({ file: a.paths[0]!, files: a.paths, icon });
     },
   };
 }

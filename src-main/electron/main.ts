@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { app, BrowserWindow, session } from 'electron';
 import { createAppContext, type AppContext } from '../app-context.js';
+import { stagingRootOf } from '../services/transfers/local-paths.js';
 import { electronShell } from './dialogs.js';
 import { installIpcBridge } from './ipc-bridge.js';
 import { installMenu } from './menu.js';
@@ -37,7 +38,8 @@ function preferredPort(): number {
 
 async function startStore(): Promise<AppContext> {
   const dataDir = join(app.getPath('userData'), 'store');
-  const common = { dataDir, host: '127.0.0.1', secrets: safeStorageBox(), shell: electronShell(() => mainWindow) };
+  const drag = { stagingRoot: stagingRootOf(dataDir), iconPath: join(app.getAppPath(), 'assets', 'icon.png') };
+  const common = { dataDir, host: '127.0.0.1', secrets: safeStorageBox(), shell: electronShell(() => mainWindow, drag) };
   try {
     return await createAppContext({ ...common, port: preferredPort() });
   } catch (err) {

@@ -12,6 +12,7 @@ import { expireDue } from './ops/expiry.js';
 import { listObjects, type ListParams } from './ops/list-objects.js';
 import { listVersions, type VersionListParams } from './ops/list-versions.js';
 import * as multipart from './ops/multipart.js';
+import { linkObjectTo } from './ops/export-object.js';
 import { putObject, type ObjectFields, type PutOptions } from './ops/put-object.js';
 import { getObject, headObject, type RangeRequest } from './ops/read-object.js';
 import { deleteMany, type DeleteCheck, type DeleteTarget } from './ops/bulk-delete.js';
@@ -141,4 +142,7 @@ export class Engine {
     multipart.completeUpload(this.ctx, ref, name, uploadId, parts);
   abortUpload = (ref: ContainerRef, name: string, uploadId: string) => multipart.abortUpload(this.ctx, ref, name, uploadId);
   listUploads = (ref: ContainerRef, p?: Parameters<typeof multipart.listUploads>[2]) => multipart.listUploads(this.ctx, ref, p);
+
+  /** Hard-links an object's stored file to a local path when it is one blob (drag-out without a copy). */
+  linkObjectTo = (ref: ContainerRef, name: string, dest: string) => linkObjectTo(this.ctx, ref, name, dest);
 }

@@ -8,7 +8,7 @@ import { ConnectionRegistry, type BackendFactory } from './connections.js';
 import { createLocalStoreService } from './local-store.js';
 import { headlessShell, type HostShell } from './host-shell.js';
 import type { SecretBox } from './secrets.js';
-import { TransferQueue } from './transfers.js';
+import { TransferService } from './transfers/service.js';
 
 export interface ServiceDeps {
   engine: Engine;
@@ -25,7 +25,7 @@ export interface ServiceDeps {
 
 export interface AppServices {
   services: Services;
-  transfers: TransferQueue;
+  transfers: TransferService;
   registry: ConnectionRegistry;
 }
 
@@ -34,7 +34,7 @@ export function createServices(d: ServiceDeps): AppServices {
   const registry = new ConnectionRegistry(d.dataDir, d.secrets, { backend: d.localBackend, name: 'Local store', endpoint: d.url() }, d.makeBackend);
   registry.events.on('state', (s) => d.emit('connection.state', s));
   const emit = d.emit as (event: EventName, payload: unknown) => void;
-  const transfers = new TransferQueue(registry, emit);
+  const transfers = new TransferService(registry, d.emit, d.dataDir);
   return {
     registry,
     transfers,

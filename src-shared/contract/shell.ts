@@ -8,6 +8,8 @@ export const shellMethods = {
   pickSavePath: z.object({ defaultName: z.string().max(1024), title: z.string().max(200).optional() }),
   /** Folder picker for downloading several objects or folders. */
   pickFolder: z.object({ title: z.string().max(200).optional() }),
+  /** Starts an OS drag of local files (staged by transfers.stageForDrag) from the app window. */
+  startDrag: z.object({ paths: z.array(z.string().min(1).max(4096)).min(1).max(1000) }),
 };
 
 type M = typeof shellMethods;
@@ -17,4 +19,5 @@ export interface ShellService {
   pickPaths(a: In<M['pickPaths']>): Promise<{ paths: string[] }>;
   pickSavePath(a: In<M['pickSavePath']>): Promise<{ path: string | null }>;
   pickFolder(a: In<M['pickFolder']>): Promise<{ path: string | null }>;
+  startDrag(a: In<M['startDrag']>): Promise<void>;
 }

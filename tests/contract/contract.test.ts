@@ -111,18 +111,21 @@ describe.each(TRANSPORTS)('the contract over the %s transport', (_name, make) =>
       if (item.state === 'done') done.push(item.name);
     });
     await new Promise((r) => setTimeout(r, 100));
-    const { ids } = await api().transfers.uploadFromPaths({ account: local, container: c, prefix: 'in/', paths: [src] });
+    const plan = await api().transfers.planUpload({ account: local, container: c, prefix: 'in/', paths: [src] });
+    expect(plan).toMatchObject({ files: 2, bytes: 200_000 + 3, conflicts: { count: 0 } });
+    const { items: started } = await api().transfers.startUpload({ batchId: plan.batchId, conflict: 'replace' });
+    const ids = started.map((i) => i.id);
     expect(ids).toHaveLength(2);
     for (let i = 0; i < 100 && done.length < 2; i++) await new Promise((r) => setTimeout(r, 50));
     off();
     const base = src.split('/').at(-1);
     expect(done.sort()).toEqual([`in/${base}/one.txt`, `in/${base}/sub/two.bin`]);
-    const items = await api().transfers.list({});
+    const { items } = await api().transfers.list({});
     expect(items.filter((i) => ids.includes(i.id)).every((i) => i.state === 'done')).toBe(true);
     const target = join(env.dir, `down-${c}.bin`);
     const { id } = await api().transfers.downloadToPath({ account: local, container: c, name: `in/${base}/sub/two.bin`, path: target });
     for (let i = 0; i < 100; i++) {
-      if ((await api().transfers.list({})).find((t) => t.id === id)?.state === 'done') break;
+      if ((await api().transfers.list({})).items.find((t) => t.id === id)?.state === 'done') break;
       await new Promise((r) => setTimeout(r, 50));
     }
     expect(readFileSync(target).equals(Buffer.alloc(200_000, 7))).toBe(true);

@@ -17,16 +17,21 @@ describe('the shell service (native dialogs)', () => {
         pickPaths: async (a) => (picked.push(a), { paths: ['/home/me/photo.jpg'] }),
         pickSavePath: async (a) => ({ path: `/home/me/${a.defaultName}` }),
         pickFolder: async () => ({ path: null }),
+        startDrag: async (a) => void picked.push(a),
       },
     });
     try {
       const h = createClient(headless.rpc.asTransport()).services;
       await expect(h.shell.pickPaths({})).rejects.toMatchObject({ code: 'NotSupported' });
+      await expect(h.shell.startDrag({ paths: ['/tmp/x'] })).rejects.toMatchObject({ code: 'NotSupported' });
       const d = createClient(desktop.rpc.asTransport()).services;
       expect(await d.shell.pickPaths({ folders: true })).toEqual({ paths: ['/home/me/photo.jpg'] });
       expect(picked).toEqual([{ folders: true, multiple: true }]);
       expect(await d.shell.pickSavePath({ defaultName: 'report.pdf' })).toEqual({ path: '/home/me/report.pdf' });
       await expect(d.shell.pickSavePath({} as never)).rejects.toMatchObject({ code: 'InvalidArgument' });
+      await d.shell.startDrag({ paths: ['/staged/a.txt'] });
+      expect(picked.at(-1)).toEqual({ paths: ['/staged/a.txt'] });
+      await expect(d.shell.startDrag({ paths: [] })).rejects.toMatchObject({ code: 'InvalidArgument' });
     } finally {
       await headless.close();
       await desktop.close();

@@ -51,15 +51,32 @@ describe('the browser build over HTTP is as safe as the desktop app', () => {
     expect((await fetch(url('/..%2F..%2Fstore%2Fconnections.json'), { headers: { Cookie: env.cookie } })).status).toBe(404);
   });
 
-  it('streams a browser upload into an object', async () => {
+  it('streams a planned browser upload into an object, verified, and serves it back as a download', async () => {
     await env.ctx.engine.createContainer(env.ctx.localAccount.id, 'web');
+    const call = async (method: string, arg: unknown) => {
+      const res = await fetch(url('/rpc'), { method: 'POST', headers: { 'Content-Type': 'application/json', Cookie: env.cookie, Origin: env.ctx.server.url }, body: JSON.stringify({ method, arg }) });
+      const body = (await res.json()) as { ok: boolean; value: never };
+      expect(body.ok).toBe(true);
+      return body.value as { batchId: string; items: { id: string; name: string }[] };
+    };
+    const plan = await call('transfers.planUpload', { account: 'local', container: 'web', prefix: 'dropped', files: [{ relativePath: 'file.bin', size: 300_000 }] });
+    const { items } = await call('transfers.startUpload', { batchId: plan.batchId, conflict: 'replace' });
+    expect(items).toMatchObject([{ name: 'dropped/file.bin', relativePath: 'file.bin' }]);
     const body = Buffer.alloc(300_000, 3);
-    const res = await fetch(`${url('/upload')}?account=local&container=web&name=${encodeURIComponent('dropped/file.bin')}`, {
-      method: 'POST',
-      headers: { Cookie: env.cookie, Origin: env.ctx.server.url, 'Content-Type': 'application/octet-stream' },
-      body,
-    });
-    expect(await res.json()).toMatchObject({ ok: true, value: { state: 'done', size: 300_000 } });
+    const post = (headers: Record<string, string>) =>
+      fetch(`${url('/upload')}?id=${items[0]!.id}`, { method: 'POST', headers: { 'Content-Type': 'application/octet-stream', ...headers }, body: new Uint8Array(body) });
+    expect((await post({ Origin: env.ctx.server.url })).status).toBe(401);
+    const res = await post({ Cookie: env.cookie, Origin: env.ctx.server.url });
+    expect(await res.json()).toMatchObject({ ok: true, value: { state: 'done', size: 300_000, verified: true } });
     expect(env.ctx.engine.headObject({ tenant: env.ctx.localAccount.tenant, container: 'web' }, 'dropped/file.bin').size).toBe(300_000);
+    // The same id cannot be fed twice.
+    expect(await (await post({ Cookie: env.cookie, Origin: env.ctx.server.url })).json()).toMatchObject({ ok: false, error: { code: 'InvalidArgument' } });
+
+    const download = await fetch(`${url('/download')}?account=local&container=web&name=${encodeURIComponent('dropped/file.bin')}`, { headers: { Cookie: env.cookie } });
+    expect(download.status).toBe(200);
+    expect(download.headers.get('content-disposition')).toBe(`attachment; filename="file.bin"; filename*=UTF-8''file.bin`);
+    expect(Buffer.from(await download.arrayBuffer()).equals(body)).toBe(true);
+    expect((await fetch(`${url('/download')}?account=local&container=web&name=nope`, { headers: { Cookie: env.cookie } })).status).toBe(404);
+    expect((await fetch(`${url('/download')}?account=local&container=web&name=dropped%2Ffile.bin`)).status).toBe(401);
   });
 });

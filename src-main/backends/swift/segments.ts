@@ -1,14 +1,5 @@
-import { createHash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
 import { Readable } from 'node:stream';
 import { CofferError } from '../../../src-shared/errors.js';
-
-/** MD5 of a byte range of a file (to check a segment already on the server before skipping it). */
-export async function md5OfRange(path: string, start: number, end: number, signal?: AbortSignal): Promise<string> {
-  const hash = createHash('md5');
-  for await (const chunk of createReadStream(path, { start, end, ...(signal ? { signal } : {}) }) as AsyncIterable<Buffer>) hash.update(chunk);
-  return hash.digest('hex');
-}
 
 /**
  * Cuts a one-shot stream into consecutive pieces of exact lengths without reading ahead more

@@ -7,7 +7,8 @@ import { bareEtag } from './headers.js';
 import { header } from './http.js';
 import { listNames } from './listing.js';
 import { metered, type Progress } from './progress.js';
-import { inPool, md5OfRange, StreamSlicer } from './segments.js';
+import { md5OfRange } from '../transfer.js';
+import { inPool, StreamSlicer } from './segments.js';
 
 export interface SloUpload {
   container: string;
@@ -91,9 +92,10 @@ async function existingSegments(client: SwiftClient, u: SloUpload, segs: Segment
  * segments in parallel, each retried on its own; a stream's one after another, as a stream
  * cannot be read ahead without buffering), then the manifest. Segments already uploaded under
  * the same key with the same size and MD5 are not sent again.
- * Returns the manifest's segment paths, for the caller to keep or clean up.
+ * Returns the manifest's segments (path and MD5), for the caller to keep or clean up and to check
+ * the manifest's ETag against.
  */
-export async function uploadSlo(client: SwiftClient, u: SloUpload): Promise<string[]> {
+export async function uploadSlo(client: SwiftClient, u: SloUpload): Promise<{ path: string; etag: string }[]> {
   const segContainer = segmentContainerOf(u.container);
   const made = await client.call({ method: 'PUT', container: segContainer, idempotent: true, ...(u.signal ? { signal: u.signal } : {}), what: `Creating ${segContainer}` });
   const segs = planSegments(u.name, u.uploadKey, u.size, u.segmentSize);
@@ -134,5 +136,12 @@ export async function uploadSlo(client: SwiftClient, u: SloUpload): Promise<stri
     ...(u.signal ? { signal: u.signal } : {}),
     what: `Manifest of ${u.container}/${u.name}`,
   });
-  return manifest.map((m) => m.path);
+  return manifest.map((m) => ({ path: m.path, etag: m.etag! }));
+}
+
+/** Deletes the segments an unfinished upload under `uploadKey` left in `<container>_segments`. */
+export async function discardSloSegments(client: SwiftClient, container: string, name: string, uploadKey: string, remove: (paths: string[]) => Promise<void>): Promise<void> {
+  const segContainer = segmentContainerOf(container);
+  const found = await listNames(client, segContainer, `${name}/slo/${uploadKey}/`).catch(() => new Map<string, unknown>());
+  if (found.size) await remove([...found.keys()].map((n) => `/${segContainer}/${n}`));
 }

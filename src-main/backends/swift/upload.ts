@@ -4,7 +4,7 @@ import { stat } from 'node:fs/promises';
 import mime from 'mime';
 import { CofferError } from '../../../src-shared/errors.js';
 import type { ObjectDetails } from '../../../src-shared/model/storage.js';
-import type { UploadOptions, UploadSource } from '../object-backend.js';
+import type { UploadOptions, UploadResult, UploadSource } from '../object-backend.js';
 import type { SwiftClient } from './client.js';
 import { bareEtag, isoDate, isStaticLargeObject, objectWriteHeaders } from './headers.js';
 import { drain, header, readText } from './http.js';
@@ -93,7 +93,7 @@ export async function uploadObject(
   source: UploadSource,
   opts: SwiftUploadOptions = {},
   head: () => Promise<ObjectDetails>,
-): Promise<ObjectDetails> {
+): Promise<UploadResult> {
   const signal = opts.signal;
   if (signal?.aborted) throw new CofferError('Aborted', 'The transfer was cancelled');
   const file = 'path' in source ? await stat(source.path) : undefined;
@@ -103,14 +103,15 @@ export async function uploadObject(
   const progress = new Progress(opts.onProgress, tuning.progressIntervalMs);
   // Also proves the token before a one-shot stream is spent on a request that could get a 401.
   const old = await previousSegments(client, container, name, signal);
-  let result: ObjectDetails;
+  let result: UploadResult;
   let kept = new Set<string>();
   if (size !== undefined && size > tuning.segmentThreshold && (info === undefined || info.slo !== undefined)) {
     // The container must exist before `<container>_segments` is made for it.
     await client.call({ method: 'HEAD', container, ...(signal ? { signal } : {}) });
     const maxSegments = info?.slo?.max_manifest_segments ?? 1000;
     const segmentSize = Math.max(tuning.segmentSize, Math.ceil(size / maxSegments), info?.slo?.min_segment_size ?? 1);
-    const key = opts.uploadKey ?? (file ? (file.mtimeMs / 1000).toFixed(6) : (Date.now() / 1000).toFixed(6));
+    const key = opts.uploadKey ?? opts.resume?.token ?? (file ? (file.mtimeMs / 1000).toFixed(6) : (Date.now() / 1000).toFixed(6));
+    opts.resume?.save(key);
     const segments = await uploadSlo(client, {
       container,
       name,
@@ -123,8 +124,14 @@ export async function uploadObject(
       progress,
       ...(signal ? { signal } : {}),
     });
-    kept = new Set(segments);
+    kept = new Set(segments.map((s) => s.path));
     result = await head();
+    // Swift's SLO ETag is the MD5 of the segments' MD5s (hex, concatenated); ours were checked one by one.
+    const composite = createHash('md5').update(segments.map((s) => s.etag).join('')).digest('hex');
+    if (bareEtag(result.etag) !== composite) {
+      throw new CofferError('BadDigest', `${container}/${name}: the manifest's ETag ${result.etag} is not the MD5 of its segments' (${composite})`);
+    }
+    result = { ...result, checked: 'parts' };
   } else {
     const r = await putSingle(client, container, name, source, size, headers, progress, signal);
     const meta = Object.fromEntries(Object.entries(opts.meta ?? {}).map(([k, v]) => [k.toLowerCase(), v]));

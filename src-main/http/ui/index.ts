@@ -12,8 +12,10 @@ export const UI_PREFIX = '/_coffer';
 /** What the UI front end needs from the app: the contract host, and a sink for browser uploads. */
 export interface UiContext {
   rpc: { call(method: string, arg: unknown): Promise<RpcResult>; events: NodeJS.EventEmitter };
-  /** Streams one browser-dropped file into an object. */
-  upload(target: { account: string; container: string; name: string; size?: number }, body: Readable): Promise<unknown>;
+  /** The bytes of a planned browser upload (transfers.startUpload's item id); settles with the item. */
+  upload(id: string, body: Readable): Promise<unknown>;
+  /** An object's bytes for the browser's own download (links and drag-out). */
+  download(target: { account: string; container: string; name: string }): Promise<{ size: number; contentType: string; body: Readable }>;
   /** Built renderer (dist/renderer). */
   staticDir: string;
   sessionToken: string;
@@ -54,6 +56,41 @@ function events(x: Exchange, ctx: UiContext): void {
   });
 }
 
+const errorOf = (err: unknown) => {
+  const e = err as { code?: string; message?: string };
+  return { code: e.code ?? 'InternalError', message: e.message ?? String(err) };
+};
+
+async function upload(x: Exchange, ctx: UiContext): Promise<void> {
+  const id = x.param('id');
+  if (!id) return json(x, 400, { ok: false, error: { code: 'InvalidArgument', message: 'id (from transfers.startUpload) is required' } });
+  try {
+    return json(x, 200, { ok: true, value: await ctx.upload(id, x.req) });
+  } catch (err) {
+    return json(x, 200, { ok: false, error: errorOf(err) });
+  }
+}
+
+/** `Content-Disposition: attachment` with the object's last name segment, RFC 6266 style for any characters. */
+function attachment(name: string): string {
+  const leaf = name.replace(/\/+$/, '').split('/').pop() || 'download';
+  const ascii = leaf.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(leaf)}`;
+}
+
+async function download(x: Exchange, ctx: UiContext): Promise<void> {
+  const [account, container, name] = ['account', 'container', 'name'].map((p) => x.param(p));
+  if (!account || !container || !name) return json(x, 400, { error: 'account, container and name are required' });
+  let object: Awaited<ReturnType<UiContext['download']>>;
+  try {
+    object = await ctx.download({ account, container, name });
+  } catch (err) {
+    const e = errorOf(err);
+    return json(x, e.code === 'NoSuchKey' || e.code === 'NoSuchContainer' ? 404 : 502, { error: e.message, code: e.code });
+  }
+  await x.stream(200, { ...SECURITY, 'Content-Type': object.contentType, 'Content-Length': object.size, 'Content-Disposition': attachment(name) }, object.body);
+}
+
 /**
  * The contract over HTTP for the browser build (`coffer serve --ui`): the renderer's files, an RPC
  * endpoint, server-sent events and an upload endpoint. As safe as the desktop app: a session
@@ -83,18 +120,8 @@ export async function handleUi(x: Exchange, ctx: UiContext): Promise<void> {
     return json(x, 200, await ctx.rpc.call(String(request.method), request.arg ?? {}));
   }
   if (rel === '/events' && x.method === 'GET') return events(x, ctx);
-  if (rel === '/upload' && x.method === 'POST') {
-    const [account, container, name] = ['account', 'container', 'name'].map((p) => x.param(p));
-    if (!account || !container || !name) return json(x, 400, { ok: false, error: { code: 'InvalidArgument', message: 'account, container and name are required' } });
-    const length = x.header('content-length');
-    try {
-      const value = await ctx.upload({ account, container, name, ...(length ? { size: Number(length) } : {}) }, x.req);
-      return json(x, 200, { ok: true, value });
-    } catch (err) {
-      const e = err as { code?: string; message?: string };
-      return json(x, 200, { ok: false, error: { code: e.code ?? 'InternalError', message: e.message ?? String(err) } });
-    }
-  }
+  if (rel === '/upload' && x.method === 'POST') return upload(x, ctx);
+  if (rel === '/download' && x.method === 'GET') return download(x, ctx);
   if (x.method === 'GET') return serveStatic(x, ctx, rel);
   return json(x, 405, { error: 'Method not allowed' });
 }

@@ -1,160 +1,210 @@
 import { randomUUID } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { readdir, rename, rm, stat } from 'node:fs/promises';
-import { basename, join, relative, sep } from 'node:path';
+import { join } from 'node:path';
 import type { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import type { EventMap } from '../../src-shared/contract/events.js';
-import type { TransferItem, TransfersService } from '../../src-shared/contract/transfers.js';
-import type { ObjectBackend } from '../backends/object-backend.js';
-import type { ConnectionRegistry } from './connections.js';
+import type { EventMap } from '../../../src-shared/contract/events.js';
+import type { TransferItem, TransfersService } from '../../../src-shared/contract/transfers.js';
+import { CofferError } from '../../../src-shared/errors.js';
+import type { ConnectionRegistry } from '../connections.js';
+import { leafOf, localPathUnder, resetStaging, stagingRootOf } from './local-paths.js';
+import { TransferFile, type JobSpec } from './persisted.js';
+import { expandPaths, planBatch, resolveNames, type Batch } from './plan.js';
+import { JobQueue, type Job } from './queue.js';
+import { runDownload, runPathUpload, runStreamUpload } from './runners.js';
+import { discardLeftovers, stageNow, STAGE_NOW_BYTES } from './staging.js';
 
-type Emit = (event: 'transfer.progress' | 'objects.changed', payload: EventMap['transfer.progress'] | EventMap['objects.changed']) => void;
+type Emit = <E extends 'transfer.progress' | 'objects.changed'>(event: E, payload: EventMap[E]) => void;
+type In<K extends keyof TransfersService> = Parameters<TransfersService[K]>[0];
 
-interface Job {
-  item: TransferItem;
-  run: (backend: ObjectBackend, signal: AbortSignal, progress: (n: number) => void) => Promise<void>;
-  controller?: AbortController;
-  /** Called once each run ends, whatever its outcome. */
-  onSettled?: (item: TransferItem) => void;
-}
-
-const PROGRESS_INTERVAL_MS = 250;
-
-/** Every file under the given paths, with the object name it gets under `prefix` (folders keep their name). */
-async function expand(paths: string[], prefix: string): Promise<{ path: string; name: string; size: number }[]> {
-  const out: { path: string; name: string; size: number }[] = [];
-  for (const p of paths) {
-    const st = await stat(p);
-    if (st.isFile()) out.push({ path: p, name: prefix + basename(p), size: st.size });
-    else if (st.isDirectory()) {
-      for (const entry of await readdir(p, { recursive: true, withFileTypes: true })) {
-        if (!entry.isFile()) continue;
-        const full = join(entry.parentPath, entry.name);
-        const rel = relative(p, full).split(sep).join('/');
-        out.push({ path: full, name: `${prefix}${basename(p)}/${rel}`, size: (await stat(full)).size });
-      }
-    }
-  }
-  return out;
-}
+/** A plan not started within this time is forgotten. */
+const BATCH_TTL_MS = 60 * 60 * 1000;
 
 /**
- * The transfer queue: bounded concurrency, progress events throttled per item, cancel (aborts
- * the request; the engine and remote stores leave nothing partial), retry, clear finished.
+ * The transfer service: plans and starts upload batches (conflicts asked once per batch),
+ * downloads, drag-out staging, and the persistent queue the renderer shows.
  */
-export class TransferQueue implements TransfersService {
-  private readonly jobs = new Map<string, Job>();
-  private running = 0;
+export class TransferService implements TransfersService {
+  private readonly queue: JobQueue;
+  private readonly file: TransferFile;
+  private readonly batches = new Map<string, Batch>();
+  private readonly stagingRoot: string;
 
   constructor(
     private readonly registry: ConnectionRegistry,
     private readonly emit: Emit,
-    private readonly concurrency = 3,
-  ) {}
-
-  private add(item: Omit<TransferItem, 'id' | 'transferred' | 'state' | 'error'>, run: Job['run']): string {
-    const id = randomUUID();
-    this.jobs.set(id, { item: { ...item, id, transferred: 0, state: 'queued', error: null }, run });
-    this.pump();
-    return id;
-  }
-
-  private pump(): void {
-    for (const job of this.jobs.values()) {
-      if (this.running >= this.concurrency) return;
-      if (job.item.state === 'queued') void this.start(job);
-    }
-  }
-
-  private async start(job: Job): Promise<void> {
-    this.running++;
-    const controller = new AbortController();
-    job.controller = controller;
-    const item = job.item;
-    Object.assign(item, { state: 'running', error: null, transferred: 0 });
-    let last = 0;
-    const progress = (n: number) => {
-      item.transferred = n;
-      if (Date.now() - last >= PROGRESS_INTERVAL_MS) {
-        last = Date.now();
-        this.emit('transfer.progress', { ...item });
-      }
-    };
-    try {
-      await job.run(this.registry.backend(item.account), controller.signal, progress);
-      Object.assign(item, { state: 'done', transferred: item.size ?? item.transferred });
-      if (item.direction === 'upload') this.emit('objects.changed', { account: item.account, container: item.container, names: [item.name] });
-    } catch (err) {
-      Object.assign(item, controller.signal.aborted ? { state: 'cancelled' } : { state: 'failed', error: (err as Error).message });
-    } finally {
-      this.running--;
-      this.emit('transfer.progress', { ...item });
-      job.onSettled?.({ ...item });
-      this.pump();
-    }
-  }
-
-  async uploadFromPaths(a: Parameters<TransfersService['uploadFromPaths']>[0]) {
-    const files = await expand(a.paths, a.prefix ?? '');
-    const ids = files.map((f) =>
-      this.add({ direction: 'upload', account: a.account, container: a.container, name: f.name, path: f.path, size: f.size }, async (b, signal, onProgress) => {
-        await b.upload(a.container, f.name, { path: f.path }, { signal, onProgress });
-      }),
+    dataDir: string,
+  ) {
+    this.stagingRoot = stagingRootOf(dataDir);
+    resetStaging(this.stagingRoot);
+    this.queue = new JobQueue({
+      backend: (account) => registry.backend(account),
+      run: (job, ctx) =>
+        job.spec.kind === 'path' ? runPathUpload(job as Job & { spec: { kind: 'path' } }, ctx)
+        : job.spec.kind === 'stream' ? runStreamUpload(job, ctx)
+        : runDownload(job as Job & { spec: { kind: 'download' } }, ctx),
+      changed: (job, persist) => {
+        this.emit('transfer.progress', { ...job.item });
+        if (job.item.state === 'done' && job.item.direction === 'upload') {
+          this.emit('objects.changed', { account: job.item.account, container: job.item.container, names: [job.item.name] });
+        }
+        if (persist) this.file.schedule();
+      },
+      discard: (job) => discardLeftovers(job, registry),
+    });
+    this.file = new TransferFile(join(dataDir, 'transfers.json'), () =>
+      [...this.queue.jobs.values()].map((j) => ({ item: j.item, spec: j.spec, resumeToken: j.resumeToken })),
     );
+    for (const saved of this.file.load()) this.queue.restore(saved);
+  }
+
+  private job(id: string): Job {
+    const job = this.queue.jobs.get(id);
+    if (!job) throw new CofferError('InvalidArgument', `No transfer ${id}`);
+    return job;
+  }
+
+  private each(ids: string[] | undefined, fn: (job: Job) => void): void {
+    const jobs = ids ? ids.map((id) => this.job(id)) : [...this.queue.jobs.values()];
+    for (const job of jobs) fn(job);
+  }
+
+  private addJob(batchId: string, account: string, container: string, spec: JobSpec, size: number | null): Job {
+    const direction = spec.kind === 'download' ? 'download' : 'upload';
+    return this.queue.add(spec, {
+      batchId,
+      direction,
+      account,
+      container,
+      name: spec.name,
+      path: spec.kind === 'stream' ? null : spec.path,
+      size,
+      resumable: spec.kind !== 'stream',
+    });
+  }
+
+  async planUpload(a: In<'planUpload'>) {
+    for (const [id, b] of this.batches) if (Date.now() - b.created > BATCH_TTL_MS) this.batches.delete(id);
+    const files = [...(await expandPaths(a.paths ?? [])), ...(a.files ?? []).map((f) => ({ relativePath: f.relativePath, size: f.size }))];
+    const batch = await planBatch(this.registry.backend(a.account), { batchId: randomUUID(), account: a.account, container: a.container, prefix: a.prefix ?? '', files });
+    this.batches.set(batch.plan.batchId, batch);
+    return batch.plan;
+  }
+
+  async startUpload(a: In<'startUpload'>) {
+    const batch = this.batches.get(a.batchId);
+    if (!batch) throw new CofferError('InvalidArgument', 'This upload was planned too long ago or already started: drop the files again');
+    this.batches.delete(a.batchId);
+    const files = await resolveNames(batch, a.conflict ?? 'replace');
+    const items = files.map((f) => {
+      const spec: JobSpec = f.path ? { kind: 'path', path: f.path, name: f.name } : { kind: 'stream', name: f.name };
+      const job = this.addJob(a.batchId, batch.account, batch.container, spec, f.size);
+      return { id: job.item.id, relativePath: f.relativePath, name: f.name };
+    });
+    this.queue.pump();
+    return { items };
+  }
+
+  /** The browser build's bytes for a planned item; resolves when that item settles. */
+  async attachStream(id: string, body: Readable): Promise<TransferItem> {
+    const job = this.job(id);
+    if (job.spec.kind !== 'stream' || job.item.state !== 'queued' || job.stream) {
+      throw new CofferError('InvalidArgument', 'This transfer is not waiting for a browser file');
+    }
+    job.stream = body;
+    const settled = this.queue.settled(job);
+    this.queue.pump();
+    const item = await settled;
+    if (item.state !== 'done') throw new CofferError(item.state === 'cancelled' ? 'Aborted' : 'InternalError', item.error ?? `The upload was ${item.state}`);
+    return item;
+  }
+
+  async download(a: In<'download'>) {
+    const batchId = randomUUID();
+    const backend = this.registry.backend(a.account);
+    const ids: string[] = [];
+    const add = (name: string, relative: string) =>
+      ids.push(this.addJob(batchId, a.account, a.container, { kind: 'download', name, path: localPathUnder(a.folder, relative) }, null).item.id);
+    for (const name of a.names ?? []) add(name, leafOf(name));
+    for (const prefix of a.prefixes ?? []) {
+      const base = prefix.endsWith('/') ? prefix : `${prefix}/`;
+      for await (const page of backend.listFolder(a.container, { prefix: base, delimiter: '', pageSize: 1000 })) {
+        for (const e of page.entries) {
+          // Zero-byte folder markers become folders by the files under them; empty ones are skipped.
+          if (e.kind === 'object' && !e.name.endsWith('/')) add(e.name, `${leafOf(base)}/${e.name.slice(base.length)}`);
+        }
+      }
+    }
+    this.queue.pump();
     return { ids };
   }
 
-  /** The browser build's uploads: the dropped file's bytes arrive as an HTTP stream. */
-  uploadStream(target: { account: string; container: string; name: string; size?: number }, body: Readable): Promise<TransferItem> {
-    return new Promise((resolve, reject) => {
-      let failure: unknown;
-      const id = this.add({ direction: 'upload', ...target, path: null, size: target.size ?? null }, async (b, signal, onProgress) => {
-        await b.upload(target.container, target.name, { stream: body, ...(target.size !== undefined ? { size: target.size } : {}) }, { signal, onProgress }).catch((err) => {
-          failure = err;
-          throw err;
-        });
-      });
-      this.jobs.get(id)!.onSettled = (item) => (item.state === 'done' ? resolve(item) : reject(failure ?? new Error(item.error ?? item.state)));
-    });
+  async downloadToPath(a: In<'downloadToPath'>) {
+    const job = this.addJob(randomUUID(), a.account, a.container, { kind: 'download', name: a.name, path: a.path }, null);
+    this.queue.pump();
+    return { id: job.item.id };
   }
 
-  async downloadToPath(a: Parameters<TransfersService['downloadToPath']>[0]) {
-    const id = this.add({ direction: 'download', account: a.account, container: a.container, name: a.name, path: a.path, size: null }, async (b, signal, onProgress) => {
-      const { details, body } = await b.download(a.container, a.name, { signal, onProgress });
-      this.jobs.get(id)!.item.size = details.size;
-      const partial = `${a.path}.coffer-partial`;
-      try {
-        await pipeline(body, createWriteStream(partial), { signal });
-        await rename(partial, a.path);
-      } catch (err) {
-        await rm(partial, { force: true });
-        throw err;
-      }
-    });
-    return { id };
+  async stageForDrag(a: In<'stageForDrag'>) {
+    const backend = this.registry.backend(a.account);
+    const dir = join(this.stagingRoot, randomUUID());
+    const targets = a.names.map((name) => ({ name, path: localPathUnder(dir, leafOf(name)) }));
+    const sizes = await Promise.all(a.names.map((n) => backend.head(a.container, n).then((d) => d.size)));
+    if (backend.kind === 'local' || sizes.reduce((x, y) => x + y, 0) <= STAGE_NOW_BYTES) {
+      await stageNow(backend, a.container, targets);
+      return { ready: true as const, paths: targets.map((t) => t.path) };
+    }
+    const batchId = randomUUID();
+    const ids = targets.map((t, i) => this.addJob(batchId, a.account, a.container, { kind: 'download', name: t.name, path: t.path }, sizes[i]!).item.id);
+    this.queue.pump();
+    return { ready: false as const, ids };
   }
 
   async list() {
-    return [...this.jobs.values()].map((j) => ({ ...j.item }));
+    return { items: [...this.queue.jobs.values()].map((j) => ({ ...j.item })), concurrency: this.queue.concurrency };
   }
 
-  async cancel(a: { id: string }) {
-    const job = this.jobs.get(a.id);
-    if (!job) return;
-    if (job.item.state === 'queued') job.item.state = 'cancelled';
-    job.controller?.abort();
+  async pause(a: In<'pause'>) {
+    this.each(a.ids, (j) => this.queue.pause(j));
   }
 
-  async retry(a: { id: string }) {
-    const job = this.jobs.get(a.id);
-    if (job && (job.item.state === 'failed' || job.item.state === 'cancelled')) {
-      job.item.state = 'queued';
-      this.pump();
-    }
+  async resume(a: In<'resume'>) {
+    this.each(a.ids, (j) => this.queue.resume(j));
+  }
+
+  async cancel(a: In<'cancel'>) {
+    this.each(a.ids, (j) => this.queue.cancel(j));
+  }
+
+  async retry(a: In<'retry'>) {
+    this.each(a.ids, (j) => this.queue.retry(j));
   }
 
   async clearFinished() {
-    for (const [id, job] of this.jobs) if (['done', 'failed', 'cancelled'].includes(job.item.state)) this.jobs.delete(id);
+    this.queue.clearFinished();
+    this.file.schedule();
+  }
+
+  async setConcurrency(a: In<'setConcurrency'>) {
+    this.queue.concurrency = a.concurrency;
+    this.queue.pump();
+  }
+
+  async listUnfinished(a: In<'listUnfinished'>) {
+    const backend = this.registry.backend(a.account);
+    if (!backend.listUnfinishedUploads) throw new CofferError('NotSupported', 'This store has no multipart uploads to list');
+    return backend.listUnfinishedUploads(a.container);
+  }
+
+  async abortUnfinished(a: In<'abortUnfinished'>) {
+    const backend = this.registry.backend(a.account);
+    if (!backend.abortUnfinishedUpload) throw new CofferError('NotSupported', 'This store has no multipart uploads to abort');
+    await backend.abortUnfinishedUpload(a.container, a.name, a.uploadId);
+  }
+
+  /** Stops what runs (it comes back paused at the next start) and writes the queue down. */
+  async close(): Promise<void> {
+    this.queue.stopAll();
+    await new Promise((r) => setTimeout(r, 50));
+    for (const job of this.queue.jobs.values()) if (job.item.state === 'running' || job.item.state === 'queued') job.item.state = 'paused';
+    await this.file.flush();
   }
 }

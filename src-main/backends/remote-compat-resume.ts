@@ -1,0 +1,143 @@
+// Resumable multipart upload of a file: parts are read by range (so they go in parallel and
+// any of them can be checked again later), the upload id is handed to the caller at once, and a
+// failure leaves the parts in place for the next attempt, even after an app restart.
+import { createHash } from 'node:crypto';
+import { open } from 'node:fs/promises';
+import {
+  AbortMultipartUploadCommand,
+  CompleteMultipartUploadCommand,
+  CreateMultipartUploadCommand,
+  ListMultipartUploadsCommand,
+  ListPartsCommand,
+  UploadPartCommand,
+  type CompletedPart,
+  type S3Client,
+} from '@aws-sdk/client-s3';
+import { CofferError } from '../../src-shared/errors.js';
+import type { ObjectParams } from './remote-compat-multipart.js';
+import { md5OfRange, ProgressMeter } from './transfer.js';
+
+interface ResumeToken {
+  uploadId: string;
+  partSize: number;
+}
+
+function parseToken(token: string | null): ResumeToken | undefined {
+  try {
+    const t = token ? (JSON.parse(token) as ResumeToken) : undefined;
+    return t && typeof t.uploadId === 'string' && Number.isInteger(t.partSize) ? t : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Parts the server already holds for the upload (none if the upload is gone). */
+async function partsOnServer(client: S3Client, Bucket: string, Key: string, UploadId: string, signal: AbortSignal) {
+  const have = new Map<number, { size: number; etag: string }>();
+  try {
+    let marker: string | undefined;
+    do {
+      const page = await client.send(new ListPartsCommand({ Bucket, Key, UploadId, ...(marker ? { PartNumberMarker: marker } : {}) }), { abortSignal: signal });
+      for (const p of page.Parts ?? []) have.set(p.PartNumber!, { size: p.Size ?? -1, etag: (p.ETag ?? '').replace(/"/g, '') });
+      marker = page.IsTruncated ? page.NextPartNumberMarker : undefined;
+    } while (marker);
+    return have;
+  } catch (err) {
+    if ((err as { name?: string }).name === 'NoSuchUpload') return undefined;
+    throw err;
+  }
+}
+
+/** S3's multipart ETag: MD5 of the parts' binary MD5s, then `-<count>`. */
+const compositeEtag = (md5s: string[]) => `${createHash('md5').update(Buffer.concat(md5s.map((m) => Buffer.from(m, 'hex')))).digest('hex')}-${md5s.length}`;
+
+export async function putFileResumable(
+  client: S3Client,
+  params: ObjectParams,
+  file: { path: string; size: number },
+  opts: {
+    partSize: number;
+    queueSize: number;
+    signal: AbortSignal;
+    resume: { token: string | null; save: (token: string) => void };
+    onProgress?: (bytes: number) => void;
+  },
+): Promise<{ etag: string; checked: boolean }> {
+  const { Bucket, Key } = params;
+  const send = { abortSignal: opts.signal };
+  let token = parseToken(opts.resume.token);
+  let have = token ? await partsOnServer(client, Bucket, Key, token.uploadId, opts.signal) : undefined;
+  if (!token || !have) {
+    const created = await client.send(new CreateMultipartUploadCommand(params), send);
+    if (!created.UploadId) throw new CofferError('RemoteError', 'The server started a multipart upload without an upload id');
+    token = { uploadId: created.UploadId, partSize: opts.partSize };
+    have = new Map();
+    opts.resume.save(JSON.stringify(token));
+  }
+  const { uploadId: UploadId, partSize } = token;
+  const count = Math.max(1, Math.ceil(file.size / partSize));
+  const md5s: string[] = new Array<string>(count);
+  const meter = new ProgressMeter(opts.onProgress);
+  const fh = await open(file.path, 'r');
+  try {
+    let next = 0;
+    const worker = async () => {
+      const buf = Buffer.allocUnsafe(partSize);
+      while (next < count) {
+        const index = next++;
+        const start = index * partSize;
+        const length = Math.min(partSize, file.size - start);
+        const old = have!.get(index + 1);
+        if (old && old.size === length && (await md5OfRange(file.path, start, start + length - 1, opts.signal)) === old.etag) {
+          md5s[index] = old.etag;
+          meter.add(length);
+          continue;
+        }
+        const { bytesRead } = await fh.read(buf, 0, length, start);
+        if (bytesRead !== length) throw new CofferError('IncompleteBody', `${file.path} changed while it was uploaded`);
+        const data = buf.subarray(0, length);
+        const md5 = createHash('md5').update(data).digest();
+        await client.send(new UploadPartCommand({ Bucket, Key, UploadId, PartNumber: index + 1, Body: data, ContentLength: length, ContentMD5: md5.toString('base64') }), send);
+        md5s[index] = md5.toString('hex');
+        meter.add(length);
+      }
+    };
+    const guarded = () =>
+      worker().catch((err: unknown) => {
+        next = count;
+        throw err;
+      });
+    await Promise.all(Array.from({ length: Math.min(opts.queueSize, count) }, guarded));
+  } finally {
+    await fh.close();
+  }
+  const parts: CompletedPart[] = md5s.map((m, i) => ({ PartNumber: i + 1, ETag: `"${m}"` }));
+  const done = await client.send(new CompleteMultipartUploadCommand({ Bucket, Key, UploadId, MultipartUpload: { Parts: parts } }), send);
+  meter.finish();
+  const etag = (done.ETag ?? '').replace(/"/g, '');
+  const expected = compositeEtag(md5s);
+  if (etag && etag.includes('-') && etag !== expected) {
+    throw new CofferError('BadDigest', `${Bucket}/${Key}: the server's ETag ${etag} is not the composite of the parts sent (${expected})`);
+  }
+  return { etag, checked: etag === expected };
+}
+
+export async function abortResumable(client: S3Client, Bucket: string, Key: string, token: string): Promise<void> {
+  const t = parseToken(token);
+  if (t) await client.send(new AbortMultipartUploadCommand({ Bucket, Key, UploadId: t.uploadId })).catch(() => undefined);
+}
+
+/** Multipart uploads never completed or aborted, oldest first as S3 lists them (key order). */
+export async function listUnfinished(client: S3Client, Bucket: string): Promise<{ name: string; uploadId: string; initiated: string | null }[]> {
+  const out: { name: string; uploadId: string; initiated: string | null }[] = [];
+  let KeyMarker: string | undefined;
+  let UploadIdMarker: string | undefined;
+  for (let page = 0; page < 100; page++) {
+    const r = await client.send(new ListMultipartUploadsCommand({ Bucket, ...(KeyMarker ? { KeyMarker } : {}), ...(UploadIdMarker ? { UploadIdMarker } : {}) }));
+    for (const u of r.Uploads ?? []) out.push({ name: u.Key ?? '', uploadId: u.UploadId ?? '', initiated: u.Initiated ? u.Initiated.toISOString() : null });
+    if (!r.IsTruncated) break;
+    KeyMarker = r.NextKeyMarker;
+    UploadIdMarker = r.NextUploadIdMarker;
+  }
+  return out;
+}

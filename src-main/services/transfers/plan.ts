@@ -1,0 +1,151 @@
+import { readdir, stat } from 'node:fs/promises';
+import { basename, join, relative, sep } from 'node:path';
+import type { ConflictPolicy, UploadPlan } from '../../../src-shared/contract/transfers.js';
+import { CofferError } from '../../../src-shared/errors.js';
+import type { ObjectBackend } from '../../backends/object-backend.js';
+
+export interface PlannedFile {
+  relativePath: string;
+  size: number;
+  /** Desktop uploads: the file main reads. Browser uploads have none. */
+  path?: string;
+}
+
+/** Every file under the given paths, relative to where they were picked (folders keep their name). */
+export async function expandPaths(paths: string[]): Promise<PlannedFile[]> {
+  const out: PlannedFile[] = [];
+  for (const p of paths) {
+    const st = await stat(p).catch((err: Error) => {
+      throw new CofferError('InvalidArgument', `Cannot read ${p}: ${err.message}`);
+    });
+    if (st.isFile()) out.push({ path: p, relativePath: basename(p), size: st.size });
+    else if (st.isDirectory()) {
+      for (const entry of await readdir(p, { recursive: true, withFileTypes: true })) {
+        if (!entry.isFile()) continue;
+        const full = join(entry.parentPath, entry.name);
+        out.push({ path: full, relativePath: `${basename(p)}/${relative(p, full).split(sep).join('/')}`, size: (await stat(full)).size });
+      }
+    }
+  }
+  return out;
+}
+
+/** Up to this many names are checked one HEAD each; more, and the target folders are listed. */
+const HEAD_LIMIT = 32;
+
+/**
+ * Which of `names` exist already, and a way to ask about more (for "keep both" suffixes): a HEAD
+ * per name for a few files, one flat listing per top-level folder of the drop for many.
+ */
+async function existingNames(backend: ObjectBackend, container: string, prefix: string, names: string[]): Promise<(name: string) => Promise<boolean>> {
+  const headExists = async (name: string) =>
+    backend.head(container, name).then(
+      () => true,
+      (err: { code?: string }) => {
+        if (err.code === 'NoSuchKey' || err.code === 'NoSuchVersion' || err.code === 'DeleteMarker') return false;
+        throw err;
+      },
+    );
+  if (names.length <= HEAD_LIMIT) {
+    const found = new Set<string>();
+    await Promise.all(names.map(async (n) => (await headExists(n)) && found.add(n)));
+    return async (n) => found.has(n) || (!names.includes(n) && headExists(n));
+  }
+  const tops = new Set(names.map((n) => {
+    const rest = n.slice(prefix.length);
+    const slash = rest.indexOf('/');
+    return slash < 0 ? n : prefix + rest.slice(0, slash + 1);
+  }));
+  const existing = new Set<string>();
+  const listed: string[] = [];
+  for (const top of tops) {
+    if (!top.endsWith('/')) {
+      if (await headExists(top)) existing.add(top);
+      continue;
+    }
+    listed.push(top);
+    for await (const page of backend.listFolder(container, { prefix: top, delimiter: '', pageSize: 1000 })) {
+      for (const e of page.entries) if (e.kind === 'object') existing.add(e.name);
+    }
+  }
+  return async (n) => existing.has(n) || (!listed.some((top) => n.startsWith(top)) && !names.includes(n) && headExists(n));
+}
+
+export interface Batch {
+  plan: UploadPlan;
+  account: string;
+  container: string;
+  files: (PlannedFile & { name: string })[];
+  exists: (name: string) => Promise<boolean>;
+  conflicts: Set<string>;
+  created: number;
+}
+
+export async function planBatch(backend: ObjectBackend, a: { batchId: string; account: string; container: string; prefix: string; files: PlannedFile[] }): Promise<Batch> {
+  if (a.files.length === 0) throw new CofferError('InvalidArgument', 'Nothing to upload: no files were found');
+  const prefix = a.prefix && !a.prefix.endsWith('/') ? `${a.prefix}/` : a.prefix;
+  const files = a.files.map((f) => ({ ...f, name: prefix + f.relativePath.replace(/^\/+/, '') }));
+  const names = files.map((f) => f.name);
+  const exists = await existingNames(backend, a.container, prefix, names);
+  const conflicts = new Set<string>();
+  for (const n of names) if (await exists(n)) conflicts.add(n);
+  const bytes = files.reduce((sum, f) => sum + f.size, 0);
+  const plan: UploadPlan = {
+    batchId: a.batchId,
+    files: files.length,
+    bytes,
+    conflicts: { count: conflicts.size, sample: [...conflicts].slice(0, 5) },
+    quota: await quotaProblem(backend, a.container, { bytes, objects: files.length }),
+  };
+  return { plan, account: a.account, container: a.container, files, exists, conflicts, created: Date.now() };
+}
+
+/** The first quota the batch would break (replacements counted as new: the check errs on the side of warning). */
+async function quotaProblem(backend: ObjectBackend, container: string, adding: { bytes: number; objects: number }): Promise<UploadPlan['quota']> {
+  const info = await backend.accountInfo().catch(() => undefined);
+  const checks: { scope: 'account' | 'container'; used: { bytes: number | null; objects: number | null }; max: { maxBytes: number | null; maxObjects: number | null } }[] = [];
+  if (info) checks.push({ scope: 'account', used: info.usage, max: info.quota });
+  const summary = (await backend.listContainers().catch(() => [])).find((c) => c.name === container) as
+    | { bytes: number | null; objects: number | null; quota?: { maxBytes: number | null; maxObjects: number | null } | null }
+    | undefined;
+  if (summary?.quota) checks.push({ scope: 'container', used: summary, max: summary.quota });
+  for (const c of checks) {
+    if (c.max.maxBytes !== null && c.used.bytes !== null && c.used.bytes + adding.bytes > c.max.maxBytes) {
+      return { scope: c.scope, limit: 'bytes', used: c.used.bytes, max: c.max.maxBytes, adding: adding.bytes };
+    }
+    if (c.max.maxObjects !== null && c.used.objects !== null && c.used.objects + adding.objects > c.max.maxObjects) {
+      return { scope: c.scope, limit: 'objects', used: c.used.objects, max: c.max.maxObjects, adding: adding.objects };
+    }
+  }
+  return null;
+}
+
+/** `photo.jpg` -> `photo (1).jpg`, `(2)`, ... : the first name not taken. */
+async function freeName(name: string, taken: (n: string) => Promise<boolean>): Promise<string> {
+  const slash = name.lastIndexOf('/');
+  const dot = name.lastIndexOf('.');
+  const cut = dot > slash + 1 ? dot : name.length;
+  for (let i = 1; ; i++) {
+    const candidate = `${name.slice(0, cut)} (${i})${name.slice(cut)}`;
+    if (!(await taken(candidate))) return candidate;
+  }
+}
+
+/** The batch's files with their final names under the chosen policy; skipped ones left out. */
+export async function resolveNames(batch: Batch, policy: ConflictPolicy): Promise<(PlannedFile & { name: string })[]> {
+  if (policy === 'replace' || batch.conflicts.size === 0) return batch.files;
+  const chosen = new Set<string>();
+  const inBatch = new Set(batch.files.map((f) => f.name));
+  const out: (PlannedFile & { name: string })[] = [];
+  for (const f of batch.files) {
+    if (!batch.conflicts.has(f.name)) {
+      out.push(f);
+      chosen.add(f.name);
+    } else if (policy === 'keepBoth') {
+      const name = await freeName(f.name, async (n) => chosen.has(n) || inBatch.has(n) || (await batch.exists(n)));
+      chosen.add(name);
+      out.push({ ...f, name });
+    }
+  }
+  return out;
+}

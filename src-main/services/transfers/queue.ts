@@ -1,0 +1,206 @@
+import { randomUUID } from 'node:crypto';
+import type { TransferItem } from '../../../src-shared/contract/transfers.js';
+import type { ObjectBackend } from '../../backends/object-backend.js';
+import { SpeedMeter } from './speed.js';
+import type { JobSpec, SavedJob } from './persisted.js';
+
+/** What one attempt of a job gets: its backend, its signal, progress, and the resume token slot. */
+export interface RunContext {
+  backend: ObjectBackend;
+  signal: AbortSignal;
+  progress: (bytes: number) => void;
+  /** Total size, once the runner learns it (a download's). */
+  setSize: (bytes: number) => void;
+  resumeToken: string | null;
+  saveResumeToken: (token: string | null) => void;
+}
+
+export type Runner = (job: Job, ctx: RunContext) => Promise<{ verified: boolean }>;
+
+export interface Job {
+  item: TransferItem;
+  spec: JobSpec;
+  resumeToken: string | null;
+  controller?: AbortController;
+  retryTimer?: NodeJS.Timeout;
+  /** A browser upload's bytes, once its request arrived. */
+  stream?: import('node:stream').Readable;
+  waiters: ((item: TransferItem) => void)[];
+}
+
+const PROGRESS_INTERVAL_MS = 250;
+/** Failures worth trying again by themselves: the network or the server, not the request. */
+const TRANSIENT = new Set(['Unreachable', 'ServiceUnavailable', 'SlowDown', 'InternalError', 'RequestTimeout', 'IncompleteBody']);
+const AUTO_RETRIES = 3;
+const backoffMs = (attempt: number) => 1000 * 4 ** (attempt - 1);
+const FINAL = new Set(['done', 'failed', 'cancelled']);
+
+export interface QueueHooks {
+  backend(account: string): ObjectBackend;
+  run: Runner;
+  /** After every state change (and progress, throttled): persistence and events. */
+  changed(job: Job, persist: boolean): void;
+  /** A cancelled or cleared job's leftovers (resumable parts, partial files). */
+  discard(job: Job): Promise<void>;
+}
+
+/**
+ * The scheduling half of the transfer service: bounded concurrency, pause/resume, cancel, retries
+ * with backoff, speed, throttled progress. What a job does is the runner's business.
+ */
+export class JobQueue {
+  readonly jobs = new Map<string, Job>();
+  private running = 0;
+
+  constructor(
+    private readonly hooks: QueueHooks,
+    public concurrency = 3,
+  ) {}
+
+  add(spec: JobSpec, item: Omit<TransferItem, 'id' | 'transferred' | 'state' | 'error' | 'attempts' | 'verified' | 'bytesPerSecond'>): Job {
+    const job: Job = {
+      item: { ...item, id: randomUUID(), transferred: 0, state: 'queued', error: null, attempts: 0, verified: false, bytesPerSecond: null },
+      spec,
+      resumeToken: null,
+      waiters: [],
+    };
+    this.jobs.set(job.item.id, job);
+    this.hooks.changed(job, true);
+    return job;
+  }
+
+  restore(saved: SavedJob): Job {
+    const job: Job = { item: saved.item, spec: saved.spec, resumeToken: saved.resumeToken, waiters: [] };
+    this.jobs.set(job.item.id, job);
+    return job;
+  }
+
+  /** Starts queued jobs while slots are free; a browser upload waits for its bytes. */
+  pump(): void {
+    for (const job of this.jobs.values()) {
+      if (this.running >= this.concurrency) return;
+      if (job.item.state === 'queued' && !job.retryTimer && (job.spec.kind !== 'stream' || job.stream)) void this.start(job);
+    }
+  }
+
+  private async start(job: Job): Promise<void> {
+    this.running++;
+    const controller = new AbortController();
+    job.controller = controller;
+    const item = job.item;
+    Object.assign(item, { state: 'running', error: null, attempts: item.attempts + 1 });
+    this.hooks.changed(job, true);
+    const speed = new SpeedMeter();
+    let lastEvent = 0;
+    const ctx: RunContext = {
+      backend: this.hooks.backend(item.account),
+      signal: controller.signal,
+      progress: (n) => {
+        item.transferred = n;
+        item.bytesPerSecond = speed.sample(n);
+        if (Date.now() - lastEvent >= PROGRESS_INTERVAL_MS) {
+          lastEvent = Date.now();
+          this.hooks.changed(job, false);
+        }
+      },
+      setSize: (n) => (item.size = n),
+      resumeToken: job.resumeToken,
+      saveResumeToken: (token) => {
+        job.resumeToken = token;
+        this.hooks.changed(job, true);
+      },
+    };
+    try {
+      const { verified } = await this.hooks.run(job, ctx);
+      Object.assign(item, { state: 'done', verified, transferred: item.size ?? item.transferred });
+      job.resumeToken = null;
+    } catch (err) {
+      this.failed(job, err, controller.signal.reason as string | undefined);
+    } finally {
+      this.running--;
+      job.controller = undefined;
+      job.stream = undefined;
+      item.bytesPerSecond = null;
+      this.hooks.changed(job, true);
+      if (FINAL.has(item.state)) for (const w of job.waiters.splice(0)) w({ ...item });
+      this.pump();
+    }
+  }
+
+  private failed(job: Job, err: unknown, abortReason: string | undefined): void {
+    const item = job.item;
+    if (abortReason === 'pause') {
+      item.state = 'paused';
+      return;
+    }
+    if (abortReason === 'cancel') {
+      item.state = 'cancelled';
+      void this.hooks.discard(job);
+      return;
+    }
+    const code = (err as { code?: string }).code ?? '';
+    item.error = (err as Error).message ?? String(err);
+    // A browser upload's stream is spent: only the renderer can send it again.
+    if (TRANSIENT.has(code) && item.attempts < AUTO_RETRIES && job.spec.kind !== 'stream') {
+      item.state = 'queued';
+      job.retryTimer = setTimeout(() => {
+        job.retryTimer = undefined;
+        this.pump();
+      }, backoffMs(item.attempts)).unref();
+      return;
+    }
+    item.state = 'failed';
+  }
+
+  /** Resolves when the job ends done, failed or cancelled. */
+  settled(job: Job): Promise<TransferItem> {
+    return new Promise((resolve) => job.waiters.push(resolve));
+  }
+
+  pause(job: Job): void {
+    if (!job.item.resumable) return;
+    if (job.item.state === 'running') job.controller?.abort('pause');
+    else if (job.item.state === 'queued') this.setState(job, 'paused');
+  }
+
+  resume(job: Job): void {
+    if (job.item.state === 'paused') this.setState(job, 'queued');
+  }
+
+  cancel(job: Job): void {
+    if (job.item.state === 'running') return job.controller?.abort('cancel');
+    if (job.item.state === 'queued' || job.item.state === 'paused') {
+      this.setState(job, 'cancelled');
+      void this.hooks.discard(job);
+      for (const w of job.waiters.splice(0)) w({ ...job.item });
+    }
+  }
+
+  retry(job: Job): void {
+    if (job.item.state !== 'failed' && job.item.state !== 'cancelled') return;
+    if (job.spec.kind === 'stream') return;
+    job.item.attempts = 0;
+    job.item.transferred = 0;
+    this.setState(job, 'queued');
+  }
+
+  clearFinished(): void {
+    for (const [id, job] of this.jobs) if (FINAL.has(job.item.state)) this.jobs.delete(id);
+  }
+
+  private setState(job: Job, state: TransferItem['state']): void {
+    if (job.retryTimer) clearTimeout(job.retryTimer);
+    job.retryTimer = undefined;
+    job.item.state = state;
+    this.hooks.changed(job, true);
+    this.pump();
+  }
+
+  /** Stops everything running without marking it: the next start finds it paused. */
+  stopAll(): void {
+    for (const job of this.jobs.values()) {
+      if (job.retryTimer) clearTimeout(job.retryTimer);
+      if (job.item.state === 'running') job.controller?.abort('pause');
+    }
+  }
+}

@@ -1,0 +1,122 @@
+import { createHash } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { Transform, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { CofferError } from '../../../src-shared/errors.js';
+import type { ObjectBackend, UploadResult } from '../../backends/object-backend.js';
+import type { Job, RunContext } from './queue.js';
+
+/**
+ * Files above this go to the backend by path: S3 multipart and Swift SLO in parallel parts, and
+ * resumable. Below it the queue streams the file itself and checks the whole-body MD5.
+ */
+export const LARGE_FILE_BYTES = 64 * 1024 * 1024;
+
+export const partialPathOf = (path: string) => `${path}.coffer-partial`;
+
+/** A pass-through computing the MD5 of what goes by, in order. */
+function md5Tap(): { tap: Transform; hex: () => string } {
+  const hash = createHash('md5');
+  const tap = new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      hash.update(chunk);
+      done(null, chunk);
+    },
+  });
+  return { tap, hex: () => hash.digest('hex') };
+}
+
+/**
+ * The server's ETag against what was read: a plain MD5 must equal ours; a multipart/SLO ETag
+ * counts as verified only when the backend checked every part and the composite itself.
+ */
+function verify(name: string, result: UploadResult, md5: string | undefined): boolean {
+  const etag = result.etag.replace(/"/g, '').toLowerCase();
+  if (md5 !== undefined && /^[0-9a-f]{32}$/.test(etag)) {
+    if (etag !== md5) throw new CofferError('BadDigest', `${name} arrived damaged: the server's ETag ${etag} is not the MD5 of the file (${md5})`);
+    return true;
+  }
+  return result.checked === 'parts';
+}
+
+async function uploadStreamed(backend: ObjectBackend, container: string, name: string, body: Readable, size: number | undefined, ctx: RunContext) {
+  const { tap, hex } = md5Tap();
+  body.once('error', (err) => tap.destroy(err));
+  body.pipe(tap);
+  const result = await backend.upload(container, name, { stream: tap, ...(size !== undefined ? { size } : {}) }, { signal: ctx.signal, onProgress: ctx.progress });
+  return { verified: verify(name, result, hex()) };
+}
+
+export async function runPathUpload(job: Job & { spec: { kind: 'path' } }, ctx: RunContext): Promise<{ verified: boolean }> {
+  const { container } = job.item;
+  const { path, name } = job.spec;
+  const size = (await stat(path)).size;
+  ctx.setSize(size);
+  if (size <= LARGE_FILE_BYTES) return uploadStreamed(ctx.backend, container, name, createReadStream(path), size, ctx);
+  const result = await ctx.backend.upload(container, name, { path }, {
+    signal: ctx.signal,
+    onProgress: ctx.progress,
+    resume: { token: ctx.resumeToken, save: ctx.saveResumeToken },
+  });
+  return { verified: verify(name, result, undefined) };
+}
+
+export async function runStreamUpload(job: Job, ctx: RunContext): Promise<{ verified: boolean }> {
+  if (!job.stream) throw new CofferError('InvalidArgument', 'The browser has not sent this file');
+  return uploadStreamed(ctx.backend, job.item.container, job.spec.name, job.stream, job.item.size ?? undefined, ctx);
+}
+
+/**
+ * Downloads into `<path>.coffer-partial`, renamed into place only when complete, so a cancelled
+ * or failed download never leaves a file that looks whole. A paused one resumes from the
+ * partial file's length if the object has not changed since (same ETag).
+ */
+export async function runDownload(job: Job & { spec: { kind: 'download' } }, ctx: RunContext): Promise<{ verified: boolean }> {
+  try {
+    return await downloadOnce(job, ctx);
+  } catch (err) {
+    // Damaged bytes are never resumed from; after a pause or a dropped connection they are good.
+    const code = (err as { code?: string }).code;
+    if (code === 'BadDigest' || code === 'IncompleteBody') await rm(partialPathOf(job.spec.path), { force: true });
+    throw err;
+  }
+}
+
+async function downloadOnce(job: Job & { spec: { kind: 'download' } }, ctx: RunContext): Promise<{ verified: boolean }> {
+  const { container } = job.item;
+  const spec = job.spec;
+  const partial = partialPathOf(spec.path);
+  await mkdir(dirname(spec.path), { recursive: true });
+  let from = await stat(partial).then((s) => s.size, () => 0);
+  if (from > 0) {
+    // Resuming: only if the object is still the one the partial file came from.
+    const now = await ctx.backend.head(container, spec.name);
+    if (!spec.etag || now.etag !== spec.etag || now.size < from) {
+      await rm(partial, { force: true });
+      from = 0;
+    }
+  }
+  const { details, body } = await ctx.backend.download(container, spec.name, {
+    signal: ctx.signal,
+    onProgress: (n) => ctx.progress(from + n),
+    ...(from ? { range: { start: from } } : {}),
+  });
+  if (!from) {
+    spec.etag = details.etag;
+    ctx.setSize(details.size);
+    ctx.saveResumeToken(null);
+  }
+  // A whole download of a plain-MD5 object is checked byte for byte; a resumed one by length.
+  const etag = details.etag.replace(/"/g, '').toLowerCase();
+  const check = !from && /^[0-9a-f]{32}$/.test(etag) ? md5Tap() : undefined;
+  const out = createWriteStream(partial, { flags: from ? 'a' : 'w' });
+  await (check ? pipeline(body, check.tap, out, { signal: ctx.signal }) : pipeline(body, out, { signal: ctx.signal }));
+  const written = (await stat(partial)).size;
+  if (job.item.size !== null && written !== job.item.size) throw new CofferError('IncompleteBody', `${spec.name}: received ${written} of ${job.item.size} bytes`);
+  const md5 = check?.hex();
+  if (md5 !== undefined && md5 !== etag) throw new CofferError('BadDigest', `${spec.name} arrived damaged: its MD5 ${md5} is not the server's ETag ${etag}`);
+  await rename(partial, spec.path);
+  return { verified: md5 !== undefined };
+}
