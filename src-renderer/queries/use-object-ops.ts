@@ -38,7 +38,7 @@ export function useCreateFolder(account: string, container: string) {
 export function useDeleteEntries(account: string, container: string) {
   const invalidate = useInvalidateContainer(account, container);
   return useMutation({
-    mutationFn: (what: { names: string[]; prefixes: string[] }) => api.browse.delete({ account, container, ...what }),
+    mutationFn: (what: { names: string[]; prefixes: string[]; operationId?: string }) => api.browse.delete({ account, container, ...what }),
     onSettled: invalidate,
   });
 }

@@ -2,6 +2,7 @@ import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { LOCAL_CONNECTION_ID } from '../../src-shared/model/connections';
 import { client } from '../api/client';
+import { useProgress } from '../stores/progress';
 import { queryKeys } from './keys';
 
 /** Bursts of events (a bulk upload sends one per object) become one refetch per key. */
@@ -31,7 +32,9 @@ export function useServerEvents(): void {
       if (account === LOCAL_CONNECTION_ID) invalidate(queryKeys.localUsers());
     });
     const offState = client.on('connection.state', () => invalidate(queryKeys.connections()));
+    const offProgress = client.on('operation.progress', (p) => useProgress.getState().report(p));
     return () => {
+      offProgress();
       clearTimeout(timer);
       offObjects();
       offState();

@@ -1,7 +1,12 @@
 import { create } from 'zustand';
 import type { Row } from '../features/browser/rows';
 
-export type OpenOperation = { kind: 'new-folder' } | { kind: 'delete'; rows: readonly Row[] } | { kind: 'rename'; row: Row } | null;
+export type OpenOperation =
+  | { kind: 'new-folder' }
+  | { kind: 'delete'; rows: readonly Row[] }
+  | { kind: 'rename'; row: Row }
+  | { kind: 'share'; name: string }
+  | null;
 
 interface OperationState {
   open: OpenOperation;

@@ -1,13 +1,18 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { formatCount } from '../../app/format';
 import { strings } from '../../app/strings';
 import { useFolder } from '../../queries/use-folder';
 import { useNavigation } from '../../stores/navigation';
 import { useSelection } from '../../stores/selection';
 import { isServerOrder, useSort } from '../../stores/sort';
+import { clipboardKey } from '../clipboard/clipboard-actions';
+import { usePaste } from '../clipboard/use-paste';
 import { Empty, ErrorState, Loading } from '../common/States';
+import { FolderMenu } from '../context-menu/FolderMenu';
+import type { MenuPosition } from '../context-menu/Menu';
 import { DetailsPanel } from '../details/DetailsPanel';
 import { FolderActions, operationKey } from '../operations/FolderActions';
+import { useFolderDrop } from '../transfers/use-folder-drop';
 import { Breadcrumbs } from './Breadcrumbs';
 import { FilterBox } from './FilterBox';
 import { ObjectGrid } from './ObjectGrid';
@@ -27,10 +32,15 @@ export function FolderView({ account, container }: { account: string; container:
   const rows = useMemo(() => sortRows(toRows(folder.entries, prefix), sort.column, sort.direction), [folder.entries, prefix, sort.column, sort.direction]);
   const selected = useSelection((x) => x.selected);
   const selectedRows = useMemo(() => rows.filter((r) => selected.has(r.key)), [rows, selected]);
+  const drop = useFolderDrop(account, container, prefix);
 
   const onOpen = useCallback((row: Row) => {
     if (row.kind === 'folder') openFolder(row.key);
   }, [openFolder]);
+  const { paste, view: pasteView } = usePaste(account, container, prefix);
+  // The open context menu: for the selection, or (rows: false) for the folder itself.
+  const [menu, setMenu] = useState<{ at: MenuPosition; rows: boolean } | null>(null);
+  const onMenu = useCallback((at: MenuPosition, row: Row | null) => setMenu({ at, rows: row !== null }), []);
   const { fetchNextPage } = folder;
   const more = useCallback(() => void fetchNextPage(), [fetchNextPage]);
 
@@ -42,8 +52,9 @@ export function FolderView({ account, container }: { account: string; container:
   }
 
   return (
-    <section className="folder" aria-label={`${container}/${prefix}`} onKeyDown={(e) => {
+    <section className="folder" aria-label={`${container}/${prefix}`} {...drop.props} onKeyDown={(e) => {
         if (operationKey(e, selectedRows)) return;
+        if (clipboardKey(e, { account, container, selected: selectedRows }, paste)) return;
         // Backspace goes up from anywhere in the view but a text field (the grid handles its own).
         if (e.key !== 'Backspace' || e.defaultPrevented || e.target instanceof HTMLInputElement) return;
         e.preventDefault();
@@ -55,6 +66,8 @@ export function FolderView({ account, container }: { account: string; container:
         <FolderActions account={account} container={container} prefix={prefix} rows={rows} selected={selectedRows} />
         <FilterBox key={`${container}/${prefix}`} />
       </div>
+      {drop.banner}
+      {pasteView}
       {!isServerOrder(sort) && folder.hasNextPage ? (
         <p className="note" role="note">
           {s.sortedWithinLoaded(formatCount(rows.length))}
@@ -70,10 +83,14 @@ export function FolderView({ account, container }: { account: string; container:
           fetchNextPage={more}
           onOpen={onOpen}
           onUp={goUp}
+          onMenu={onMenu}
           overlay={overlay}
         />
         <DetailsPanel account={account} container={container} rows={selectedRows} />
       </div>
+      {menu ? (
+        <FolderMenu account={account} container={container} at={menu.at} rows={menu.rows ? selectedRows : []} onOpen={onOpen} paste={paste} onClose={() => setMenu(null)} />
+      ) : null}
     </section>
   );
 }

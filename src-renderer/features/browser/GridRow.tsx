@@ -2,6 +2,7 @@ import type { MouseEvent } from 'react';
 import { formatBytes, formatDate } from '../../app/format';
 import { Icon } from '../../app/icons';
 import { strings } from '../../app/strings';
+import { useRowTransfer } from '../transfers/drag-out';
 import type { Row } from './rows';
 
 export interface GridRowProps {
@@ -13,12 +14,15 @@ export interface GridRowProps {
   focused: boolean;
   onClick(e: MouseEvent, row: Row): void;
   onOpen(row: Row): void;
+  onContextMenu(e: MouseEvent, row: Row): void;
 }
 
-export function GridRow({ row, id, index, top, selected, focused, onClick, onOpen }: GridRowProps) {
+export function GridRow({ row, id, index, top, selected, focused, onClick, onOpen, onContextMenu }: GridRowProps) {
   const folder = row.kind === 'folder';
+  const transfer = useRowTransfer(row);
   return (
     <div
+      {...transfer}
       role="row"
       id={id}
       aria-rowindex={index + 2}
@@ -27,6 +31,7 @@ export function GridRow({ row, id, index, top, selected, focused, onClick, onOpe
       style={{ transform: `translateY(${top}px)` }}
       onClick={(e) => onClick(e, row)}
       onDoubleClick={() => onOpen(row)}
+      onContextMenu={(e) => onContextMenu(e, row)}
     >
       <div role="gridcell" className="col-name">
         <Icon name={folder ? 'folder' : 'file'} />

@@ -21,6 +21,8 @@ export interface ObjectGridProps {
   fetchNextPage(): void;
   onOpen(row: Row): void;
   onUp(): void;
+  /** A context menu asked for at a point: on a row (now part of the selection), or on the empty area (null). */
+  onMenu(at: { x: number; y: number }, row: Row | null): void;
   /** Shown over the body instead of rows: loading, empty, error. */
   overlay: ReactNode;
 }
@@ -30,7 +32,7 @@ export interface ObjectGridProps {
  * folder of 100,000 entries scrolls like one of 100. The grid keeps the keyboard focus itself and
  * points at the focused row with aria-activedescendant, so rows may come and go while scrolling.
  */
-export function ObjectGrid({ rows, label, listingKey, hasNextPage, isFetchingNextPage, fetchNextPage, onOpen, onUp, overlay }: ObjectGridProps) {
+export function ObjectGrid({ rows, label, listingKey, hasNextPage, isFetchingNextPage, fetchNextPage, onOpen, onUp, onMenu, overlay }: ObjectGridProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const gridId = useId();
   const selection = useSelection();
@@ -65,9 +67,34 @@ export function ObjectGrid({ rows, label, listingKey, hasNextPage, isFetchingNex
     [keys, selection],
   );
 
+  const onRowMenu = useCallback(
+    (e: MouseEvent, row: Row) => {
+      e.preventDefault();
+      e.stopPropagation();
+      // As in file managers: a right-click outside the selection selects that row alone.
+      if (!selection.selected.has(row.key)) selection.apply(clickSelect(keys, selection, row.key, { toggle: false, range: false }));
+      onMenu({ x: e.clientX, y: e.clientY }, row);
+    },
+    [keys, selection, onMenu],
+  );
+
+  /** The menu key (or Shift+F10): at the focused row when it is selected, else the folder's menu. */
+  const menuFromKeyboard = () => {
+    const row = focusIndex >= 0 ? rows[focusIndex] : undefined;
+    const focusedRow = row && selection.selected.has(row.key) ? row : null;
+    const el = focusedRow ? document.getElementById(rowId(focusIndex)) : scrollRef.current;
+    const r = el?.getBoundingClientRect();
+    onMenu({ x: (r?.left ?? 0) + 24, y: focusedRow ? (r?.bottom ?? 0) : (r?.top ?? 0) + 8 }, focusedRow ?? (selection.selected.size > 0 ? rows.find((x) => selection.selected.has(x.key)) ?? null : null));
+  };
+
   const onKeyDown = (e: KeyboardEvent) => {
     // Keys on the header's sort buttons are theirs.
     if (e.target !== e.currentTarget) return;
+    if (e.key === 'ContextMenu' || (e.key === 'F10' && e.shiftKey)) {
+      e.preventDefault();
+      menuFromKeyboard();
+      return;
+    }
     const mods = { toggle: e.ctrlKey || e.metaKey, range: e.shiftKey };
     const page = Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? ROW_HEIGHT * 10) / ROW_HEIGHT) - 1);
     const move = (m: Move) => selection.apply(moveFocus(keys, selection, m, mods));
@@ -130,7 +157,16 @@ export function ObjectGrid({ rows, label, listingKey, hasNextPage, isFetchingNex
       onKeyDown={onKeyDown}
     >
       <GridHeader />
-      <div role="rowgroup" className="grid-body" ref={scrollRef}>
+      <div
+        role="rowgroup"
+        className="grid-body"
+        ref={scrollRef}
+        onContextMenu={(e) => {
+          e.preventDefault();
+          selection.clear();
+          onMenu({ x: e.clientX, y: e.clientY }, null);
+        }}
+      >
         <div role="presentation" className="grid-canvas" style={{ height: virtualizer.getTotalSize() }}>
           {items.map((v) => {
             const row = rows[v.index];
@@ -154,6 +190,7 @@ export function ObjectGrid({ rows, label, listingKey, hasNextPage, isFetchingNex
                 focused={v.index === focusIndex}
                 onClick={onRowClick}
                 onOpen={onOpen}
+                onContextMenu={onRowMenu}
               />
             );
           })}

@@ -2,9 +2,14 @@ import { formatBytes, formatCount, formatDate } from '../../app/format';
 import { Icon } from '../../app/icons';
 import { strings } from '../../app/strings';
 import { useContainers } from '../../queries/use-containers';
+import { useCapabilities } from '../../queries/use-object-ops';
 import { useDialogs } from '../../stores/dialogs';
 import { useNavigation } from '../../stores/navigation';
 import { Empty, ErrorState, Loading } from '../common/States';
+import { useContainerDrops } from '../transfers/drop';
+import { ContainerAccess } from './ContainerAccess';
+import { ContainerQuota } from './ContainerQuota';
+import './containers.css';
 
 const s = strings.containers;
 
@@ -12,8 +17,13 @@ const s = strings.containers;
 export function ContainerList({ account }: { account: string }) {
   const containers = useContainers(account);
   const open = useNavigation((n) => n.openContainer);
+  const dropProps = useContainerDrops(account);
   const show = useDialogs((d) => d.show);
+  const caps = useCapabilities(account);
   const list = containers.data;
+  const canChangeAccess = caps.data?.publicRead === true;
+  // The quota column only where some container has one: most accounts set none.
+  const anyQuota = list?.some((c) => c.quota !== null) ?? false;
   return (
     <section className="containers" aria-label={s.title}>
       <div className="toolbar">
@@ -41,6 +51,8 @@ export function ContainerList({ account }: { account: string }) {
                   {s.size}
                 </th>
                 <th scope="col">{s.created}</th>
+                <th scope="col">{s.access}</th>
+                {anyQuota ? <th scope="col">{s.quota}</th> : null}
                 <th scope="col">
                   <span className="visually-hidden">{s.actions}</span>
                 </th>
@@ -48,7 +60,7 @@ export function ContainerList({ account }: { account: string }) {
             </thead>
             <tbody>
               {list.map((c) => (
-                <tr key={c.name} onDoubleClick={() => open(c.name)}>
+                <tr key={c.name} onDoubleClick={() => open(c.name)} {...dropProps(c.name)}>
                   <th scope="row">
                     <button type="button" className="link-button" onClick={() => open(c.name)} title={s.open(c.name)}>
                       <Icon name="container" /> {c.name}
@@ -57,6 +69,14 @@ export function ContainerList({ account }: { account: string }) {
                   <td className="num">{formatCount(c.objects)}</td>
                   <td className="num">{formatBytes(c.bytes)}</td>
                   <td>{formatDate(c.created)}</td>
+                  <td>
+                    <ContainerAccess account={account} container={c} canChange={canChangeAccess} />
+                  </td>
+                  {anyQuota ? (
+                    <td>
+                      <ContainerQuota container={c} />
+                    </td>
+                  ) : null}
                   <td className="actions">
                     <button type="button" className="icon-button danger" aria-label={s.delete(c.name)} title={s.delete(c.name)} onClick={() => show({ kind: 'delete-container', name: c.name })}>
                       <Icon name="trash" />

@@ -1,6 +1,8 @@
+import { useEffect, useRef, type RefObject } from 'react';
 import { formatBytes, formatCount } from '../../app/format';
 import { Icon } from '../../app/icons';
 import { strings } from '../../app/strings';
+import { useDetailsFocus } from '../../stores/details-focus';
 import type { Row } from '../browser/rows';
 import { ObjectDetailsView, Prop, Props } from './ObjectDetailsView';
 
@@ -8,8 +10,10 @@ const s = strings.details;
 
 /** What the selection is: nothing, one folder, one object (all its properties), or several. */
 export function DetailsPanel({ account, container, rows }: { account: string; container: string; rows: readonly Row[] }) {
+  const ref = useRef<HTMLElement>(null);
+  useFocusWhenWanted('properties', ref);
   return (
-    <aside className="details" aria-label={s.title}>
+    <aside className="details" aria-label={s.title} ref={ref} tabIndex={-1}>
       <h2 className="details-title">{s.title}</h2>
       <Body account={account} container={container} rows={rows} />
     </aside>
@@ -45,4 +49,16 @@ function Body({ account, container, rows }: { account: string; container: string
       {folders > 0 ? <p className="muted">{s.foldersIncluded(formatCount(folders))}</p> : null}
     </div>
   );
+}
+
+/** Moves the focus to `ref` once the context menu asked for this section and it is on screen. */
+export function useFocusWhenWanted(section: 'properties' | 'versions', ref: RefObject<HTMLElement | null>) {
+  const wanted = useDetailsFocus((d) => d.wanted);
+  const done = useDetailsFocus((d) => d.done);
+  useEffect(() => {
+    if (wanted !== section || !ref.current) return;
+    ref.current.focus();
+    ref.current.scrollIntoView?.({ block: 'nearest' });
+    done();
+  });
 }

@@ -4,9 +4,11 @@ import { errorMessage } from '../../app/errors';
 import { formatCount } from '../../app/format';
 import { strings } from '../../app/strings';
 import { useDeleteEntries } from '../../queries/use-object-ops';
+import { newOperationId, useProgress } from '../../stores/progress';
 import { useSelection } from '../../stores/selection';
 import type { Row } from '../browser/rows';
 import { Dialog, FormError } from '../common/Dialog';
+import { OperationProgressBar } from './OperationProgressBar';
 
 const s = strings.operations.deleteDialog;
 /** Names listed in the confirmation; the rest are counted. */
@@ -18,13 +20,16 @@ export function DeleteDialog({ account, container, rows, onClose }: { account: s
   const clearSelection = useSelection((x) => x.clear);
   const [failures, setFailures] = useState<DeleteManyResult['errors'] | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  const [operationId] = useState(newOperationId);
+  const forget = useProgress((p) => p.forget);
   const confirm = () => {
     setProblem(null);
     const names = rows.filter((r) => r.kind === 'object').map((r) => r.key);
     const prefixes = rows.filter((r) => r.kind === 'folder').map((r) => r.key);
     del.mutate(
-      { names, prefixes },
+      { names, prefixes, operationId },
       {
+        onSettled: () => forget(operationId),
         onSuccess: (result) => {
           clearSelection();
           if (result.errors.length === 0) onClose();
@@ -55,6 +60,7 @@ export function DeleteDialog({ account, container, rows, onClose }: { account: s
           </ul>
         </div>
       ) : null}
+      {del.isPending ? <OperationProgressBar id={operationId} label={strings.clipboard.deleting} /> : null}
       <FormError problem={problem} />
       <div className="dialog-actions">
         <button type="button" className="button" onClick={onClose} autoFocus>

@@ -2,9 +2,11 @@ import type { KeyboardEvent } from 'react';
 import { strings } from '../../app/strings';
 import { useOperations } from '../../stores/operations';
 import type { Row } from '../browser/rows';
+import { TransferActions } from '../transfers/TransferActions';
 import { DeleteDialog } from './DeleteDialog';
 import { NewFolderDialog } from './NewFolderDialog';
 import { RenameDialog } from './RenameDialog';
+import { ShareLinkDialog } from './ShareLinkDialog';
 
 const s = strings.operations;
 
@@ -25,6 +27,7 @@ export function FolderActions({ account, container, prefix, rows, selected }: Pr
   const [only] = selected;
   return (
     <div role="toolbar" aria-label={s.toolbar} className="folder-actions">
+      <TransferActions account={account} container={container} prefix={prefix} selected={selected} />
       <button type="button" className="button" onClick={() => show({ kind: 'new-folder' })}>
         {s.newFolder}
       </button>
@@ -36,6 +39,7 @@ export function FolderActions({ account, container, prefix, rows, selected }: Pr
       </button>
       {open?.kind === 'new-folder' ? <NewFolderDialog account={account} container={container} prefix={prefix} rows={rows} onClose={close} /> : null}
       {open?.kind === 'delete' ? <DeleteDialog account={account} container={container} rows={open.rows} onClose={close} /> : null}
+      {open?.kind === 'share' ? <ShareLinkDialog account={account} container={container} name={open.name} onClose={close} /> : null}
       {open?.kind === 'rename' ? <RenameDialog account={account} container={container} prefix={prefix} row={open.row} rows={rows} onClose={close} /> : null}
     </div>
   );

@@ -1,9 +1,10 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { errorMessage } from '../../app/errors';
 import { formatBytes, formatDate } from '../../app/format';
 import { strings } from '../../app/strings';
 import { useCapabilities, useDeleteVersion, useRestoreVersion, useVersions } from '../../queries/use-object-ops';
 import { Dialog, FormError } from '../common/Dialog';
+import { useFocusWhenWanted } from '../details/DetailsPanel';
 import { ErrorState, Loading } from '../common/States';
 
 const s = strings.versions;
@@ -17,10 +18,12 @@ export function VersionsSection({ account, container, name }: { account: string;
   const del = useDeleteVersion(account, container, name);
   const [confirming, setConfirming] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  const ref = useRef<HTMLElement>(null);
+  useFocusWhenWanted('versions', ref);
   if (!enabled) return null;
   const onError = (err: unknown) => setProblem(errorMessage(err));
   return (
-    <section aria-label={s.title}>
+    <section aria-label={s.title} ref={ref} tabIndex={-1}>
       <h3 className="details-subtitle">{s.title}</h3>
       {versions.isPending ? <Loading label={s.loading} /> : null}
       {versions.isError ? <ErrorState error={versions.error} onRetry={() => void versions.refetch()} /> : null}

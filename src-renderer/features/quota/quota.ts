@@ -27,3 +27,24 @@ export function splitBytes(bytes: number | null): { value: string; unit: number 
   }
   return { value: String(bytes), unit: 0 };
 }
+
+/** By how much an upload would go past a quota: bytes and objects over the limit (0 where it fits). */
+export interface QuotaExcess {
+  bytes: number;
+  objects: number;
+}
+
+/**
+ * Whether adding `incoming` to `usage` goes past `limits`, for the warning before an upload
+ * starts. null when it fits, and also when it cannot be told (usage or limit unknown): the
+ * server still enforces its quota, the warning is only a courtesy.
+ */
+export function quotaExceededBy(
+  usage: { bytes: number | null; objects: number | null },
+  limits: { maxBytes: number | null; maxObjects: number | null },
+  incoming: { bytes: number; objects: number },
+): QuotaExcess | null {
+  const over = (used: number | null, max: number | null, adding: number) => (used === null || max === null || max < 0 ? 0 : Math.max(0, used + adding - max));
+  const excess = { bytes: over(usage.bytes, limits.maxBytes, incoming.bytes), objects: over(usage.objects, limits.maxObjects, incoming.objects) };
+  return excess.bytes > 0 || excess.objects > 0 ? excess : null;
+}

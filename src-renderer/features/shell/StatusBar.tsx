@@ -4,7 +4,10 @@ import { strings } from '../../app/strings';
 import { useConnections } from '../../queries/use-connections';
 import { useFolder } from '../../queries/use-folder';
 import { useNavigation } from '../../stores/navigation';
+import { useClipboard } from '../../stores/clipboard';
 import { useSelection } from '../../stores/selection';
+import { StatusQuota } from '../quota/StatusQuota';
+import { TransfersToggle } from '../transfers/TransfersToggle';
 import { connectionName } from './connection-name';
 
 function FolderCounts({ account, container, prefix }: { account: string; container: string; prefix: string }) {
@@ -20,7 +23,15 @@ function FolderCounts({ account, container, prefix }: { account: string; contain
   );
 }
 
-/** Connection state, what the folder holds (loaded so far), the selection, background activity. */
+/** What the app clipboard holds, so a paste does not surprise. */
+function ClipboardNote() {
+  const entry = useClipboard((c) => c.entry);
+  if (!entry) return null;
+  const count = formatCount(entry.names.length + entry.prefixes.length);
+  return <span className="statusbar-clipboard">{entry.mode === 'cut' ? strings.clipboard.cut(count) : strings.clipboard.copied(count)}</span>;
+}
+
+/** Connection state, what the folder holds (loaded so far), the selection, the account's quota, background activity. */
 export function StatusBar() {
   const { connectionId, container, prefix, filter, view } = useNavigation();
   const connection = useConnections().data?.find((c) => c.id === connectionId);
@@ -31,6 +42,9 @@ export function StatusBar() {
         {connection ? <span>{strings.status.connection(connectionName(connection), strings.shell.connectionState[connection.state])}</span> : null}
         {container !== null && view === 'containers' ? <FolderCounts account={connectionId} container={container} prefix={prefix + filter} /> : null}
       </span>
+      <ClipboardNote />
+      {connection ? <StatusQuota key={connectionId} account={connectionId} /> : null}
+      <TransfersToggle />
       <span className="statusbar-activity" aria-hidden={!fetching}>
         {fetching ? strings.status.fetching : ''}
       </span>

@@ -1,0 +1,58 @@
+import { strings } from '../../app/strings';
+import { useHead } from '../../queries/use-folder';
+import { useCapabilities, useSetPublic } from '../../queries/use-object-ops';
+import { useClipboard } from '../../stores/clipboard';
+import { useDetailsFocus } from '../../stores/details-focus';
+import { useOperations } from '../../stores/operations';
+import type { Row } from '../browser/rows';
+import { takeRows } from '../clipboard/clipboard-actions';
+import { Menu, type MenuItem, type MenuPosition } from './Menu';
+
+const s = strings.contextMenu;
+
+export interface FolderMenuProps {
+  account: string;
+  container: string;
+  at: MenuPosition;
+  /** The selection the menu acts on; empty for the folder's own menu (its empty area). */
+  rows: readonly Row[];
+  onOpen(row: Row): void;
+  paste(): void;
+  onClose(): void;
+}
+
+/** The folder view's context menu: for the selection (rows), or for the folder itself. */
+export function FolderMenu({ account, container, at, rows, onOpen, paste, onClose }: FolderMenuProps) {
+  const caps = useCapabilities(account).data;
+  const canPaste = useClipboard((c) => c.entry !== null);
+  const show = useOperations((o) => o.show);
+  const focusDetails = useDetailsFocus((d) => d.request);
+  const [only] = rows;
+  const single = rows.length === 1 ? only : undefined;
+  const object = single?.kind === 'object' ? single : undefined;
+  // The object's public state comes from its HEAD (the details panel asks for the same one).
+  const head = useHead(account, container, object && caps?.publicObjects ? object.key : null);
+  const setPublic = useSetPublic(account, container);
+
+  const items: MenuItem[] = [];
+  const add = (id: string, label: string, onSelect: () => void, extra: Partial<MenuItem> = {}) => items.push({ id, label, onSelect, ...extra });
+  if (rows.length === 0) {
+    if (canPaste) add('paste', s.paste, paste);
+    add('new-folder', s.newFolder, () => show({ kind: 'new-folder' }));
+  } else {
+    if (single?.kind === 'folder') add('open', s.open, () => onOpen(single));
+    add('copy', s.copy, () => takeRows('copy', account, container, rows), { group: single?.kind === 'folder' });
+    add('cut', s.cut, () => takeRows('cut', account, container, rows));
+    if (canPaste) add('paste', s.paste, paste);
+    if (single) add('rename', s.rename, () => show({ kind: 'rename', row: single }), { group: true });
+    add('delete', s.delete, () => show({ kind: 'delete', rows }), { danger: true, group: !single });
+    if (object && caps?.publicObjects && head.data) {
+      const on = !head.data.publicRead;
+      add('public', on ? s.makePublic : s.makePrivate, () => setPublic.mutate({ name: object.key, on }), { group: true });
+    }
+    if (object && caps?.shareLinks) add('share', s.shareLink, () => show({ kind: 'share', name: object.key }), { group: !caps.publicObjects });
+    if (object && caps?.versions) add('versions', s.versions, () => focusDetails('versions'), { group: true });
+    add('properties', s.properties, () => focusDetails('properties'), { group: !(object && caps?.versions) });
+  }
+  return <Menu label={rows.length === 0 ? s.folder : s.rows} at={at} items={items} onClose={onClose} />;
+}
