@@ -7,7 +7,7 @@ import { Transform } from 'node:stream';
 import { CofferError } from '../../src-shared/errors.js';
 import type { Engine } from '../engine/engine.js';
 import type { ContainerRef, ObjectInfo } from '../engine/types.js';
-import type { UploadOptions } from './object-backend.js';
+import type { UnfinishedUploadEntry, UploadOptions } from './object-backend.js';
 import { md5OfRange, ProgressMeter, throwIfAborted } from './transfer.js';
 
 export const LOCAL_PART_SIZE = 64 * 1024 * 1024;
@@ -52,6 +52,7 @@ export async function uploadFileResumable(
   name: string,
   file: { path: string; size: number },
   opts: UploadOptions & { resume: NonNullable<UploadOptions['resume']> },
+  partSizeWanted = LOCAL_PART_SIZE,
 ): Promise<ObjectInfo> {
   let token = parse(opts.resume.token);
   let have = token ? existingParts(engine, ref, name, token.uploadId) : undefined;
@@ -61,7 +62,7 @@ export async function uploadFileResumable(
       ...(opts.meta ? { meta: opts.meta } : {}),
       ...(opts.headers ? { headers: opts.headers } : {}),
     });
-    token = { uploadId: created.uploadId, partSize: LOCAL_PART_SIZE };
+    token = { uploadId: created.uploadId, partSize: partSizeWanted };
     have = new Map();
     opts.resume.save(JSON.stringify(token));
   }
@@ -103,4 +104,15 @@ export async function uploadFileResumable(
 export async function abortLocalUpload(engine: Engine, ref: ContainerRef, name: string, token: string): Promise<void> {
   const t = parse(token);
   if (t) await engine.abortUpload(ref, name, t.uploadId).catch(() => undefined);
+}
+
+export function listLocalUploads(engine: Engine, ref: ContainerRef): UnfinishedUploadEntry[] {
+  const out: UnfinishedUploadEntry[] = [];
+  let page = engine.listUploads(ref);
+  for (;;) {
+    out.push(...page.uploads.map((u) => ({ name: u.name, uploadId: u.uploadId, initiated: new Date(u.initiated).toISOString() })));
+    const last = page.uploads[page.uploads.length - 1];
+    if (!page.truncated || !last) return out;
+    page = engine.listUploads(ref, { keyMarker: last.name, uploadIdMarker: last.uploadId });
+  }
 }

@@ -24,7 +24,7 @@ import {
   versionEntry,
 } from './local-mapping.js';
 import { checkLinkLifetime, ShareLinkSigner } from './local-share-links.js';
-import { abortLocalUpload, LOCAL_PART_SIZE, uploadFileResumable } from './local-uploads.js';
+import { abortLocalUpload, listLocalUploads, LOCAL_PART_SIZE, uploadFileResumable } from './local-uploads.js';
 import type { DownloadOptions, ListFolderOptions, ObjectBackend, UnfinishedUploadEntry, UploadOptions, UploadResult, UploadSource } from './object-backend.js';
 import { abortedError, metered, openUploadSource, throwIfAborted } from './transfer.js';
 
@@ -36,6 +36,8 @@ export interface LocalBackendOptions {
   endpoint?: string;
   /** Region the server's compatible API reports (it accepts any in signatures). */
   region?: string;
+  /** Part size of resumable file uploads (default 64 MiB). */
+  uploadPartSize?: number;
 }
 
 export const DEFAULT_PAGE_SIZE = 1000;
@@ -50,12 +52,14 @@ export const FOLDER_CONTENT_TYPE = 'application/x-directory';
 export class LocalBackend implements ObjectBackend {
   readonly kind = 'local' as const;
   private readonly links: ShareLinkSigner | undefined;
+  private readonly partSize: number;
 
   constructor(
     private readonly engine: Engine,
     private readonly accountId: string,
     options: LocalBackendOptions = {},
   ) {
+    this.partSize = options.uploadPartSize ?? LOCAL_PART_SIZE;
     this.links = options.endpoint === undefined ? undefined : new ShareLinkSigner(engine, accountId, options.endpoint, options.region);
   }
 
@@ -134,9 +138,14 @@ export class LocalBackend implements ObjectBackend {
     throwIfAborted(opts.signal, 'The upload');
     if ('path' in source && opts.resume) {
       const { size } = await stat(source.path);
-      if (size > LOCAL_PART_SIZE) {
-        const info = await uploadFileResumable(this.engine, this.ref(container), name, { path: source.path, size }, { ...opts, resume: opts.resume });
-        return { ...this.details(info), checked: 'parts' };
+      if (size > this.partSize) {
+        try {
+          const info = await uploadFileResumable(this.engine, this.ref(container), name, { path: source.path, size }, { ...opts, resume: opts.resume }, this.partSize);
+          return { ...this.details(info), checked: 'parts' };
+        } catch (err) {
+          if (opts.signal?.aborted) throw abortedError('The upload');
+          throw err;
+        }
       }
     }
     const { stream, size } = await openUploadSource(source);
@@ -164,14 +173,7 @@ export class LocalBackend implements ObjectBackend {
   }
 
   async listUnfinishedUploads(container: string): Promise<UnfinishedUploadEntry[]> {
-    const out: UnfinishedUploadEntry[] = [];
-    let page = this.engine.listUploads(this.ref(container));
-    for (;;) {
-      out.push(...page.uploads.map((u) => ({ name: u.name, uploadId: u.uploadId, initiated: new Date(u.initiated).toISOString() })));
-      const last = page.uploads[page.uploads.length - 1];
-      if (!page.truncated || !last) return out;
-      page = this.engine.listUploads(this.ref(container), { keyMarker: last.name, uploadIdMarker: last.uploadId });
-    }
+    return listLocalUploads(this.engine, this.ref(container));
   }
 
   async abortUnfinishedUpload(container: string, name: string, uploadId: string): Promise<void> {

@@ -27,6 +27,8 @@ export class TransferService implements TransfersService {
   private readonly file: TransferFile;
   private readonly batches = new Map<string, Batch>();
   private readonly stagingRoot: string;
+  /** Drags staged through the queue, by selection, so the next drag of it finds the files. */
+  private readonly staged = new Map<string, { ids: string[]; paths: string[] }>();
 
   constructor(
     private readonly registry: ConnectionRegistry,
@@ -144,6 +146,11 @@ export class TransferService implements TransfersService {
   }
 
   async stageForDrag(a: In<'stageForDrag'>) {
+    const key = JSON.stringify([a.account, a.container, a.names]);
+    const earlier = this.staged.get(key);
+    const states = earlier?.ids.map((id) => this.queue.jobs.get(id)?.item.state);
+    if (earlier && states!.every((s) => s === 'done')) return { ready: true as const, paths: earlier.paths };
+    if (earlier && states!.every((s) => s === 'queued' || s === 'running')) return { ready: false as const, ids: earlier.ids };
     const backend = this.registry.backend(a.account);
     const dir = join(this.stagingRoot, randomUUID());
     const targets = a.names.map((name) => ({ name, path: localPathUnder(dir, leafOf(name)) }));
@@ -154,6 +161,7 @@ export class TransferService implements TransfersService {
     }
     const batchId = randomUUID();
     const ids = targets.map((t, i) => this.addJob(batchId, a.account, a.container, { kind: 'download', name: t.name, path: t.path }, sizes[i]!).item.id);
+    this.staged.set(key, { ids, paths: targets.map((t) => t.path) });
     this.queue.pump();
     return { ready: false as const, ids };
   }

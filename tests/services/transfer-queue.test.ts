@@ -1,0 +1,94 @@
+// The queue's scheduling on its own, with runners scripted by the test (what a job does is
+// covered against real servers in transfers.test.ts): the concurrency bound, retries of
+// transient failures with backoff, no retry of permanent ones, pause and resume of a running job.
+import { setTimeout as sleep } from 'node:timers/promises';
+import { describe, expect, it, vi } from 'vitest';
+import type { ObjectBackend } from '../../src-main/backends/object-backend.js';
+import { CofferError } from '../../src-shared/errors.js';
+import { JobQueue, type Job, type RunContext } from '../../src-main/services/transfers/queue.js';
+
+function queue(run: (job: Job, ctx: RunContext) => Promise<{ verified: boolean }>, concurrency = 2) {
+  const q = new JobQueue({ backend: () => ({}) as ObjectBackend, run, changed: () => undefined, discard: async () => undefined }, concurrency);
+  const add = (name: string) =>
+    q.add({ kind: 'path', path: `/tmp/${name}`, name }, { batchId: 'b', direction: 'upload', account: 'local', container: 'c', name, path: `/tmp/${name}`, size: 10, resumable: true });
+  return { q, add };
+}
+
+const until = async (check: () => boolean) => {
+  for (let i = 0; i < 400 && !check(); i++) await sleep(10);
+  expect(check()).toBe(true);
+};
+
+describe('the transfer queue', () => {
+  it('never runs more jobs at once than its concurrency', async () => {
+    let running = 0;
+    let most = 0;
+    const { q, add } = queue(async () => {
+      most = Math.max(most, ++running);
+      await sleep(20);
+      running--;
+      return { verified: true };
+    }, 3);
+    const jobs = Array.from({ length: 10 }, (_, i) => add(`f${i}`));
+    q.pump();
+    await until(() => jobs.every((j) => j.item.state === 'done'));
+    expect(most).toBe(3);
+    expect(jobs.every((j) => j.item.verified && j.item.attempts === 1)).toBe(true);
+  });
+
+  it('retries a transient failure with backoff, and fails a permanent one at once', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    try {
+      let calls = 0;
+      const { q, add } = queue(async (job) => {
+        calls++;
+        if (job.spec.name === 'denied') throw new CofferError('AccessDenied', 'Access Denied');
+        if (calls < 3) throw new CofferError('Unreachable', 'connection refused');
+        return { verified: true };
+      });
+      const flaky = add('flaky');
+      q.pump();
+      await vi.waitFor(() => expect(flaky.item).toMatchObject({ state: 'queued', attempts: 1, error: 'connection refused' }));
+      await vi.advanceTimersByTimeAsync(1000);
+      await vi.waitFor(() => expect(flaky.item.attempts).toBe(2));
+      // The second backoff is four times the first: not yet after one more second.
+      await vi.advanceTimersByTimeAsync(1000);
+      expect(flaky.item.attempts).toBe(2);
+      await vi.advanceTimersByTimeAsync(3000);
+      await vi.waitFor(() => expect(flaky.item).toMatchObject({ state: 'done', attempts: 3, error: null }));
+
+      const denied = add('denied');
+      q.pump();
+      await vi.waitFor(() => expect(denied.item).toMatchObject({ state: 'failed', attempts: 1, error: 'Access Denied' }));
+      q.retry(denied);
+      await vi.waitFor(() => expect(denied.item).toMatchObject({ state: 'failed', attempts: 1 }));
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('pauses a running job by aborting its attempt, and resumes it with the saved token', async () => {
+    const tokens: (string | null)[] = [];
+    const { q, add } = queue(async (_job, ctx) => {
+      tokens.push(ctx.resumeToken);
+      ctx.saveResumeToken('upload-1');
+      await new Promise((resolve, reject) => {
+        const timer = setTimeout(resolve, tokens.length === 1 ? 10_000 : 10);
+        ctx.signal.addEventListener('abort', () => {
+          clearTimeout(timer);
+          reject(new CofferError('Aborted', 'cancelled'));
+        });
+      });
+      return { verified: true };
+    });
+    const job = add('big');
+    q.pump();
+    await until(() => job.item.state === 'running');
+    q.pause(job);
+    await until(() => job.item.state === 'paused');
+    q.resume(job);
+    await until(() => job.item.state === 'done');
+    expect(tokens).toEqual([null, 'upload-1']);
+    expect(job.resumeToken).toBeNull();
+  });
+});

@@ -1,0 +1,251 @@
+// The transfer service through the contract, on a real app (engine, server, services) with two
+// remote connections pointing back at the same server (one per API): batches with conflicts and
+// quota warnings, verified uploads and downloads, folder downloads with hostile names, drag-out
+// staging, cancel, and a large upload paused, carried over an app restart and resumed.
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAppContext, type AppContext } from '../../src-main/app-context.js';
+import type { TransferItem } from '../../src-shared/contract/transfers.js';
+import { createClient } from '../../src-shared/rpc/client.js';
+
+const MiB = 1024 * 1024;
+const md5 = (b: Buffer) => createHash('md5').update(b).digest('hex');
+let dir: string;
+let ctx: AppContext;
+let remotes: { s3: string; swift: string };
+let counter = 0;
+
+const api = () => createClient(ctx.rpc.asTransport()).services;
+const open = (port = 0) => createAppContext({ dataDir: join(dir, 'store'), port, engine: { noSync: true } });
+
+async function addRemotes(): Promise<{ s3: string; swift: string }> {
+  const [user] = await api().localStore.users({});
+  const s3 = await api().accounts.add({ name: 'self over S3', config: { kind: 's3', endpoint: ctx.server.url, accessKeyId: user!.keys[0]!.accessKey, secretAccessKey: user!.keys[0]!.secretKey } });
+  const swift = await api().accounts.add({
+    name: 'self over Swift',
+    config: { kind: 'swift', authUrl: `${ctx.server.url}/auth/1.0`, auth: { type: 'v1', user: user!.swiftKeys[0]!.user, key: user!.swiftKeys[0]!.secretKey } },
+  });
+  return { s3: s3.id, swift: swift.id };
+}
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'coffer-transfers-'));
+  ctx = await open();
+  remotes = await addRemotes();
+});
+afterAll(async () => {
+  await ctx?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+async function container(account = 'local'): Promise<string> {
+  const name = `tr-${++counter}`;
+  await api().browse.createContainer({ account, container: name });
+  return name;
+}
+
+function localFile(rel: string, data: Buffer | string): string {
+  const path = join(dir, 'src', rel);
+  mkdirSync(join(path, '..'), { recursive: true });
+  writeFileSync(path, data);
+  return path;
+}
+
+async function settled(ids: string[], timeoutMs = 60_000): Promise<TransferItem[]> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const items = (await api().transfers.list({})).items.filter((i) => ids.includes(i.id));
+    if (items.every((i) => ['done', 'failed', 'cancelled'].includes(i.state))) return items;
+    if (Date.now() > until) throw new Error(`transfers still running: ${JSON.stringify(items)}`);
+    await sleep(50);
+  }
+}
+
+async function upload(account: string, c: string, paths: string[], conflict: 'replace' | 'skip' | 'keepBoth' = 'replace', prefix = '') {
+  const plan = await api().transfers.planUpload({ account, container: c, prefix, paths });
+  const { items } = await api().transfers.startUpload({ batchId: plan.batchId, conflict });
+  return { plan, items: await settled(items.map((i) => i.id)) };
+}
+
+const body = async (account: string, c: string, name: string) => {
+  const path = join(dir, `read-${++counter}`);
+  const { id } = await api().transfers.downloadToPath({ account, container: c, name, path });
+  const [item] = await settled([id]);
+  expect(item).toMatchObject({ state: 'done' });
+  return readFileSync(path).toString();
+};
+
+describe('upload batches', () => {
+  it('reports conflicts once per batch and applies replace, skip or keep both to all of them', async () => {
+    const c = await container();
+    const a = localFile(`b${counter}/a.txt`, 'new a');
+    const folder = join(a, '..', 'dir');
+    localFile(`b${counter}/dir/b.txt`, 'new b');
+    localFile(`b${counter}/dir/c.txt`, 'new c');
+    await upload('local', c, [join(dir, 'src', `b${counter}`, 'dir')]);
+    await api().browse.createFolder({ account: 'local', container: c, prefix: 'x/' });
+    const old = await upload('local', c, [a]);
+    expect(old.items[0]).toMatchObject({ state: 'done', name: 'a.txt', verified: true });
+
+    const plan = await api().transfers.planUpload({ account: 'local', container: c, prefix: '', paths: [a, folder] });
+    expect(plan).toMatchObject({ files: 3, bytes: 15, conflicts: { count: 3 }, quota: null });
+    expect(plan.conflicts.sample.sort()).toEqual(['a.txt', 'dir/b.txt', 'dir/c.txt']);
+    const skipped = await api().transfers.startUpload({ batchId: plan.batchId, conflict: 'skip' });
+    expect(skipped.items).toEqual([]);
+    await expect(api().transfers.startUpload({ batchId: plan.batchId })).rejects.toMatchObject({ code: 'InvalidArgument' });
+
+    writeFileSync(a, 'newer a');
+    const both = await upload('local', c, [a, folder], 'keepBoth');
+    expect(both.items.map((i) => i.name).sort()).toEqual(['a (1).txt', 'dir/b (1).txt', 'dir/c (1).txt']);
+    expect(await body('local', c, 'a.txt')).toBe('new a');
+    expect(await body('local', c, 'a (1).txt')).toBe('newer a');
+    const again = await upload('local', c, [a], 'keepBoth');
+    expect(again.items.map((i) => i.name)).toEqual(['a (2).txt']);
+
+    await upload('local', c, [a], 'replace');
+    expect(await body('local', c, 'a.txt')).toBe('newer a');
+  });
+
+  it('finds conflicts in a large drop by listing the target folder, not by one request per file', async () => {
+    const c = await container();
+    const root = join(dir, 'src', `many${counter}`);
+    for (let i = 0; i < 60; i++) localFile(`many${counter}/photos/p${String(i).padStart(3, '0')}.jpg`, `photo ${i}`);
+    const first = await upload('local', c, [join(root, 'photos')], 'replace', 'trip');
+    expect(first.items).toHaveLength(60);
+    expect(first.items.every((i) => i.state === 'done' && i.verified)).toBe(true);
+    for (let i = 60; i < 70; i++) localFile(`many${counter}/photos/p${String(i).padStart(3, '0')}.jpg`, `photo ${i}`);
+    const plan = await api().transfers.planUpload({ account: 'local', container: c, prefix: 'trip/', paths: [join(root, 'photos')] });
+    expect(plan).toMatchObject({ files: 70, conflicts: { count: 60 } });
+    const { items } = await api().transfers.startUpload({ batchId: plan.batchId, conflict: 'skip' });
+    expect(items.map((i) => i.name).sort()).toEqual(Array.from({ length: 10 }, (_, k) => `trip/photos/p0${60 + k}.jpg`));
+    await settled(items.map((i) => i.id));
+  });
+
+  it('warns before a batch that would break the quota', async () => {
+    const c = await container();
+    const account = ctx.localAccount.id;
+    const before = (await api().localStore.users({})).find((u) => u.id === account)!.usage;
+    await api().localStore.setQuota({ account, maxObjects: before.objects + 2 });
+    try {
+      const paths = [1, 2, 3].map((i) => localFile(`q${counter}/f${i}.bin`, Buffer.alloc(100)));
+      const plan = await api().transfers.planUpload({ account: 'local', container: c, prefix: '', paths });
+      expect(plan.quota).toEqual({ scope: 'account', limit: 'objects', used: before.objects, max: before.objects + 2, adding: 3 });
+      const fits = await api().transfers.planUpload({ account: 'local', container: c, prefix: '', paths: paths.slice(0, 2) });
+      expect(fits.quota).toBeNull();
+    } finally {
+      await api().localStore.setQuota({ account, maxObjects: -1 });
+    }
+  });
+});
+
+describe.each(['local', 's3', 'swift'] as const)('verified transfers: %s', (kind) => {
+  const account = () => (kind === 'local' ? 'local' : remotes[kind]);
+
+  it('uploads and downloads checking the MD5 against the server ETag, and downloads folders under safe local names', async () => {
+    const c = await container(account());
+    const data = randomBytes(300_000);
+    const file = localFile(`v${counter}/data.bin`, data);
+    const up = await upload(account(), c, [file], 'replace', 'in');
+    expect(up.items[0]).toMatchObject({ state: 'done', name: 'in/data.bin', size: 300_000, transferred: 300_000, verified: true, attempts: 1 });
+    expect((await api().browse.head({ account: account(), container: c, name: 'in/data.bin' })).etag).toBe(md5(data));
+
+    await ctx.engine.putObject({ tenant: ctx.localAccount.tenant, container: c }, 'in/../../escape.txt', 'x');
+    await ctx.engine.putObject({ tenant: ctx.localAccount.tenant, container: c }, 'in/deep/er.txt', 'deeper');
+    const target = join(dir, `down-${kind}`);
+    const { ids } = await api().transfers.download({ account: account(), container: c, names: [], prefixes: ['in/'], folder: target });
+    const items = await settled(ids);
+    expect(items.every((i) => i.state === 'done')).toBe(true);
+    expect(items.find((i) => i.name === 'in/data.bin')?.verified).toBe(true);
+    expect(readFileSync(join(target, 'in', 'data.bin')).equals(data)).toBe(true);
+    expect(readFileSync(join(target, 'in', 'deep', 'er.txt'), 'utf8')).toBe('deeper');
+    // '..' segments become '_': the file stays inside the chosen folder, under a visible name.
+    expect(readFileSync(join(target, 'in', '_', '_', 'escape.txt'), 'utf8')).toBe('x');
+    expect(existsSync(join(dir, 'escape.txt'))).toBe(false);
+    expect(readdirSync(join(target, 'in')).filter((n) => n.endsWith('.coffer-partial'))).toEqual([]);
+  });
+});
+
+describe('drag-out staging', () => {
+  it('hard-links the local store\'s blob, copies inline objects, downloads small remote ones at once', async () => {
+    const c = await container();
+    const big = randomBytes(200_000); // above the engine's inline limit: a blob file
+    await ctx.engine.putObject({ tenant: ctx.localAccount.tenant, container: c }, 'docs/big.bin', big);
+    await ctx.engine.putObject({ tenant: ctx.localAccount.tenant, container: c }, 'docs/small.txt', 'small');
+    const staged = await api().transfers.stageForDrag({ account: 'local', container: c, names: ['docs/big.bin', 'docs/small.txt'] });
+    expect(staged.ready).toBe(true);
+    const [bigPath, smallPath] = (staged as { paths: string[] }).paths;
+    expect(bigPath!.endsWith('big.bin') && smallPath!.endsWith('small.txt')).toBe(true);
+    expect(readFileSync(bigPath!).equals(big)).toBe(true);
+    expect(statSync(bigPath!).nlink).toBe(2);
+    expect(readFileSync(smallPath!, 'utf8')).toBe('small');
+
+    const remote = await api().transfers.stageForDrag({ account: remotes.s3, container: c, names: ['docs/small.txt'] });
+    expect(remote.ready && readFileSync(remote.paths[0]!, 'utf8')).toBe('small');
+  });
+
+  it('stages large remote selections through the queue, then hands out the same files', async () => {
+    const c = await container();
+    const data = randomBytes(17 * MiB);
+    await ctx.engine.putObject({ tenant: ctx.localAccount.tenant, container: c }, 'large.bin', data);
+    const first = await api().transfers.stageForDrag({ account: remotes.swift, container: c, names: ['large.bin'] });
+    expect(first.ready).toBe(false);
+    await settled((first as { ids: string[] }).ids);
+    const second = await api().transfers.stageForDrag({ account: remotes.swift, container: c, names: ['large.bin'] });
+    expect(second.ready).toBe(true);
+    expect(md5(readFileSync((second as { paths: string[] }).paths[0]!))).toBe(md5(data));
+  });
+});
+
+describe('large uploads: cancel, pause, restart, resume', () => {
+  it('cancels a running upload without leaving the object or its parts behind', async () => {
+    const c = await container(remotes.s3);
+    const file = localFile(`cancel${counter}/big.bin`, randomBytes(80 * MiB));
+    const plan = await api().transfers.planUpload({ account: remotes.s3, container: c, prefix: '', paths: [file] });
+    const [item] = (await api().transfers.startUpload({ batchId: plan.batchId })).items;
+    for (let i = 0; i < 400 && !((await api().transfers.list({})).items.find((t) => t.id === item!.id)!.transferred > 8 * MiB); i++) await sleep(25);
+    await api().transfers.cancel({ ids: [item!.id] });
+    const [done] = await settled([item!.id]);
+    expect(done!.state).toBe('cancelled');
+    await expect(api().browse.head({ account: remotes.s3, container: c, name: 'big.bin' })).rejects.toMatchObject({ code: 'NoSuchKey' });
+    for (let i = 0; i < 40 && (await api().transfers.listUnfinished({ account: remotes.s3, container: c })).length; i++) await sleep(50);
+    expect(await api().transfers.listUnfinished({ account: remotes.s3, container: c })).toEqual([]);
+  });
+
+  it('comes back paused after an app restart with its progress, and resumes to a verified object', async () => {
+    const c = await container(remotes.s3);
+    const data = randomBytes(80 * MiB);
+    const file = localFile(`restart${counter}/disk.img`, data);
+    const plan = await api().transfers.planUpload({ account: remotes.s3, container: c, prefix: '', paths: [file] });
+    const [item] = (await api().transfers.startUpload({ batchId: plan.batchId })).items;
+    const progress = async () => (await api().transfers.list({})).items.find((t) => t.id === item!.id)!;
+    for (let i = 0; i < 400 && (await progress()).transferred < 24 * MiB; i++) await sleep(25);
+    await api().transfers.pause({ ids: [item!.id] });
+    for (let i = 0; i < 100 && (await progress()).state !== 'paused'; i++) await sleep(25);
+    const paused = await progress();
+    expect(paused).toMatchObject({ state: 'paused', resumable: true });
+    expect(paused.transferred).toBeGreaterThanOrEqual(24 * MiB);
+    expect((await api().transfers.listUnfinished({ account: remotes.s3, container: c })).map((u) => u.name)).toEqual(['disk.img']);
+
+    // The remote connections point at this server's port: the restarted app listens there again.
+    const port = ctx.server.port;
+    await ctx.close();
+    ctx = await open(port);
+    const back = await progress();
+    expect(back).toMatchObject({ state: 'paused', name: 'disk.img', size: 80 * MiB });
+    expect(back.transferred).toBe(paused.transferred);
+
+    await api().transfers.resume({ ids: [item!.id] });
+    const [done] = await settled([item!.id], 120_000);
+    expect(done).toMatchObject({ state: 'done', verified: true, transferred: 80 * MiB });
+    const head = await api().browse.head({ account: remotes.s3, container: c, name: 'disk.img' });
+    expect(head.etag).toMatch(/-10$/);
+    expect(head.size).toBe(80 * MiB);
+    const path = join(dir, 'restart-check.img');
+    await settled([(await api().transfers.downloadToPath({ account: 'local', container: c, name: 'disk.img', path })).id], 120_000);
+    expect(md5(readFileSync(path))).toBe(md5(data));
+  });
+});
