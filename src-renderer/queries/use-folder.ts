@@ -1,4 +1,5 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import type { FolderEntry } from '../../src-shared/model/storage';
 import { api } from '../api/client';
 import { queryKeys } from './keys';
@@ -18,7 +19,9 @@ export function useFolder(account: string, container: string, prefix: string) {
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextMarker ?? undefined,
   });
-  const entries: FolderEntry[] = query.data ? query.data.pages.flatMap((p) => p.entries) : [];
+  // Rebuilt only when a page arrives: a fresh array on every render (each fetch-state change)
+  // made every memo keyed on it (rows, keys, their index) redo O(entries) work each time.
+  const entries: FolderEntry[] = useMemo(() => (query.data ? query.data.pages.flatMap((p) => p.entries) : []), [query.data]);
   return { ...query, entries };
 }
 
