@@ -136,6 +136,10 @@ describe('upload batches', () => {
       expect(plan.quota).toEqual({ scope: 'account', limit: 'objects', used: before.objects, max: before.objects + 2, adding: 3 });
       const fits = await api().transfers.planUpload({ account: 'local', container: c, prefix: '', paths: paths.slice(0, 2) });
       expect(fits.quota).toBeNull();
+      await api().localStore.setQuota({ account, container: c, maxBytes: 150 });
+      const full = await api().transfers.planUpload({ account: 'local', container: c, prefix: '', paths: paths.slice(0, 2) });
+      expect(full.quota).toEqual({ scope: 'container', limit: 'bytes', used: 0, max: 150, adding: 200 });
+      expect((await api().transfers.planUpload({ account: 'local', container: c, prefix: '', paths: paths.slice(0, 1) })).quota).toBeNull();
     } finally {
       await api().localStore.setQuota({ account, maxObjects: -1 });
     }

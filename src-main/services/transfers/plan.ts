@@ -105,9 +105,7 @@ async function quotaProblem(backend: ObjectBackend, container: string, adding: {
   const info = await backend.accountInfo().catch(() => undefined);
   const checks: { scope: 'account' | 'container'; used: { bytes: number | null; objects: number | null }; max: { maxBytes: number | null; maxObjects: number | null } }[] = [];
   if (info) checks.push({ scope: 'account', used: info.usage, max: info.quota });
-  const summary = (await backend.listContainers().catch(() => [])).find((c) => c.name === container) as
-    | { bytes: number | null; objects: number | null; quota?: { maxBytes: number | null; maxObjects: number | null } | null }
-    | undefined;
+  const summary = (await backend.listContainers().catch(() => [])).find((c) => c.name === container);
   if (summary?.quota) checks.push({ scope: 'container', used: summary, max: summary.quota });
   for (const c of checks) {
     if (c.max.maxBytes !== null && c.used.bytes !== null && c.used.bytes + adding.bytes > c.max.maxBytes) {
