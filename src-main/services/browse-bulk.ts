@@ -22,6 +22,8 @@ export interface BulkContext {
 
 /** Names per deleteMany call: the native bulk delete takes up to 10,000, S3 1,000. */
 const DELETE_BATCH = 1000;
+/** Copies in flight at once: remote copies are round trips, local ones wait on the disk. */
+const COPY_CONCURRENCY = 8;
 /** Candidates tried for a free "name (copy n)" before giving up. */
 const MAX_COPY_SUFFIX = 1000;
 
@@ -182,7 +184,7 @@ export async function paste(ctx: BulkContext, a: PasteArgs): Promise<PasteResult
       if (!item.from.endsWith('/')) await one(item.from, item.to);
       else {
         for await (const names of namesUnder(ctx.backend(from.account), from.container, item.from)) {
-          for (const name of names) await one(name, item.to + name.slice(item.from.length));
+          await eachLimited(names, COPY_CONCURRENCY, (name) => one(name, item.to + name.slice(item.from.length)));
           // Deleting page by page keeps what was moved out of the listing's way.
           await deleteMoved();
         }
@@ -195,6 +197,14 @@ export async function paste(ctx: BulkContext, a: PasteArgs): Promise<PasteResult
     if (a.mode === 'move') ctx.changed(from.account, from.container, plan.map((p) => p.from));
   }
   return { status: 'done', pasted: plan, skipped, objects, errors };
+}
+
+async function eachLimited<T>(items: readonly T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await fn(items[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
 }
 
 async function freeName(ctx: BulkContext, to: { account: string; container: string }, prefix: string, leaf: string): Promise<string> {
