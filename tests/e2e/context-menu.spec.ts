@@ -2,7 +2,7 @@
 // folder's empty area; menu roles, focus, arrow keys and Escape; each item doing its job.
 import type { Page } from '@playwright/test';
 import { details, expect, grid, openContainer, row, rpc, test } from './support/fixtures.js';
-import { containerWith, flatNames, pressInGrid } from './support/browse-helpers.js';
+import { containerWith, flatNames } from './support/browse-helpers.js';
 
 const rowsMenu = (page: Page) => page.getByRole('menu', { name: 'Actions' });
 const folderMenu = (page: Page) => page.getByRole('menu', { name: 'Folder actions menu' });
