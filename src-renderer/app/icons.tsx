@@ -15,6 +15,8 @@ const PATHS = {
   key: 'M14 10a4 4 0 1 0-3.9 3.2L8 15.3V18h2.7v-1.8h1.8v-1.8l1.6-1.6A4 4 0 0 0 14 10z',
   chevron: 'M9 6l6 6-6 6',
   alert: 'M12 4l9 16H3zM12 10v4M12 17h.01',
+  upload: 'M12 16V4M7 9l5-5 5 5M5 20h14',
+  download: 'M12 4v12M7 11l5 5 5-5M5 20h14',
 } as const;
 
 export type IconName = keyof typeof PATHS;

@@ -5,6 +5,7 @@ import { useNavigation } from '../../stores/navigation';
 import { FolderView } from '../browser/FolderView';
 import { ContainerList } from '../containers/ContainerList';
 import { LocalStorePanel } from '../local-store/LocalStorePanel';
+import { TransfersPanel } from '../transfers/TransfersPanel';
 import { connectionName } from './connection-name';
 import { panelId, tabId, ViewTabs } from './ViewTabs';
 
@@ -22,6 +23,7 @@ export function MainArea() {
       <div className="main-body" {...(isLocal ? { role: 'tabpanel', id: panelId(shown), 'aria-labelledby': tabId(shown) } : {})}>
         {shown === 'endpoints' ? <LocalStorePanel /> : container === null ? <ContainerList account={connectionId} /> : <FolderView account={connectionId} container={container} />}
       </div>
+      <TransfersPanel />
     </main>
   );
 }

@@ -1,0 +1,46 @@
+import { useRef, type ChangeEvent } from 'react';
+import { api } from '../../api/client';
+import { hasDesktopShell, sourceFromInput, type UploadTarget } from '../../api/uploads';
+import { strings } from '../../app/strings';
+import { beginUpload } from './upload-flow';
+
+const s = strings.transfers;
+
+/**
+ * Upload files / Upload folder: the native dialogs in the desktop app, the browser's file
+ * inputs otherwise (a webkitdirectory input gives each file its path inside the folder).
+ */
+export function UploadButtons({ target }: { target: UploadTarget }) {
+  const filesInput = useRef<HTMLInputElement>(null);
+  const folderInput = useRef<HTMLInputElement>(null);
+  const desktop = hasDesktopShell();
+
+  const pick = async (folders: boolean) => {
+    if (!desktop) return (folders ? folderInput : filesInput).current?.click();
+    const { paths } = await api.shell.pickPaths({ folders, multiple: true, title: folders ? s.uploadFolderTitle : s.uploadFilesTitle });
+    await beginUpload(target, { kind: 'paths', paths });
+  };
+  const picked = (e: ChangeEvent<HTMLInputElement>) => {
+    const files = e.target.files ? [...e.target.files] : [];
+    // Cleared so that picking the same files again fires change again.
+    e.target.value = '';
+    void beginUpload(target, sourceFromInput(files));
+  };
+
+  return (
+    <>
+      <button type="button" className="button" onClick={() => void pick(false)}>
+        {s.uploadFiles}
+      </button>
+      <button type="button" className="button" onClick={() => void pick(true)}>
+        {s.uploadFolder}
+      </button>
+      {desktop ? null : (
+        <>
+          <input ref={filesInput} type="file" multiple hidden aria-label={s.uploadFilesTitle} onChange={picked} />
+          <input ref={folderInput} type="file" multiple hidden aria-label={s.uploadFolderTitle} onChange={picked} {...{ webkitdirectory: '' }} />
+        </>
+      )}
+    </>
+  );
+}

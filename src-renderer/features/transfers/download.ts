@@ -1,0 +1,52 @@
+// "Download…" for a selection. The desktop app asks where (a file for one object, a folder for
+// several or for folders) and main's queue does the work; the browser build lets the browser
+// download each object from its address (folders are not offered there).
+import { api } from '../../api/client';
+import { downloadUrl, hasDesktopShell } from '../../api/uploads';
+import { strings } from '../../app/strings';
+import type { Row } from '../browser/rows';
+import { useTransfers } from './store';
+import { reloadTransfers } from './use-transfer-feed';
+
+const baseName = (name: string) => name.slice(name.lastIndexOf('/') + 1);
+
+/** Whether "Download…" applies to these rows here (the browser build downloads objects only). */
+export function canDownload(rows: readonly Row[]): boolean {
+  return hasDesktopShell() ? rows.length > 0 : rows.length > 0 && rows.every((r) => r.kind === 'object');
+}
+
+/**
+ * Downloads the rows (objects and, in the desktop app, whole folders). Resolves when the
+ * transfers are queued (desktop) or handed to the browser; a dismissed dialog does nothing.
+ */
+export async function downloadRows(account: string, container: string, rows: readonly Row[]): Promise<void> {
+  if (!canDownload(rows)) return;
+  const objects = rows.filter((r) => r.kind === 'object');
+  if (!hasDesktopShell()) {
+    for (const o of objects) clickDownload(downloadUrl(account, container, o.key), baseName(o.key));
+    return;
+  }
+  const [only] = rows;
+  if (rows.length === 1 && only?.kind === 'object') {
+    const { path } = await api.shell.pickSavePath({ defaultName: baseName(only.key), title: strings.transfers.downloadTitle });
+    if (path === null) return;
+    await api.transfers.downloadToPath({ account, container, name: only.key, path });
+  } else {
+    const { path } = await api.shell.pickFolder({ title: strings.transfers.downloadTitle });
+    if (path === null) return;
+    const prefixes = rows.filter((r) => r.kind === 'folder').map((r) => r.key);
+    await api.transfers.download({ account, container, names: objects.map((o) => o.key), prefixes, folder: path });
+  }
+  useTransfers.getState().setPanelOpen(true);
+  await reloadTransfers();
+}
+
+function clickDownload(href: string, name: string): void {
+  const a = document.createElement('a');
+  a.href = href;
+  a.download = name;
+  a.hidden = true;
+  document.body.append(a);
+  a.click();
+  a.remove();
+}

@@ -1,0 +1,51 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import type { TransferItem } from '../../../src-shared/contract/transfers';
+import { api, client } from '../../api/client';
+import { queryKeys } from '../../queries/keys';
+import { useTransfers } from './store';
+
+/** Events of 10,000 small files arrive in bursts: the panel re-renders once per burst. */
+const FLUSH_MS = 100;
+
+/** Reloads the whole queue from main (after calls that remove items, which send no event). */
+export async function reloadTransfers(): Promise<void> {
+  const { items, concurrency } = await api.transfers.list({});
+  useTransfers.getState().replace(items, concurrency);
+}
+
+/**
+ * Keeps the renderer's copy of the queue: the whole list once, then every item's progress events.
+ * A finished upload also refreshes its container's listings right away (the listing is where the
+ * user looks for it).
+ */
+export function useTransferFeed(): void {
+  const qc = useQueryClient();
+  useEffect(() => {
+    let pending: TransferItem[] = [];
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const flush = () => {
+      timer = undefined;
+      const batch = pending;
+      pending = [];
+      const before = new Map(useTransfers.getState().items.map((i) => [i.id, i.state]));
+      useTransfers.getState().merge(batch);
+      const touched = new Map<string, readonly unknown[]>();
+      for (const item of batch) {
+        if (item.direction === 'upload' && item.state === 'done' && before.get(item.id) !== 'done') {
+          touched.set(`${item.account}\n${item.container}`, queryKeys.folders(item.account, item.container));
+        }
+      }
+      for (const queryKey of touched.values()) void qc.invalidateQueries({ queryKey });
+    };
+    const off = client.on('transfer.progress', (item) => {
+      pending.push(item);
+      timer ??= setTimeout(flush, FLUSH_MS);
+    });
+    reloadTransfers().catch(() => undefined);
+    return () => {
+      clearTimeout(timer);
+      off();
+    };
+  }, [qc]);
+}
