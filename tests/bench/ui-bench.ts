@@ -18,7 +18,7 @@ import os from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { chromium, type Browser, type Page, type Request } from '@playwright/test';
-import { armOpenProbe, heapMiB, openTiming, scrollToEnd, type ScrollResult } from './ui/measure.js';
+import { armOpenProbe, cpuMs, cpuSince, heapMiB, openTiming, scrollToEnd, type CpuMs, type ScrollResult } from './ui/measure.js';
 import { benchFolder, ensureRendererBuilt, freePort, seed, serve, stop, type BenchFolder, type Served } from './ui/store.js';
 
 /** Runs that scroll to the end (slow); every run, up to OPEN_RUNS, measures the opening. */
@@ -62,12 +62,14 @@ interface OpenResult {
   openMs: number;
   /** Request-to-last-byte time of the first listFolder call: the server's and the network's share of openMs. */
   firstPageWaitMs: number;
+  openCpu: CpuMs;
   heapBeforeOpenMiB: number;
   heapAfterOpenMiB: number;
 }
 
 interface ScrollRun {
   scroll: ScrollResult;
+  scrollCpu: CpuMs;
   heapAfterScrollMiB: number;
   /** listFolder calls the renderer made for this folder, the first page included. */
   listCalls: number;
@@ -92,7 +94,8 @@ async function measureRun(url: string, folder: BenchFolder, withScroll: boolean)
     const page = await context.newPage();
     page.setDefaultTimeout(30_000);
     const cdp = await context.newCDPSession(page);
-    await cdp.send('Performance.enable');
+    // Durations in thread CPU time: what the renderer costs, less swayed by other load on the machine.
+    await cdp.send('Performance.enable', { timeDomain: 'threadTicks' });
     const waits: number[] = [];
     const isList = (r: Request) => r.url().endsWith('/_coffer/rpc') && !!r.postData()?.includes('listFolder');
     page.on('requestfinished', (r) => {
@@ -105,18 +108,27 @@ async function measureRun(url: string, folder: BenchFolder, withScroll: boolean)
     const heapBeforeOpenMiB = await heapMiB(cdp);
     await armOpenProbe(page, folder.first);
     const skip = waits.length;
+    const cpuBeforeOpen = await cpuMs(cdp);
     await row.dblclick();
     const openMs = await openTiming(page);
+    const openCpu = cpuSince(cpuBeforeOpen, await cpuMs(cdp));
     const heapAfterOpenMiB = await heapMiB(cdp);
-    const opened = { openMs, firstPageWaitMs: waits[skip] ?? NaN, heapBeforeOpenMiB, heapAfterOpenMiB };
+    const opened = { openMs, firstPageWaitMs: waits[skip] ?? NaN, openCpu, heapBeforeOpenMiB, heapAfterOpenMiB };
     if (!withScroll) return opened;
+    const cpuBeforeScroll = await cpuMs(cdp);
     const scroll = await scrollToEnd(page, folder, Math.max(5_000, TIMEOUT_MS - elapsed() - 20_000));
+    const scrollCpu = cpuSince(cpuBeforeScroll, await cpuMs(cdp));
     const heapAfterScrollMiB = await heapMiB(cdp);
     const mine = waits.slice(skip);
-    return { ...opened, scroll, heapAfterScrollMiB, listCalls: mine.length, listWaitMs: mine.reduce((a, b) => a + b, 0) };
+    return { ...opened, scroll, scrollCpu, heapAfterScrollMiB, listCalls: mine.length, listWaitMs: mine.reduce((a, b) => a + b, 0) };
   } finally {
     await context.close();
   }
+}
+
+function medCpu(runs: CpuMs[]): CpuMs {
+  const m = (pick: (c: CpuMs) => number) => round(median(runs.map(pick)));
+  return { mainThread: m((c) => c.mainThread), script: m((c) => c.script), layoutAndStyle: m((c) => c.layoutAndStyle), process: m((c) => c.process) };
 }
 
 function summarize(folder: BenchFolder, opens: OpenResult[], scrolls: ScrollRun[]) {
@@ -128,10 +140,12 @@ function summarize(folder: BenchFolder, opens: OpenResult[], scrolls: ScrollRun[
     firstRowsPaintedMs: med(opens, (r) => r.openMs),
     firstRowsPaintedMsRuns: opens.map((r) => round(r.openMs)),
     firstPageWaitMs: med(opens, (r) => r.firstPageWaitMs),
+    openCpuMs: medCpu(opens.map((r) => r.openCpu)),
     scrollRuns: scrolls.length,
     scrollToEndMs: scrollMs,
     scrollToEndMsRuns: scrolls.map((r) => round(r.scroll.ms, 0)),
     scrollToEndMsPer1000Entries: round((scrollMs / folder.count) * 1000),
+    scrollCpuMs: medCpu(scrolls.map((r) => r.scrollCpu)),
     listFolderCalls: med(scrolls, (r) => r.listCalls, 0),
     listFolderWaitMs: med(scrolls, (r) => r.listWaitMs, 0),
     heapMiB: {
@@ -177,8 +191,10 @@ async function main() {
   const k = (n: number) => (n >= 1000 ? `${n / 1000}k` : String(n));
   const ratios = [
     { name: `first rows painted ${k(BIG)}/${k(SMALL)}`, value: round(b.firstRowsPaintedMs / s.firstRowsPaintedMs, 3), target: '<= 1.5', note: `the first page paints at once whatever the folder size (but it is 1,000 entries against ${SMALL}); server share ${b.firstPageWaitMs} vs ${s.firstPageWaitMs} ms` },
+    { name: `first rows renderer main-thread CPU ${k(BIG)}/${k(SMALL)}`, value: round(b.openCpuMs.mainThread / s.openCpuMs.mainThread, 3), target: 'informational', note: `${b.openCpuMs.mainThread} vs ${s.openCpuMs.mainThread} ms of CPU: the wall-time ratio without the machine's other load` },
     { name: `DOM rows at end ${k(BIG)}/${k(SMALL)}`, value: round(b.domRowsAtEnd / s.domRowsAtEnd, 3), target: '<= 1.5', note: 'virtualized: about a screenful of rows either way' },
     { name: `scroll-to-end ms per 1000 entries (${k(BIG)})`, value: b.scrollToEndMsPer1000Entries, target: 'informational', note: `${b.listFolderCalls} pages of 1,000 fetched and rendered one after another; ${b.listFolderWaitMs} ms of the ${b.scrollToEndMs} ms waiting on the server` },
+    { name: `scroll-to-end renderer main-thread CPU ms per 1000 entries (${k(BIG)})`, value: round((b.scrollCpuMs.mainThread / BIG) * 1000), target: 'informational', note: `of which script ${b.scrollCpuMs.script} ms, layout and style ${b.scrollCpuMs.layoutAndStyle} ms in all; whole renderer process ${b.scrollCpuMs.process} ms` },
     { name: `scroll-to-end ms per 1000 entries ${k(BIG)}/${k(SMALL)}`, value: round(b.scrollToEndMsPer1000Entries / s.scrollToEndMsPer1000Entries, 3), target: 'informational', note: 'the 100-entry folder is one page, so its figure is mostly fixed cost' },
     { name: `heap after scroll ${k(BIG)} - ${k(SMALL)} MiB`, value: round(b.heapMiB.afterScrollToEnd - s.heapMiB.afterScrollToEnd, 2), target: 'informational', note: 'what holding every loaded entry costs the renderer' },
     { name: `heap after open ${k(BIG)} - ${k(SMALL)} MiB`, value: round(b.heapMiB.afterOpen - s.heapMiB.afterOpen, 2), target: 'informational', note: 'one page loaded in either case' },
@@ -189,6 +205,7 @@ async function main() {
       renderer: build,
       browser: `Chromium ${browser.version()}, headless, viewport ${VIEWPORT.width}x${VIEWPORT.height}`,
       heap: 'CDP Performance.getMetrics JSHeapUsedSize after HeapProfiler.collectGarbage',
+      cpu: "CDP Performance.getMetrics with timeDomain 'threadTicks': TaskDuration (main thread), ScriptDuration, Layout+RecalcStyleDuration, ProcessTime deltas, in CPU ms",
       timings: 'taken in the page: dblclick event to the task after the frame that paints the first row; scroll = jump to the bottom every frame until aria-rowcount is final and the last row is painted',
     },
     folders: { [String(SMALL)]: s, [String(BIG)]: b },

@@ -14,6 +14,31 @@ export async function heapMiB(cdp: CDPSession): Promise<number> {
   return used.value / MiB;
 }
 
+export interface CpuMs {
+  /** The renderer's main thread busy in tasks (thread CPU time, not wall time). */
+  mainThread: number;
+  script: number;
+  layoutAndStyle: number;
+  /** The whole renderer process (all its threads: GC helpers, compositor, network client). */
+  process: number;
+}
+
+/** Call `Performance.enable` with `{ timeDomain: 'threadTicks' }` first: durations are then CPU time. */
+export async function cpuMs(cdp: CDPSession): Promise<CpuMs> {
+  const { metrics } = await cdp.send('Performance.getMetrics');
+  const s = (name: string) => (metrics.find((m) => m.name === name)?.value ?? NaN) * 1000;
+  return { mainThread: s('TaskDuration'), script: s('ScriptDuration'), layoutAndStyle: s('LayoutDuration') + s('RecalcStyleDuration'), process: s('ProcessTime') };
+}
+
+export function cpuSince(before: CpuMs, after: CpuMs): CpuMs {
+  return {
+    mainThread: after.mainThread - before.mainThread,
+    script: after.script - before.script,
+    layoutAndStyle: after.layoutAndStyle - before.layoutAndStyle,
+    process: after.process - before.process,
+  };
+}
+
 /**
  * Arms a probe for the next folder opening: it notes when the double-click event reaches the page,
  * then when a row showing `first` enters the grid, and resolves after the frame that paints it
