@@ -40,7 +40,18 @@ export function checkDeleteAt(deleteAt: number | undefined): void {
   }
 }
 
+/** Control characters (tab aside) cannot go out in a response header, so they never get stored. */
+const HEADER_UNSAFE = /[\x00-\x08\x0a-\x1f\x7f]/;
+
+function checkHeaderSafe(f: ObjectFields): void {
+  const texts = [f.contentType ?? '', ...Object.values(f.headers ?? {}), ...Object.entries(f.meta ?? {}).flat()];
+  if (texts.some((t) => typeof t === 'string' && HEADER_UNSAFE.test(t))) {
+    throw new CofferError('InvalidArgument', 'Metadata and header values cannot contain control characters such as CR or LF');
+  }
+}
+
 export function versionFields(name: string, f: ObjectFields, etag: string): NewVersion {
+  checkHeaderSafe(f);
   return {
     etag,
     contentType: f.contentType || guessContentType(name),

@@ -79,6 +79,8 @@ export function objectHeaders(o: ObjectInfo, param: (n: string) => string | unde
   for (const [q, name] of OVERRIDES) {
     const v = param(q);
     if (v !== undefined) {
+      // A CR, LF or other control character cannot be sent in a header: the client's mistake, not a 500.
+      if (/[\x00-\x08\x0a-\x1f\x7f]/.test(v)) throw new S3Error(400, 'InvalidArgument', `Invalid value for ${q}`);
       delete h[name.toLowerCase()];
       h[name] = textToHeader(v);
     }

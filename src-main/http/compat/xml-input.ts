@@ -32,8 +32,13 @@ export async function readXml(x: Exchange, allowEmpty = false): Promise<Record<s
     if (allowEmpty) return undefined;
     throw s3.malformedXml();
   }
-  if (XMLValidator.validate(body) !== true) throw s3.malformedXml();
-  return parser.parse(body) as Record<string, unknown>;
+  // No S3 document has a DTD; refusing one keeps entity expansion and external entities out.
+  if (/<!DOCTYPE|<!ENTITY/i.test(body) || XMLValidator.validate(body) !== true) throw s3.malformedXml();
+  try {
+    return parser.parse(body) as Record<string, unknown>;
+  } catch {
+    throw s3.malformedXml();
+  }
 }
 
 /** A child element's text (trimmed unless `exact`, for object keys), or undefined. */
