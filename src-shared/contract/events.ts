@@ -3,7 +3,8 @@ import type { TransferItem } from './transfers.js';
 
 /** Everything main pushes to the renderer, by event name. */
 export interface EventMap {
-  'transfer.progress': TransferItem;
+  /** Items that changed since the last report, a few reports a second at most (10,000 small files must not flood the renderer). */
+  'transfer.progress': { items: TransferItem[] };
   'objects.changed': { account: string; container: string; names: string[] };
   'connection.state': { id: string; state: ConnectionState; error: string | null };
   /** A long browse operation (delete, paste) under the id the caller gave it; a few a second at most. */

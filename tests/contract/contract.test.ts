@@ -107,8 +107,8 @@ describe.each(TRANSPORTS)('the contract over the %s transport', (_name, make) =>
     writeFileSync(join(src, 'one.txt'), 'one');
     writeFileSync(join(src, 'sub', 'two.bin'), Buffer.alloc(200_000, 7));
     const done: string[] = [];
-    const off = client.on('transfer.progress', (item) => {
-      if (item.state === 'done') done.push(item.name);
+    const off = client.on('transfer.progress', (report) => {
+      for (const item of report.items) if (item.state === 'done') done.push(item.name);
     });
     await new Promise((r) => setTimeout(r, 100));
     const plan = await api().transfers.planUpload({ account: local, container: c, prefix: 'in/', paths: [src] });

@@ -15,6 +15,7 @@ import { discardLeftovers, stageNow, STAGE_NOW_BYTES } from './staging.js';
 type Emit = <E extends 'transfer.progress' | 'objects.changed'>(event: E, payload: EventMap[E]) => void;
 type In<K extends keyof TransfersService> = Parameters<TransfersService[K]>[0];
 
+const REPORT_INTERVAL_MS = 200;
 /** A plan not started within this time is forgotten. */
 const BATCH_TTL_MS = 60 * 60 * 1000;
 
@@ -44,10 +45,7 @@ export class TransferService implements TransfersService {
         : job.spec.kind === 'stream' ? runStreamUpload(job, ctx)
         : runDownload(job as Job & { spec: { kind: 'download' } }, ctx),
       changed: (job, persist) => {
-        this.emit('transfer.progress', { ...job.item });
-        if (job.item.state === 'done' && job.item.direction === 'upload') {
-          this.emit('objects.changed', { account: job.item.account, container: job.item.container, names: [job.item.name] });
-        }
+        this.report(job);
         if (persist) this.file.schedule();
       },
       discard: (job) => discardLeftovers(job, registry),
@@ -56,6 +54,31 @@ export class TransferService implements TransfersService {
       [...this.queue.jobs.values()].map((j) => ({ item: j.item, spec: j.spec, resumeToken: j.resumeToken })),
     );
     for (const saved of this.file.load()) this.queue.restore(saved);
+  }
+
+  private readonly dirty = new Map<string, Job>();
+  private reportTimer: NodeJS.Timeout | undefined;
+
+  /** Coalesces changes into one event per interval: every changed item once, finished uploads grouped by container. */
+  private report(job: Job): void {
+    this.dirty.set(job.item.id, job);
+    this.reportTimer ??= setTimeout(() => this.flushReports(), REPORT_INTERVAL_MS);
+  }
+
+  private flushReports(): void {
+    this.reportTimer = undefined;
+    const jobs = [...this.dirty.values()];
+    this.dirty.clear();
+    if (jobs.length === 0) return;
+    this.emit('transfer.progress', { items: jobs.map((j) => ({ ...j.item })) });
+    const uploaded = new Map<string, { account: string; container: string; names: string[] }>();
+    for (const { item } of jobs) {
+      if (item.state !== 'done' || item.direction !== 'upload') continue;
+      const key = `${item.account}\n${item.container}`;
+      if (!uploaded.has(key)) uploaded.set(key, { account: item.account, container: item.container, names: [] });
+      uploaded.get(key)!.names.push(item.name);
+    }
+    for (const change of uploaded.values()) this.emit('objects.changed', change);
   }
 
   private job(id: string): Job {
@@ -210,6 +233,7 @@ export class TransferService implements TransfersService {
 
   /** Stops what runs (it comes back paused at the next start) and writes the queue down. */
   async close(): Promise<void> {
+    clearTimeout(this.reportTimer);
     this.queue.stopAll();
     await new Promise((r) => setTimeout(r, 50));
     for (const job of this.queue.jobs.values()) if (job.item.state === 'running' || job.item.state === 'queued') job.item.state = 'paused';

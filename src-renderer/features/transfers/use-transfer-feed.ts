@@ -38,8 +38,8 @@ export function useTransferFeed(): void {
       }
       for (const queryKey of touched.values()) void qc.invalidateQueries({ queryKey });
     };
-    const off = client.on('transfer.progress', (item) => {
-      pending.push(item);
+    const off = client.on('transfer.progress', (report) => {
+      pending.push(...report.items);
       timer ??= setTimeout(flush, FLUSH_MS);
     });
     reloadTransfers().catch(() => undefined);
