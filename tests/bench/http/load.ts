@@ -1,0 +1,153 @@
+/**
+ * The HTTP load generator of the benchmark: node:http over one keep-alive Agent (maxSockets =
+ * concurrency), N requests issued by `concurrency` workers, per-request latency recorded.
+ * Requests are prepared (and signed) before the clock starts, so signing costs the generator
+ * nothing while it measures; a signature or token stays valid far longer than a phase may run.
+ */
+import { Agent, request } from 'node:http';
+import { performance } from 'node:perf_hooks';
+
+export interface Req {
+  method: string;
+  /** Path and query, already encoded. */
+  path: string;
+  headers: Record<string, string>;
+  /** A buffer, or a function writing a streamed body (it must end the request). */
+  body?: Buffer | ((write: (chunk: Buffer) => Promise<void>) => Promise<void>);
+}
+
+export interface Res {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  bytes: number;
+  /** The body, only when `keepBody` was asked for. */
+  body?: Buffer;
+}
+
+export interface LoadStats {
+  ops: number;
+  /** Requests not issued because the phase's time limit passed. */
+  skipped: number;
+  errors: number;
+  firstError?: string;
+  seconds: number;
+  opsPerSec: number;
+  p50ms: number;
+  p99ms: number;
+  maxMs: number;
+  bytes: number;
+}
+
+/** What one batch of requests gave; batches of one operation are merged by `summarize`. */
+export interface RawRun {
+  latencies: number[];
+  skipped: number;
+  errors: number;
+  firstError?: string;
+  seconds: number;
+  bytes: number;
+}
+
+const round = (x: number, digits = 2) => (Number.isFinite(x) ? Number(x.toFixed(digits)) : x);
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
+}
+
+/** Rate and latency percentiles over one or more batches (the rate counts only time spent sending). */
+export function summarize(runs: RawRun[]): LoadStats {
+  const lat = runs.flatMap((r) => r.latencies).sort((a, b) => a - b);
+  const seconds = runs.reduce((t, r) => t + r.seconds, 0);
+  const firstError = runs.find((r) => r.firstError)?.firstError;
+  return {
+    ops: lat.length,
+    skipped: runs.reduce((t, r) => t + r.skipped, 0),
+    errors: runs.reduce((t, r) => t + r.errors, 0),
+    ...(firstError ? { firstError } : {}),
+    seconds: round(seconds, 3),
+    opsPerSec: round(lat.length / seconds, 1),
+    p50ms: round(percentile(lat, 50), 3),
+    p99ms: round(percentile(lat, 99), 3),
+    maxMs: round(lat.at(-1) ?? NaN, 3),
+    bytes: runs.reduce((t, r) => t + r.bytes, 0),
+  };
+}
+
+export class LoadGenerator {
+  private readonly agent: Agent;
+
+  constructor(
+    readonly port: number,
+    concurrency: number,
+  ) {
+    this.agent = new Agent({ keepAlive: true, maxSockets: concurrency, maxFreeSockets: concurrency });
+  }
+
+  /** One request; resolves with status and byte count once the response body has been read. */
+  send(r: Req, opts: { keepBody?: boolean; timeoutMs?: number } = {}): Promise<Res> {
+    return new Promise<Res>((resolve, reject) => {
+      const req = request({ host: '127.0.0.1', port: this.port, method: r.method, path: r.path, headers: r.headers, agent: this.agent }, (res) => {
+        let bytes = 0;
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => {
+          bytes += c.length;
+          if (opts.keepBody) chunks.push(c);
+        });
+        res.once('end', () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, bytes, ...(opts.keepBody ? { body: Buffer.concat(chunks) } : {}) }),
+        );
+        res.once('error', reject);
+      });
+      req.setTimeout(opts.timeoutMs ?? 120_000, () => req.destroy(new Error(`${r.method} ${r.path}: no answer in time`)));
+      req.once('error', reject);
+      if (typeof r.body === 'function') {
+        const write = (chunk: Buffer) =>
+          new Promise<void>((ok, fail) => {
+            if (req.write(chunk)) return ok();
+            const onDrain = () => (req.off('error', fail), ok());
+            req.once('drain', onDrain);
+            req.once('error', fail);
+          });
+        r.body(write).then(() => req.end(), (err: Error) => req.destroy(err));
+      } else req.end(r.body);
+    });
+  }
+
+  /**
+   * Sends `reqs` with `concurrency` workers; a response status outside `ok` counts as an error.
+   * Past `deadline` (a performance.now() time) no new request starts; the rest count as skipped.
+   */
+  async run(reqs: Req[], o: { concurrency: number; deadline: number; ok: (status: number) => boolean }): Promise<RawRun> {
+    const lat: number[] = [];
+    let next = 0;
+    const out: RawRun = { latencies: lat, skipped: 0, errors: 0, seconds: 0, bytes: 0 };
+    const t0 = performance.now();
+    const worker = async () => {
+      for (let i = next++; i < reqs.length; i = next++) {
+        if (performance.now() > o.deadline) return;
+        const s = performance.now();
+        try {
+          const res = await this.send(reqs[i]!);
+          out.bytes += res.bytes;
+          if (!o.ok(res.status)) {
+            out.errors++;
+            out.firstError ??= `${reqs[i]!.method} ${reqs[i]!.path}: HTTP ${res.status}`;
+          }
+        } catch (err) {
+          out.errors++;
+          out.firstError ??= `${reqs[i]!.method} ${reqs[i]!.path}: ${(err as Error).message}`;
+        }
+        lat.push(performance.now() - s);
+      }
+    };
+    await Promise.all(Array.from({ length: o.concurrency }, worker));
+    out.seconds = (performance.now() - t0) / 1000;
+    out.skipped = reqs.length - lat.length;
+    return out;
+  }
+
+  close(): void {
+    this.agent.destroy();
+  }
+}
