@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { open, rename, unlink, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -21,8 +21,9 @@ export class BlobStore {
     for (let i = 0; i < 256; i++) mkdirSync(join(this.blobDir, i.toString(16).padStart(2, '0')), { recursive: true });
   }
 
+  /** 32 hex digits (122 random bits); randomUUID draws from a pooled source, randomBytes costs a call each. */
   newId(): string {
-    return randomBytes(16).toString('hex');
+    return randomUUID().replace(/-/g, '');
   }
 
   path(id: string): string {

@@ -2,7 +2,14 @@ import { open, type Database, type RootDatabase } from 'lmdb';
 import { CofferError } from '../../../src-shared/errors.js';
 import type { AccountRecord, ContainerRecord, ObjectRecord, Usage } from '../types.js';
 
-export const SCHEMA_VERSION = 1;
+/**
+ * 2: records are written as plain msgpack maps (useRecords off). Version 1 wrote msgpackr records
+ * with their structure inline in every value, so every read compiled that structure again (half
+ * the CPU of a listing). Version 1 values stay readable, so a version 1 store is upgraded in
+ * place; a version 1 binary refuses a version 2 store (it would decode maps as Map objects).
+ */
+export const SCHEMA_VERSION = 2;
+const READABLE_SCHEMAS = new Set([1, 2]);
 
 /** A blob whose file may exist without an index entry pointing at it (see blobs/ and recovery). */
 export interface Intent {
@@ -65,7 +72,16 @@ export class IndexStore {
   private closed = false;
 
   constructor(path: string, options: { noSync?: boolean } = {}) {
-    this.root = open({ path, maxDbs: 16, separateFlushed: true, noSync: options.noSync ?? false, mapSize: 2 ** 34 });
+    this.root = open({
+      path,
+      maxDbs: 16,
+      separateFlushed: true,
+      noSync: options.noSync ?? false,
+      mapSize: 2 ** 34,
+      // Plain maps decoded as objects (see SCHEMA_VERSION).
+      useRecords: false,
+      mapsAsObjects: true,
+    } as Parameters<typeof open>[0]);
     const bin = { keyEncoding: 'binary' as const };
     this.meta = this.root.openDB({ name: 'meta' });
     this.accounts = this.root.openDB({ name: 'accounts' });
@@ -85,7 +101,7 @@ export class IndexStore {
 
   private checkSchema(): void {
     const found = this.meta.get('schema');
-    if (found === undefined) this.meta.putSync('schema', SCHEMA_VERSION);
+    if (found === undefined || (found !== SCHEMA_VERSION && READABLE_SCHEMAS.has(found as number))) this.meta.putSync('schema', SCHEMA_VERSION);
     else if (found !== SCHEMA_VERSION) {
       throw new CofferError('InternalError', `Index schema ${String(found)} is not supported (expected ${SCHEMA_VERSION})`);
     }

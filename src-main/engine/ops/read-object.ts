@@ -146,13 +146,27 @@ async function openSegments(ctx: EngineContext, rec: ObjectRecord, range: ByteRa
   }
 }
 
+/** Bodies whose bytes are already in memory (inline objects): a server can send them in one write. */
+const held = new WeakMap<Readable, Buffer>();
+
+/** The whole body of a stream made from bytes in memory, or undefined for a streamed one. */
+export function heldBytes(body: Readable): Buffer | undefined {
+  return held.get(body);
+}
+
+function bytesBody(bytes: Buffer): Readable {
+  const body = Readable.from([bytes]);
+  held.set(body, bytes);
+  return body;
+}
+
 /**
  * The stored bytes of one version (a range of them). Throws ENOENT when a blob was released
  * since the record was read: the caller looks the version up again.
  */
 export async function openStored(ctx: EngineContext, rec: ObjectRecord, range: ByteRange | undefined): Promise<Readable> {
   const inline = 'inline' in rec.data ? ctx.store.inline.get(rec.data.inline) : undefined;
-  if (inline) return Readable.from([range ? inline.subarray(range.start, range.end + 1) : inline]);
+  if (inline) return bytesBody(range ? inline.subarray(range.start, range.end + 1) : inline);
   const open = await openSegments(ctx, rec, range ?? { start: 0, end: rec.size - 1 });
   const body = Readable.from(readSegments(open));
   // On 'close', not in the generator's finally: a stream destroyed before its first read (HEAD,

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
+import { heldBytes } from '../../engine/ops/read-object.js';
 import { httpDate } from './dates.js';
 import { parseQuery } from './url.js';
 
@@ -54,9 +55,11 @@ export class Exchange {
   async stream(status: number, headers: HeaderValues, body: Readable): Promise<void> {
     this.status = status;
     this.writeHead(status, headers);
-    if (this.method === 'HEAD') {
+    // Bytes already in memory go out in one write: a stream pipeline costs more than a small body.
+    const bytes = heldBytes(body);
+    if (this.method === 'HEAD' || bytes) {
       body.destroy();
-      this.res.end();
+      this.res.end(this.method === 'HEAD' ? undefined : bytes);
       return;
     }
     await pipeline(body, this.res).catch(() => this.res.destroy());

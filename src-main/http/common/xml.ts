@@ -1,5 +1,3 @@
-import { XMLBuilder } from 'fast-xml-parser';
-
 /** An element in fast-xml-parser's ordered form, so siblings keep the order they are given in. */
 export type XmlNode = Record<string, unknown>;
 
@@ -10,9 +8,40 @@ export function el(name: string, content: XmlNode[] | string | number | boolean,
   return node;
 }
 
-const builder = new XMLBuilder({ preserveOrder: true, ignoreAttributes: false, attributeNamePrefix: '@_', suppressEmptyNode: false });
+const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
+const HAS_SPECIAL = /[&<>"']/;
+const SPECIAL = /[&<>"']/g;
+
+function escape(s: string): string {
+  return HAS_SPECIAL.test(s) ? s.replace(SPECIAL, (c) => ENTITIES[c]!) : s;
+}
+
+/**
+ * Serializes the ordered form directly: the same bytes fast-xml-parser's XMLBuilder gives
+ * (preserveOrder, attributes `@_`, no empty-node suppression, all five entities escaped), without
+ * its per-node overhead, which dominated the cost of a 1,000-entry listing.
+ */
+function write(nodes: XmlNode[], out: string[]): void {
+  for (const node of nodes) {
+    if ('#text' in node) {
+      out.push(escape(String(node['#text'])));
+      continue;
+    }
+    for (const tag of Object.keys(node)) {
+      if (tag === ':@') continue;
+      out.push('<', tag);
+      const attrs = node[':@'] as Record<string, unknown> | undefined;
+      if (attrs) for (const [k, v] of Object.entries(attrs)) out.push(' ', k.slice(2), '="', escape(String(v)), '"');
+      out.push('>');
+      write(node[tag] as XmlNode[], out);
+      out.push('</', tag, '>');
+    }
+  }
+}
 
 /** A complete document with the UTF-8 declaration. */
 export function xmlDocument(root: XmlNode): string {
-  return `<?xml version="1.0" encoding="UTF-8"?>\n${builder.build([root]) as string}`;
+  const out: string[] = ['<?xml version="1.0" encoding="UTF-8"?>\n'];
+  write([root], out);
+  return out.join('');
 }

@@ -31,9 +31,20 @@ export function issueToken(secret: Buffer, account: string, user: string, userKe
   return { token: `${PREFIX}${payload}.${sign(secret, payload)}`, expires: claims.e };
 }
 
-/** The account a token authenticates, or undefined when it is forged, expired or revoked. */
-export function verifyToken(engine: Engine, secret: Buffer, token: string, nowMs = Date.now()): string | undefined {
-  if (!token.startsWith(PREFIX)) return undefined;
+/**
+ * Tokens whose signature was checked, with their claims: a client sends the same token with every
+ * request, and the HMAC and JSON parse cost more than the rest of a small GET. Only the signature
+ * check is remembered; expiry and the key lookup are done on every request. One table per
+ * secret, since one process may serve several stores.
+ */
+const verifiedBySecret = new WeakMap<Buffer, Map<string, TokenClaims>>();
+const MAX_VERIFIED = 1000;
+
+function claimsOf(secret: Buffer, token: string): TokenClaims | undefined {
+  let verified = verifiedBySecret.get(secret);
+  if (!verified) verifiedBySecret.set(secret, (verified = new Map()));
+  const known = verified.get(token);
+  if (known) return known;
   const [payload, sig] = token.slice(PREFIX.length).split('.');
   if (!payload || !sig) return undefined;
   const expected = Buffer.from(sign(secret, payload));
@@ -45,6 +56,16 @@ export function verifyToken(engine: Engine, secret: Buffer, token: string, nowMs
   } catch {
     return undefined;
   }
+  if (verified.size >= MAX_VERIFIED) verified.clear();
+  verified.set(token, claims);
+  return claims;
+}
+
+/** The account a token authenticates, or undefined when it is forged, expired or revoked. */
+export function verifyToken(engine: Engine, secret: Buffer, token: string, nowMs = Date.now()): string | undefined {
+  if (!token.startsWith(PREFIX)) return undefined;
+  const claims = claimsOf(secret, token);
+  if (!claims || typeof claims.e !== 'number') return undefined;
   if (claims.e * 1000 <= nowMs) return undefined;
   const found = engine.findBySwiftUser(claims.u);
   return found?.account.id === claims.a && keyDigest(found.secretKey) === claims.k ? claims.a : undefined;

@@ -77,6 +77,18 @@ function partNumberRange(raw: string | undefined, info: ObjectInfo): { start: nu
   return size > 0 ? { start, end: start + size - 1, parts: sizes.length } : undefined;
 }
 
+/** The read of a plain (not large) object with a satisfiable range, or undefined to take the general path. */
+async function readPlain(call: BucketCall, versionId: string | undefined, range: ReturnType<typeof parseRange>) {
+  try {
+    const read = await call.ctx.engine.getObject(call.ref, call.address.key!, { ...(versionId ? { versionId } : {}), ...(range ? { range } : {}) });
+    if (!read.info.manifest) return read;
+    read.body.destroy();
+  } catch (err) {
+    if ((err as { code?: string }).code !== 'InvalidRange') throw err;
+  }
+  return undefined;
+}
+
 /** GetObject / HeadObject (C3, §22.2): versions, conditionals, one range, response-* overrides. */
 export async function getObject(call: BucketCall): Promise<void> {
   const { x, ctx } = call;
@@ -86,14 +98,18 @@ export async function getObject(call: BucketCall): Promise<void> {
   if (!call.who.account && hasResponseOverrides(param)) {
     throw new S3Error(400, 'InvalidRequest', 'Request specific response headers cannot be used for anonymous GET requests.');
   }
-  const info = ctx.engine.headObject(call.ref, call.address.key!, versionId);
+  // A plain GET without partNumber reads first and judges the conditionals on what it read (one
+  // lookup, not two); large objects, HEAD and unsatisfiable ranges take the general path.
+  const early = x.method === 'GET' && x.param('partNumber') === undefined ? await readPlain(call, versionId, parseRange(x.header('range'))) : undefined;
+  const info = early?.info ?? ctx.engine.headObject(call.ref, call.address.key!, versionId);
   const cond = { ifMatch: x.header('if-match'), ifNoneMatch: x.header('if-none-match'), ifModifiedSince: x.header('if-modified-since'), ifUnmodifiedSince: x.header('if-unmodified-since') };
   const verdict = evaluateConditions(cond, { etag: info.etag, lastModified: info.lastModified }, true);
+  if (verdict !== 'ok') early?.body.destroy();
   if (verdict === 304) return sendEmpty(x, 304, { ETag: `"${info.etag}"`, 'Last-Modified': new Date(Math.floor(info.lastModified / 1000) * 1000).toUTCString() });
   if (verdict === 412) throw new S3Error(412, 'PreconditionFailed', 'At least one of the preconditions you specified did not hold.');
   const part = partNumberRange(x.param('partNumber'), info);
   const range = part ? { start: part.start, end: part.end } : parseRange(x.header('range'));
-  const read = await ctx.engine.getObject(call.ref, call.address.key!, { ...(versionId ? { versionId } : {}), ...(range ? { range } : {}) });
+  const read = early ?? (await ctx.engine.getObject(call.ref, call.address.key!, { ...(versionId ? { versionId } : {}), ...(range ? { range } : {}) }));
   const checksumMode = x.header('x-amz-checksum-mode')?.toUpperCase() === 'ENABLED' && !read.range;
   const headers = { ...s3Headers(x), ...objectHeaders(read.info, param, checksumMode), ...(part ? { 'x-amz-mp-parts-count': part.parts } : {}) };
   if (read.range) {

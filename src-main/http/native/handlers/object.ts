@@ -45,18 +45,23 @@ export interface GetOptions {
 /** GET/HEAD object (N6) with conditionals and a single byte range. */
 export async function getObject(call: NativeCall, c: ContainerInfo, name: string, opts: GetOptions = {}): Promise<void> {
   const { x, ctx } = call;
-  const info = ctx.engine.headObject(refOf(c), name);
+  const range = parseRange(x.header('range'));
+  // A plain GET reads first and judges the conditionals on what it read (one lookup, not two);
+  // large objects and unsatisfiable ranges take the general path below, which answers as before.
+  const early = x.method === 'GET' && !opts.raw ? await readPlain(call, c, name, range) : undefined;
+  const info = early?.info ?? ctx.engine.headObject(refOf(c), name);
   const verdict = evaluateConditions(conditionalHeaders(call), { etag: info.etag, lastModified: info.lastModified }, true);
+  if (verdict !== 'ok') early?.body.destroy();
   if (verdict === 304) return reply(x, 304, { Etag: objectHeaders(info).Etag, 'Last-Modified': httpDate(info.lastModified) });
   if (verdict === 412) return fail(x, 412, 'PreconditionFailed');
-  const range = parseRange(x.header('range'));
   // HEAD needs the headers only: no blob is opened and no large-object segment is listed.
   const read =
-    x.method === 'HEAD' && !opts.raw
+    early ??
+    (x.method === 'HEAD' && !opts.raw
       ? { info, ...(range ? { range: resolveRange(range, info.size) } : {}), body: Readable.from([]) }
       : opts.raw
         ? await ctx.engine.getManifestBytes(refOf(c), name, range)
-        : await ctx.engine.getObject(refOf(c), name, range ? { range } : {});
+        : await ctx.engine.getObject(refOf(c), name, range ? { range } : {}));
   const adjust = opts.adjust ?? ((h: HeaderValues) => h);
   const headers = adjust({ ...baseHeaders(x), ...objectHeaders(read.info) });
   if (read.range) {
@@ -64,6 +69,18 @@ export async function getObject(call: NativeCall, c: ContainerInfo, name: string
     return x.stream(206, { ...headers, 'Content-Length': end - start + 1, 'Content-Range': `bytes ${start}-${end}/${read.info.size}` }, read.body);
   }
   await x.stream(200, { ...headers, 'Content-Length': read.info.size }, read.body);
+}
+
+/** The read of a plain (not large) object with a satisfiable range, or undefined to take the general path. */
+async function readPlain(call: NativeCall, c: ContainerInfo, name: string, range: ReturnType<typeof parseRange>) {
+  try {
+    const read = await call.ctx.engine.getObject(refOf(c), name, range ? { range } : {});
+    if (!read.info.manifest) return read;
+    read.body.destroy();
+  } catch (err) {
+    if ((err as { code?: string }).code !== 'InvalidRange') throw err;
+  }
+  return undefined;
 }
 
 /** X-Delete-At / X-Delete-After (§9): epoch seconds, undefined, or an error message. */
