@@ -2,6 +2,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { formatCount } from '../../app/format';
 import { strings } from '../../app/strings';
 import { useFolder } from '../../queries/use-folder';
+import { useClipboard } from '../../stores/clipboard';
 import { useNavigation } from '../../stores/navigation';
 import { useSelection } from '../../stores/selection';
 import { isServerOrder, useSort } from '../../stores/sort';
@@ -38,6 +39,12 @@ export function FolderView({ account, container }: { account: string; container:
     if (row.kind === 'folder') openFolder(row.key);
   }, [openFolder]);
   const { paste, view: pasteView } = usePaste(account, container, prefix);
+  const clip = useClipboard((c) => c.entry);
+  // Rows cut and waiting for a paste are shown dimmed, as file managers do.
+  const cutKeys = useMemo(
+    () => (clip?.mode === 'cut' && clip.account === account && clip.container === container ? new Set([...clip.names, ...clip.prefixes]) : undefined),
+    [clip, account, container],
+  );
   // The open context menu: for the selection, or (rows: false) for the folder itself.
   const [menu, setMenu] = useState<{ at: MenuPosition; rows: boolean } | null>(null);
   const onMenu = useCallback((at: MenuPosition, row: Row | null) => setMenu({ at, rows: row !== null }), []);
@@ -63,7 +70,7 @@ export function FolderView({ account, container }: { account: string; container:
       <div className="toolbar">
         <Breadcrumbs container={container} prefix={prefix} />
         <span className="spacer" />
-        <FolderActions account={account} container={container} prefix={prefix} rows={rows} selected={selectedRows} />
+        <FolderActions account={account} container={container} prefix={prefix} rows={rows} selected={selectedRows} paste={paste} />
         <FilterBox key={`${container}/${prefix}`} />
       </div>
       {drop.banner}
@@ -84,6 +91,7 @@ export function FolderView({ account, container }: { account: string; container:
           onOpen={onOpen}
           onUp={goUp}
           onMenu={onMenu}
+          cutKeys={cutKeys}
           overlay={overlay}
         />
         <DetailsPanel account={account} container={container} rows={selectedRows} />

@@ -11,13 +11,15 @@ export interface GridRowProps {
   index: number;
   top: number;
   selected: boolean;
+  /** Cut to the clipboard, waiting for a paste. */
+  cut: boolean;
   focused: boolean;
   onClick(e: MouseEvent, row: Row): void;
   onOpen(row: Row): void;
   onContextMenu(e: MouseEvent, row: Row): void;
 }
 
-export function GridRow({ row, id, index, top, selected, focused, onClick, onOpen, onContextMenu }: GridRowProps) {
+export function GridRow({ row, id, index, top, selected, cut, focused, onClick, onOpen, onContextMenu }: GridRowProps) {
   const folder = row.kind === 'folder';
   const transfer = useRowTransfer(row);
   return (
@@ -27,7 +29,7 @@ export function GridRow({ row, id, index, top, selected, focused, onClick, onOpe
       id={id}
       aria-rowindex={index + 2}
       aria-selected={selected}
-      className={`grid-row grid-item${selected ? ' selected' : ''}${focused ? ' focused' : ''}`}
+      className={`grid-row grid-item${selected ? ' selected' : ''}${focused ? ' focused' : ''}${cut ? ' cut' : ''}`}
       style={{ transform: `translateY(${top}px)` }}
       onClick={(e) => onClick(e, row)}
       onDoubleClick={() => onOpen(row)}

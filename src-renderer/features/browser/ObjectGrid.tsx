@@ -23,6 +23,8 @@ export interface ObjectGridProps {
   onUp(): void;
   /** A context menu asked for at a point: on a row (now part of the selection), or on the empty area (null). */
   onMenu(at: { x: number; y: number }, row: Row | null): void;
+  /** Entries cut to the clipboard (shown dimmed until pasted). */
+  cutKeys?: ReadonlySet<string> | undefined;
   /** Shown over the body instead of rows: loading, empty, error. */
   overlay: ReactNode;
 }
@@ -32,7 +34,7 @@ export interface ObjectGridProps {
  * folder of 100,000 entries scrolls like one of 100. The grid keeps the keyboard focus itself and
  * points at the focused row with aria-activedescendant, so rows may come and go while scrolling.
  */
-export function ObjectGrid({ rows, label, listingKey, hasNextPage, isFetchingNextPage, fetchNextPage, onOpen, onUp, onMenu, overlay }: ObjectGridProps) {
+export function ObjectGrid({ rows, label, listingKey, hasNextPage, isFetchingNextPage, fetchNextPage, onOpen, onUp, onMenu, cutKeys, overlay }: ObjectGridProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const gridId = useId();
   const selection = useSelection();
@@ -187,6 +189,7 @@ export function ObjectGrid({ rows, label, listingKey, hasNextPage, isFetchingNex
                 index={v.index}
                 top={v.start}
                 selected={selection.selected.has(row.key)}
+                cut={cutKeys?.has(row.key) ?? false}
                 focused={v.index === focusIndex}
                 onClick={onRowClick}
                 onOpen={onOpen}

@@ -16,8 +16,9 @@ export function takeRows(mode: 'copy' | 'cut', account: string, container: strin
 
 /** Ctrl/Cmd+C copies, Ctrl/Cmd+X cuts, Ctrl/Cmd+V pastes; true when the key was one of them. */
 export function clipboardKey(e: KeyboardEvent, where: { account: string; container: string; selected: readonly Row[] }, paste: () => void): boolean {
-  // Text fields keep the system clipboard.
-  if (e.target instanceof HTMLInputElement || e.target instanceof HTMLTextAreaElement) return false;
+  // Only keys typed in the grid: elsewhere (a text field, text selected in the details panel)
+  // the system clipboard keeps its usual meaning.
+  if (!(e.target instanceof Element) || !e.target.closest('[role="grid"]')) return false;
   if (!(e.ctrlKey || e.metaKey) || e.altKey || e.shiftKey) return false;
   const key = e.key.toLowerCase();
   if ((key === 'c' || key === 'x') && where.selected.length > 0) takeRows(key === 'c' ? 'copy' : 'cut', where.account, where.container, where.selected);

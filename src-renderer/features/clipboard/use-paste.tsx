@@ -11,6 +11,7 @@ import { newOperationId, useProgress } from '../../stores/progress';
 import { useSelection } from '../../stores/selection';
 import { OperationProgressBar } from '../operations/OperationProgressBar';
 import { PasteConflictDialog, type ConflictChoice } from './PasteConflictDialog';
+import './clipboard.css';
 
 const s = strings.clipboard;
 

@@ -1,5 +1,6 @@
 import type { KeyboardEvent } from 'react';
 import { strings } from '../../app/strings';
+import { useClipboard } from '../../stores/clipboard';
 import { useOperations } from '../../stores/operations';
 import type { Row } from '../browser/rows';
 import { TransferActions } from '../transfers/TransferActions';
@@ -17,10 +18,13 @@ interface Props {
   /** What the folder shows (to refuse a name that is taken) and what is selected. */
   rows: readonly Row[];
   selected: readonly Row[];
+  /** Pastes the app clipboard here. */
+  paste(): void;
 }
 
 /** The folder view's operations: toolbar buttons and the dialogs they open. */
-export function FolderActions({ account, container, prefix, rows, selected }: Props) {
+export function FolderActions({ account, container, prefix, rows, selected, paste }: Props) {
+  const canPaste = useClipboard((c) => c.entry !== null);
   const open = useOperations((o) => o.open);
   const show = useOperations((o) => o.show);
   const close = useOperations((o) => o.close);
@@ -33,6 +37,9 @@ export function FolderActions({ account, container, prefix, rows, selected }: Pr
       </button>
       <button type="button" className="button" disabled={selected.length !== 1} onClick={() => only && show({ kind: 'rename', row: only })}>
         {s.rename}
+      </button>
+      <button type="button" className="button" disabled={!canPaste} onClick={paste}>
+        {strings.contextMenu.paste}
       </button>
       <button type="button" className="button danger" disabled={selected.length === 0} onClick={() => show({ kind: 'delete', rows: selected })}>
         {s.delete}
