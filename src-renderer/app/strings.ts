@@ -465,6 +465,7 @@ const en = {
       used: 'In use',
       adding: 'This upload adds',
       max: 'Quota',
+      over: 'Over by',
       hint: 'Cancel to free space or raise the quota first.',
       goOn: 'Upload anyway',
     },

@@ -42,6 +42,15 @@ test('files dropped on a folder row, on the folder view and on a container land 
   await row(page, 'inbox').dblclick();
   await expect(row(page, 'drop-a.txt')).toBeVisible();
   await expect(row(page, 'drop-b.bin')).toContainText('1 KB');
+
+  // The panel folds away and comes back from the status bar's switch.
+  await transfersPanel(page).getByRole('button', { name: 'Hide transfers' }).click();
+  await expect(transfersPanel(page)).toHaveCount(0);
+  const toggle = page.getByRole('contentinfo', { name: 'Status bar' }).getByRole('button', { name: /^Transfers/ });
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await toggle.click();
+  await expect(transfersPanel(page)).toBeVisible();
+  await expect(transferItem(page, 'inbox/drop-a.txt', container)).toContainText('Verified');
 });
 
 test('a folder tree picked with "Upload folder" keeps its folders as name prefixes', async ({ app: page }, testInfo) => {

@@ -3,6 +3,7 @@ import type { ConflictPolicy, UploadPlan } from '../../../src-shared/contract/tr
 import { formatBytes, formatCount } from '../../app/format';
 import { strings } from '../../app/strings';
 import { Dialog, FormActions, FormError } from '../common/Dialog';
+import { quotaExceededBy } from '../quota/quota';
 import { acceptQuota, chooseConflict, dismissUpload, useUploadFlow, type PendingUpload } from './upload-flow';
 
 const s = strings.transfers;
@@ -40,6 +41,12 @@ function where(upload: PendingUpload): string {
 function QuotaPrompt({ upload, plan, onClose }: { upload: PendingUpload; plan: UploadPlan; onClose: () => void }) {
   const q = plan.quota!;
   const fmt = q.limit === 'bytes' ? formatBytes : formatCount;
+  const bytes = q.limit === 'bytes';
+  const excess = quotaExceededBy(
+    { bytes: bytes ? q.used : null, objects: bytes ? null : q.used },
+    { maxBytes: bytes ? q.max : null, maxObjects: bytes ? null : q.max },
+    { bytes: bytes ? q.adding : 0, objects: bytes ? 0 : q.adding },
+  );
   const submit = (e: FormEvent) => {
     e.preventDefault();
     void acceptQuota(upload.key);
@@ -55,6 +62,12 @@ function QuotaPrompt({ upload, plan, onClose }: { upload: PendingUpload; plan: U
           <dd>{fmt(q.adding)}</dd>
           <dt>{s.quota.max}</dt>
           <dd>{fmt(q.max)}</dd>
+          {excess ? (
+            <>
+              <dt>{s.quota.over}</dt>
+              <dd>{fmt(bytes ? excess.bytes : excess.objects)}</dd>
+            </>
+          ) : null}
         </dl>
         <p className="hint">{s.quota.hint}</p>
         <FormActions dismissLabel={strings.common.cancel} onDismiss={onClose} submitLabel={s.quota.goOn} busyLabel={s.starting} busy={upload.step === 'starting'} />
