@@ -44,6 +44,8 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
       else if (isNativePath(x.rawPath) && !carriesS3Auth(x)) await handleNative(x, native);
       else await handleCompat(x, compat);
     } catch (err) {
+      // The client went away mid-request: nothing to answer and nothing went wrong here.
+      if (req.socket.destroyed) return void res.destroy();
       opts.log?.(`${x.id} internal error: ${(err as Error).stack ?? String(err)}`);
       if (!res.headersSent) x.send(500, { 'Content-Type': 'text/plain; charset=utf-8' }, 'Internal Server Error');
       else res.destroy();

@@ -134,7 +134,8 @@ export async function handleCompat(x: Exchange, ctx: CompatContext): Promise<voi
     if (!permitted) throw s3.accessDenied();
     await handler.run(bucketCall);
   } catch (err) {
-    if (x.res.headersSent) {
+    // Sent already, or the client went away mid-request (not our bug, and nobody to answer).
+    if (x.res.headersSent || x.req.socket.destroyed) {
       x.res.destroy();
       return;
     }
