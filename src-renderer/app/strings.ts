@@ -237,6 +237,7 @@ const en = {
   contextMenu: {
     rows: 'Actions',
     folder: 'Folder actions menu',
+    container: (name: string) => `Container ${name}`,
     open: 'Open',
     copy: 'Copy',
     cut: 'Cut',

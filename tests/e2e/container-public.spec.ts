@@ -38,3 +38,29 @@ test('a container made public behind the app\'s back shows as public after a ref
   await page.reload();
   await expect(containerRow(page, container).getByRole('cell', { name: /^Public/ })).toBeVisible();
 });
+
+test('the container\'s context menu makes it public, private and deletes it; the menu key opens it too', async ({ app: page }) => {
+  const container = await containerWith(page, 'pub-menu');
+  await page.reload();
+  const line = containerRow(page, container);
+  const menu = page.getByRole('menu', { name: `Container ${container}` });
+  await line.click({ button: 'right' });
+  await expect(menu.getByRole('menuitem')).toHaveText(['Open', 'Make public', 'Delete']);
+  await menu.getByRole('menuitem', { name: 'Make public' }).click();
+  await expect(line.getByRole('cell', { name: /^Public/ })).toBeVisible();
+
+  await line.getByRole('button', { name: container, exact: true }).focus();
+  await page.keyboard.press('Shift+F10');
+  await expect(menu.getByRole('menuitem')).toHaveText(['Open', 'Make private', 'Delete']);
+  await expect(menu.getByRole('menuitem', { name: 'Open' })).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(line.getByRole('cell', { name: /^Private/ })).toBeVisible();
+
+  await line.click({ button: 'right' });
+  await menu.getByRole('menuitem', { name: 'Delete' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Delete container' });
+  await expect(confirm).toContainText(container);
+  await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
+  await expect(line).toHaveCount(0);
+});

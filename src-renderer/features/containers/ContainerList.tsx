@@ -1,3 +1,5 @@
+import { useState, type KeyboardEvent, type MouseEvent } from 'react';
+import type { ContainerSummary } from '../../../src-shared/model/storage';
 import { formatBytes, formatCount, formatDate } from '../../app/format';
 import { Icon } from '../../app/icons';
 import { strings } from '../../app/strings';
@@ -7,7 +9,9 @@ import { useDialogs } from '../../stores/dialogs';
 import { useNavigation } from '../../stores/navigation';
 import { Empty, ErrorState, Loading } from '../common/States';
 import { useContainerDrops } from '../transfers/drop';
+import type { MenuPosition } from '../context-menu/Menu';
 import { ContainerAccess } from './ContainerAccess';
+import { ContainerMenu } from './ContainerMenu';
 import { ContainerQuota } from './ContainerQuota';
 import './containers.css';
 
@@ -22,6 +26,18 @@ export function ContainerList({ account }: { account: string }) {
   const caps = useCapabilities(account);
   const list = containers.data;
   const canChangeAccess = caps.data?.publicRead === true;
+  const [menu, setMenu] = useState<{ at: MenuPosition; container: ContainerSummary } | null>(null);
+  const onRowMenu = (e: MouseEvent, c: ContainerSummary) => {
+    e.preventDefault();
+    setMenu({ at: { x: e.clientX, y: e.clientY }, container: c });
+  };
+  // The menu key or Shift+F10 on a row's controls opens the same menu below the row.
+  const onRowKey = (e: KeyboardEvent<HTMLTableRowElement>, c: ContainerSummary) => {
+    if (e.key !== 'ContextMenu' && !(e.key === 'F10' && e.shiftKey)) return;
+    e.preventDefault();
+    const r = e.currentTarget.getBoundingClientRect();
+    setMenu({ at: { x: r.left + 24, y: r.bottom }, container: c });
+  };
   // The quota column only where some container has one: most accounts set none.
   const anyQuota = list?.some((c) => c.quota !== null) ?? false;
   return (
@@ -60,7 +76,7 @@ export function ContainerList({ account }: { account: string }) {
             </thead>
             <tbody>
               {list.map((c) => (
-                <tr key={c.name} onDoubleClick={() => open(c.name)} {...dropProps(c.name)}>
+                <tr key={c.name} onDoubleClick={() => open(c.name)} onContextMenu={(e) => onRowMenu(e, c)} onKeyDown={(e) => onRowKey(e, c)} {...dropProps(c.name)}>
                   <th scope="row">
                     <button type="button" className="link-button" onClick={() => open(c.name)} title={s.open(c.name)}>
                       <Icon name="container" /> {c.name}
@@ -88,6 +104,7 @@ export function ContainerList({ account }: { account: string }) {
           </table>
         </div>
       ) : null}
+      {menu ? <ContainerMenu account={account} container={menu.container} at={menu.at} canChangeAccess={canChangeAccess} onClose={() => setMenu(null)} /> : null}
     </section>
   );
 }

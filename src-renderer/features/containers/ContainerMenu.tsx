@@ -1,0 +1,20 @@
+import type { ContainerSummary } from '../../../src-shared/model/storage';
+import { strings } from '../../app/strings';
+import { useSetPublic } from '../../queries/use-object-ops';
+import { useDialogs } from '../../stores/dialogs';
+import { useNavigation } from '../../stores/navigation';
+import { Menu, type MenuItem, type MenuPosition } from '../context-menu/Menu';
+
+const s = strings.contextMenu;
+
+/** A container's context menu: open it, make it public or private, delete it. */
+export function ContainerMenu({ account, container, at, canChangeAccess, onClose }: { account: string; container: ContainerSummary; at: MenuPosition; canChangeAccess: boolean; onClose: () => void }) {
+  const open = useNavigation((n) => n.openContainer);
+  const show = useDialogs((d) => d.show);
+  const setPublic = useSetPublic(account, container.name);
+  const items: MenuItem[] = [{ id: 'open', label: s.open, onSelect: () => open(container.name) }];
+  if (canChangeAccess && container.public !== true) items.push({ id: 'public', label: s.makePublic, onSelect: () => setPublic.mutate({ on: true }), group: true });
+  if (canChangeAccess && container.public !== false) items.push({ id: 'private', label: s.makePrivate, onSelect: () => setPublic.mutate({ on: false }), group: container.public !== null });
+  items.push({ id: 'delete', label: s.delete, onSelect: () => show({ kind: 'delete-container', name: container.name }), danger: true, group: true });
+  return <Menu label={s.container(container.name)} at={at} items={items} onClose={onClose} />;
+}
