@@ -1,10 +1,8 @@
 import { useState } from 'react';
-import { errorMessage } from '../../app/errors';
 import { strings } from '../../app/strings';
 import { useCapabilities } from '../../queries/use-object-ops';
 import type { Row } from '../browser/rows';
-import { canDownload, downloadRows } from './download';
-import { useTransfers } from './store';
+import { canDownload, startDownload } from './download';
 import { UnfinishedUploadsDialog } from './UnfinishedUploadsDialog';
 import { UploadButtons } from './UploadButtons';
 
@@ -14,15 +12,10 @@ const s = strings.transfers;
 export function TransferActions({ account, container, prefix, selected }: { account: string; container: string; prefix: string; selected: readonly Row[] }) {
   const multipart = useCapabilities(account).data?.multipartUpload ?? false;
   const [unfinishedOpen, setUnfinishedOpen] = useState(false);
-  const download = () =>
-    downloadRows(account, container, selected).catch((err: unknown) => {
-      useTransfers.getState().setHint(s.downloadFailed(errorMessage(err)));
-      useTransfers.getState().setPanelOpen(true);
-    });
   return (
     <>
       <UploadButtons target={{ account, container, prefix }} />
-      <button type="button" className="button" disabled={!canDownload(selected)} onClick={() => void download()}>
+      <button type="button" className="button" disabled={!canDownload(selected)} onClick={() => startDownload(account, container, selected)}>
         {s.download}
       </button>
       {multipart ? (

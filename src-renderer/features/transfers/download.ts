@@ -3,6 +3,7 @@
 // download each object from its address (folders are not offered there).
 import { api } from '../../api/client';
 import { downloadUrl, hasDesktopShell } from '../../api/uploads';
+import { errorMessage } from '../../app/errors';
 import { strings } from '../../app/strings';
 import type { Row } from '../browser/rows';
 import { useTransfers } from './store';
@@ -39,6 +40,17 @@ export async function downloadRows(account: string, container: string, rows: rea
   }
   useTransfers.getState().setPanelOpen(true);
   await reloadTransfers();
+}
+
+/**
+ * "Download…" for a toolbar button or a context menu item: like downloadRows, with a failure
+ * shown in the transfers panel instead of thrown.
+ */
+export function startDownload(account: string, container: string, rows: readonly Row[]): void {
+  downloadRows(account, container, rows).catch((err: unknown) => {
+    useTransfers.getState().setHint(strings.transfers.downloadFailed(errorMessage(err)));
+    useTransfers.getState().setPanelOpen(true);
+  });
 }
 
 function clickDownload(href: string, name: string): void {

@@ -3,10 +3,16 @@ import { useEffect } from 'react';
 import type { TransferItem } from '../../../src-shared/contract/transfers';
 import { api, client } from '../../api/client';
 import { queryKeys } from '../../queries/keys';
+import { ACTIVE } from './progress';
 import { useTransfers } from './store';
 
 /** Events of 10,000 small files arrive in bursts: the panel re-renders once per burst. */
 const FLUSH_MS = 100;
+/**
+ * The event stream has no replay: events sent while it reconnects are lost. When items are
+ * unfinished and nothing was heard for this long, the whole list is asked for again.
+ */
+const QUIET_MS = 5000;
 
 /** Reloads the whole queue from main (after calls that remove items, which send no event). */
 export async function reloadTransfers(): Promise<void> {
@@ -38,13 +44,21 @@ export function useTransferFeed(): void {
       }
       for (const queryKey of touched.values()) void qc.invalidateQueries({ queryKey });
     };
+    let heard = Date.now();
     const off = client.on('transfer.progress', (report) => {
+      heard = Date.now();
       pending.push(...report.items);
       timer ??= setTimeout(flush, FLUSH_MS);
     });
+    const watchdog = setInterval(() => {
+      if (Date.now() - heard < QUIET_MS || !useTransfers.getState().items.some((i) => ACTIVE.has(i.state))) return;
+      heard = Date.now();
+      reloadTransfers().catch(() => undefined);
+    }, QUIET_MS);
     reloadTransfers().catch(() => undefined);
     return () => {
       clearTimeout(timer);
+      clearInterval(watchdog);
       off();
     };
   }, [qc]);
