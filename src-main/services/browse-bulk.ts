@@ -142,6 +142,11 @@ export async function paste(ctx: BulkContext, a: PasteArgs): Promise<PasteResult
   const plan: { from: string; to: string }[] = [];
   const taken: string[] = [];
   const skipped: string[] = [];
+  // A selection can be thousands of names: ask about them several at a time.
+  const clashes = new Map<string, boolean>();
+  await eachLimited(sources, COPY_CONCURRENCY, async (source) => {
+    clashes.set(source, await ctx.on(to.account, (b) => exists(b, to.container, prefix + leafOf(source))));
+  });
   for (const source of sources) {
     const leaf = leafOf(source);
     const wanted = prefix + leaf;
@@ -149,7 +154,7 @@ export async function paste(ctx: BulkContext, a: PasteArgs): Promise<PasteResult
       skipped.push(source);
       continue;
     }
-    const clash = await ctx.on(to.account, (b) => exists(b, to.container, wanted));
+    const clash = clashes.get(source)!;
     if (!clash) plan.push({ from: source, to: wanted });
     else if (samePlace(source, wanted) || a.conflicts === 'keepBoth') plan.push({ from: source, to: await freeName(ctx, to, prefix, leaf) });
     else if (a.conflicts === 'replace') plan.push({ from: source, to: wanted });
@@ -180,16 +185,17 @@ export async function paste(ctx: BulkContext, a: PasteArgs): Promise<PasteResult
     errors.push(...r.errors);
   };
   try {
-    for (const item of plan) {
-      if (!item.from.endsWith('/')) await one(item.from, item.to);
-      else {
-        for await (const names of namesUnder(ctx.backend(from.account), from.container, item.from)) {
-          await eachLimited(names, COPY_CONCURRENCY, (name) => one(name, item.to + name.slice(item.from.length)));
-          // Deleting page by page keeps what was moved out of the listing's way.
-          await deleteMoved();
-        }
-      }
+    const single = plan.filter((p) => !p.from.endsWith('/'));
+    for (let i = 0; i < single.length; i += DELETE_BATCH) {
+      await eachLimited(single.slice(i, i + DELETE_BATCH), COPY_CONCURRENCY, (item) => one(item.from, item.to));
       await deleteMoved();
+    }
+    for (const item of plan.filter((p) => p.from.endsWith('/'))) {
+      for await (const names of namesUnder(ctx.backend(from.account), from.container, item.from)) {
+        await eachLimited(names, COPY_CONCURRENCY, (name) => one(name, item.to + name.slice(item.from.length)));
+        // Deleting page by page keeps what was moved out of the listing's way.
+        await deleteMoved();
+      }
     }
   } finally {
     progress.finish();
