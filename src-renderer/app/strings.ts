@@ -446,6 +446,8 @@ const en = {
     downloadFailed: (message: string) => `The download could not start: ${message}`,
     starting: 'Starting…',
     startFailedTitle: 'The upload could not start',
+    preparing: 'Preparing upload…',
+    pickFailed: (message: string) => `Could not open the file dialog: ${message}`,
     conflicts: {
       title: 'Some names are taken',
       body: (count: string, files: string, where: string) => `${count} of the ${files} files already exist in ${where}.`,

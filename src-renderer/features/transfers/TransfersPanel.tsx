@@ -45,7 +45,7 @@ function PanelHeader() {
       <div className="transfers-toolbar" role="toolbar" aria-label={s.toolbar}>
         <h2 className="toolbar-title">{s.panel}</h2>
         <progress className="transfers-total" aria-label={s.totalProgress} max={1} value={f} />
-        <span className="muted num" role="status">
+        <span className="muted num">
           {t.active > 0 ? s.summaryActive(formatCount(t.active), formatBytes(t.transferred), formatBytes(t.bytes)) : s.summaryIdle(formatCount(items.length))}
           {t.active > 0 && t.bytesPerSecond > 0 ? ` · ${s.speed(formatBytes(t.bytesPerSecond))}` : ''}
           {eta !== null ? ` · ${s.eta(formatDuration(eta))}` : ''}

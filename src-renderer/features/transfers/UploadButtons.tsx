@@ -1,7 +1,9 @@
 import { useRef, type ChangeEvent } from 'react';
 import { api } from '../../api/client';
 import { hasDesktopShell, sourceFromInput, type UploadTarget } from '../../api/uploads';
+import { errorMessage } from '../../app/errors';
 import { strings } from '../../app/strings';
+import { useTransfers } from './store';
 import { beginUpload } from './upload-flow';
 
 const s = strings.transfers;
@@ -17,8 +19,13 @@ export function UploadButtons({ target }: { target: UploadTarget }) {
 
   const pick = async (folders: boolean) => {
     if (!desktop) return (folders ? folderInput : filesInput).current?.click();
-    const { paths } = await api.shell.pickPaths({ folders, multiple: true, title: folders ? s.uploadFolderTitle : s.uploadFilesTitle });
-    await beginUpload(target, { kind: 'paths', paths });
+    try {
+      const { paths } = await api.shell.pickPaths({ folders, multiple: true, title: folders ? s.uploadFolderTitle : s.uploadFilesTitle });
+      await beginUpload(target, { kind: 'paths', paths });
+    } catch (err) {
+      useTransfers.getState().setHint(s.pickFailed(errorMessage(err)));
+      useTransfers.getState().setPanelOpen(true);
+    }
   };
   const picked = (e: ChangeEvent<HTMLInputElement>) => {
     const files = e.target.files ? [...e.target.files] : [];
