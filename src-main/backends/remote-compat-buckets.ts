@@ -19,6 +19,8 @@ import { fetchRgwUsage, sumBucketCounters } from './remote-compat-usage.js';
 
 /** HEADs in flight at once when counting every bucket. */
 const HEAD_CONCURRENCY = 8;
+/** Buckets whose public state the listing asks for; above this many it stays unknown (null). */
+const ACCESS_LIMIT = 50;
 
 interface BucketCounters {
   objects: number | null;
@@ -102,9 +104,12 @@ export class BucketAccess {
 
   async listContainers(): Promise<ContainerSummary[]> {
     const { buckets } = await this.listBuckets();
+    // Access costs a request per bucket: asked for a screenful of buckets, unknown beyond
+    // (measured on loopback: 100 buckets listed in ~0.64 s with HEADs alone, ~1.6 s with both).
+    const askAccess = buckets.length <= ACCESS_LIMIT;
     return mapLimit(buckets, HEAD_CONCURRENCY, async (b) => {
-      // Both requests at once, so asking for the access costs no extra round trip per bucket.
-      const [c, isPublic] = await Promise.all([this.counters(b.Name ?? ''), this.policyIsPublic(b.Name ?? '')]);
+      // Both requests at once, so asking for the access adds no round trip per bucket.
+      const [c, isPublic] = await Promise.all([this.counters(b.Name ?? ''), askAccess ? this.policyIsPublic(b.Name ?? '') : null]);
       return {
         name: b.Name ?? '',
         objects: c.objects,
