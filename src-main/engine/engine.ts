@@ -81,7 +81,7 @@ export class Engine {
   createAccount = (input: accounts.CreateAccountInput) => accounts.createAccount(this.ctx, input);
   getAccount = (id: string) => accounts.accountInfo(this.ctx, accounts.requireAccount(this.ctx, id));
   findAccount = (id: string) => {
-    const rec = this.ctx.store.accounts.get(id);
+    const rec = this.ctx.store.getShared(this.ctx.store.accounts, id);
     return rec ? accounts.accountInfo(this.ctx, rec) : undefined;
   };
   listAccounts = () => accounts.listAccounts(this.ctx);

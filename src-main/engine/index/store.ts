@@ -70,6 +70,8 @@ export class IndexStore {
   /** delete-at seconds + object key -> nothing; the expiry queue */
   readonly expiry: Database<true, Buffer>;
   private closed = false;
+  /** Last decoded value per table and key, with the stored bytes it came from (see `getShared`). */
+  private readonly decoded = new Map<Database<unknown, string>, Map<string, { raw: Buffer; value: unknown }>>();
 
   constructor(path: string, options: { noSync?: boolean } = {}) {
     this.root = open({
@@ -130,6 +132,26 @@ export class IndexStore {
     const done = outcome as Outcome;
     if (!done.ok) throw done.error;
     return done.value;
+  }
+
+  /**
+   * A record of a small, hot table (accounts, containers) without decoding it again when its
+   * stored bytes have not changed: every request looks its account and container up two or three
+   * times. The bytes are read each time (in the current transaction's view), so a hit is always
+   * what `get` would return. The value is shared between callers: records are never mutated
+   * in place anywhere (updates build new objects), and must not be.
+   */
+  getShared<V>(table: Database<V, string>, key: string): V | undefined {
+    const raw = table.getBinary(key);
+    if (raw === undefined) return undefined;
+    let perTable = this.decoded.get(table as Database<unknown, string>);
+    if (!perTable) this.decoded.set(table as Database<unknown, string>, (perTable = new Map()));
+    const hit = perTable.get(key);
+    if (hit && hit.raw.equals(raw)) return hit.value as V;
+    const value = table.get(key);
+    if (perTable.size >= 10_000) perTable.clear();
+    perTable.set(key, { raw, value });
+    return value;
   }
 
   /** Next value of a named counter, inside a write transaction. */

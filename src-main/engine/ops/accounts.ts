@@ -23,7 +23,7 @@ export interface CreateAccountInput {
 }
 
 export function requireAccount(ctx: EngineContext, id: string): AccountRecord {
-  const rec = ctx.store.accounts.get(id);
+  const rec = ctx.store.getShared(ctx.store.accounts, id);
   if (!rec) throw new CofferError('NoSuchAccount', `Account ${id} does not exist`);
   return rec;
 }
@@ -144,14 +144,14 @@ export function removeKey(ctx: EngineContext, id: string, accessKeyOrSwiftUser: 
 
 export function findByAccessKey(ctx: EngineContext, accessKey: string): { account: AccountRecord; secretKey: string } | null {
   const id = ctx.store.credentials.get(s3Cred(accessKey));
-  const account = id === undefined ? undefined : ctx.store.accounts.get(id);
+  const account = id === undefined ? undefined : ctx.store.getShared(ctx.store.accounts, id);
   const key = account?.keys.find((k) => k.accessKey === accessKey);
   return account && key ? { account, secretKey: key.secretKey } : null;
 }
 
 export function findBySwiftUser(ctx: EngineContext, user: string): { account: AccountRecord; secretKey: string } | null {
   const id = ctx.store.credentials.get(swiftCred(user));
-  const account = id === undefined ? undefined : ctx.store.accounts.get(id);
+  const account = id === undefined ? undefined : ctx.store.getShared(ctx.store.accounts, id);
   const key = account?.swiftKeys.find((k) => k.user === user);
   return account && key ? { account, secretKey: key.secretKey } : null;
 }

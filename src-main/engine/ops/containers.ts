@@ -18,7 +18,7 @@ import {
 export const containerKey = (tenant: string, name: string) => `${tenant}/${name}`;
 
 export function findContainer(ctx: EngineContext, ref: ContainerRef): ContainerRecord | undefined {
-  return ctx.store.containers.get(containerKey(ref.tenant, ref.container));
+  return ctx.store.getShared(ctx.store.containers, containerKey(ref.tenant, ref.container));
 }
 
 export function requireContainer(ctx: EngineContext, ref: ContainerRef): ContainerRecord {

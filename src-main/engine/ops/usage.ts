@@ -48,7 +48,7 @@ export function checkQuota(store: IndexStore, container: ContainerRecord, delta:
   if (!unlimited(container.quota) && exceeds(container.quota, readUsage(store, containerUsageKey(container.cid)), delta)) {
     throw new CofferError('QuotaExceeded', 'Upload exceeds the container quota', { scope: 'container' });
   }
-  const account = store.accounts.get(container.owner);
+  const account = store.getShared(store.accounts, container.owner);
   if (account && !unlimited(account.quota) && exceeds(account.quota, readUsage(store, accountUsageKey(container.owner)), delta)) {
     throw new CofferError('QuotaExceeded', 'Upload exceeds the account quota', { scope: 'account' });
   }

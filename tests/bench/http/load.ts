@@ -84,8 +84,21 @@ export class LoadGenerator {
     this.agent = new Agent({ keepAlive: true, maxSockets: concurrency, maxFreeSockets: concurrency });
   }
 
-  /** One request; resolves with status and byte count once the response body has been read. */
-  send(r: Req, opts: { keepBody?: boolean; timeoutMs?: number } = {}): Promise<Res> {
+  /**
+   * One request; resolves with status and byte count once the response body has been read. A
+   * request on a reused keep-alive socket that the server had just closed (s3rver closes idle
+   * sockets after 5 s) fails before any answer: it is sent once more on a fresh socket.
+   */
+  async send(r: Req, opts: { keepBody?: boolean; timeoutMs?: number } = {}): Promise<Res> {
+    try {
+      return await this.sendOnce(r, opts);
+    } catch (err) {
+      if (!(err as { reusedSocket?: boolean }).reusedSocket || typeof r.body === 'function') throw err;
+      return this.sendOnce(r, opts);
+    }
+  }
+
+  private sendOnce(r: Req, opts: { keepBody?: boolean; timeoutMs?: number }): Promise<Res> {
     return new Promise<Res>((resolve, reject) => {
       const req = request({ host: '127.0.0.1', port: this.port, method: r.method, path: r.path, headers: r.headers, agent: this.agent }, (res) => {
         let bytes = 0;
@@ -100,7 +113,10 @@ export class LoadGenerator {
         res.once('error', reject);
       });
       req.setTimeout(opts.timeoutMs ?? 120_000, () => req.destroy(new Error(`${r.method} ${r.path}: no answer in time`)));
-      req.once('error', reject);
+      req.once('error', (err: Error) => {
+        const code = (err as NodeJS.ErrnoException).code;
+        reject(Object.assign(err, { reusedSocket: req.reusedSocket && (code === 'ECONNRESET' || err.message === 'socket hang up') }));
+      });
       if (typeof r.body === 'function') {
         const write = (chunk: Buffer) =>
           new Promise<void>((ok, fail) => {
