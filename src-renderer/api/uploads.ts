@@ -121,7 +121,9 @@ export function downloadUrl(account: string, container: string, name: string): s
 // Chromium gives a dropped folder as an entry to walk; a synthetic DataTransfer (and older
 // browsers) only have files, whose relative path is their name.
 async function filesFromDataTransfer(data: DataTransfer): Promise<BrowserFile[]> {
-  const entries = [...data.items].map((item) => (item.kind === 'file' && typeof item.webkitGetAsEntry === 'function' ? item.webkitGetAsEntry() : null));
+  // Other apps may add text items next to the files; only the file items matter.
+  const fileItems = [...data.items].filter((item) => item.kind === 'file');
+  const entries = fileItems.map((item) => (typeof item.webkitGetAsEntry === 'function' ? item.webkitGetAsEntry() : null));
   if (entries.length === 0 || entries.some((e) => e === null)) {
     return [...data.files].map((file) => ({ relativePath: file.webkitRelativePath || file.name, file }));
   }
