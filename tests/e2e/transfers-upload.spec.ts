@@ -3,8 +3,16 @@
 // ETags = MD5 of the bytes) and in the listing, with the panel saying "Verified".
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, grid, openContainer, row, rpc, test } from './support/fixtures.js';
+import type { Page } from '@playwright/test';
+import { breadcrumbs, expect, grid, openContainer, row, rpc, test } from './support/fixtures.js';
 import { dropFiles, folderActions, head, md5, objectNames, ownContainer, reloadApp, transferItem, transfersPanel } from './transfers-helpers.js';
+
+/** Opens a folder row and waits until the breadcrumbs say the folder is on screen. */
+async function openFolder(page: Page, name: string): Promise<void> {
+  await expect(row(page, name)).toBeVisible();
+  await row(page, name).dblclick();
+  await expect(breadcrumbs(page).getByRole('button', { name, exact: true })).toHaveAttribute('aria-current', 'page');
+}
 
 test('files dropped on a folder row, on the folder view and on a container land there, verified', async ({ app: page }) => {
   const container = await ownContainer(page, 'drop');
@@ -39,7 +47,7 @@ test('files dropped on a folder row, on the folder view and on a container land 
 
   // The listing shows them without a reload.
   await expect(row(page, 'drop-c.txt')).toBeVisible();
-  await row(page, 'inbox').dblclick();
+  await openFolder(page, 'inbox');
   await expect(row(page, 'drop-a.txt')).toBeVisible();
   await expect(row(page, 'drop-b.bin')).toContainText('1 KB');
 
@@ -79,8 +87,8 @@ test('a folder tree picked with "Upload folder" keeps its folders as name prefix
   for (const [rel, body] of Object.entries(files)) {
     expect(await head(page, container, `photos-tree/${rel}`)).toMatchObject({ size: body.length, etag: md5(body) });
   }
-  await row(page, 'photos-tree').dblclick();
-  await row(page, 'sub').dblclick();
+  await openFolder(page, 'photos-tree');
+  await openFolder(page, 'sub');
   await expect(row(page, 'two.txt')).toBeVisible();
   await expect(row(page, 'deeper')).toBeVisible();
 });
