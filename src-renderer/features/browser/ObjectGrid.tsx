@@ -80,13 +80,16 @@ export function ObjectGrid({ rows, label, listingKey, hasNextPage, isFetchingNex
     [keys, selection, onMenu],
   );
 
-  /** The menu key (or Shift+F10): at the focused row when it is selected, else the folder's menu. */
+  /**
+   * The menu key (or Shift+F10): the selection's menu when something is selected (under the
+   * focused row if it is part of it), else the folder's own menu.
+   */
   const menuFromKeyboard = () => {
-    const row = focusIndex >= 0 ? rows[focusIndex] : undefined;
-    const focusedRow = row && selection.selected.has(row.key) ? row : null;
-    const el = focusedRow ? document.getElementById(rowId(focusIndex)) : scrollRef.current;
-    const r = el?.getBoundingClientRect();
-    onMenu({ x: (r?.left ?? 0) + 24, y: focusedRow ? (r?.bottom ?? 0) : (r?.top ?? 0) + 8 }, focusedRow ?? (selection.selected.size > 0 ? rows.find((x) => selection.selected.has(x.key)) ?? null : null));
+    const selectedRow = rows.find((r) => selection.selected.has(r.key)) ?? null;
+    const focused = focusIndex >= 0 ? rows[focusIndex] : undefined;
+    const rowEl = focused && selection.selected.has(focused.key) ? document.getElementById(rowId(focusIndex)) : null;
+    const r = (rowEl ?? scrollRef.current)?.getBoundingClientRect();
+    onMenu({ x: (r?.left ?? 0) + 24, y: rowEl ? (r?.bottom ?? 0) : (r?.top ?? 0) + 8 }, selectedRow);
   };
 
   const onKeyDown = (e: KeyboardEvent) => {
