@@ -26,6 +26,7 @@ export const COFFER_ERROR_CODES = [
   'EntityTooLarge',
   'EntityTooSmall',
   'QuotaExceeded',
+  'InsufficientStorage',
   'MetadataTooLarge',
   'PreconditionFailed',
   'InvalidRange',

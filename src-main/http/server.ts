@@ -22,6 +22,14 @@ export interface ServerOptions {
   ui?: UiContext;
   /** One line per request; silent when omitted. */
   log?: (line: string) => void;
+  /** Slow-client limits (defaults: 60 s for the request head, 120 s of silence). */
+  timeouts?: { headersMs?: number; idleMs?: number };
+}
+
+/** Timeouts can be shortened through the environment, so tests can watch a stalled client being dropped. */
+function envMs(name: string): number | undefined {
+  const v = Number(process.env[name]);
+  return Number.isFinite(v) && v > 0 ? v : undefined;
 }
 
 export interface RunningServer {
@@ -40,7 +48,11 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     const x = new Exchange(req, res, newRequestId());
     res.on('finish', () => opts.log?.(`${new Date().toISOString()} ${x.id} ${x.method} ${req.url} ${x.status || res.statusCode} ${Math.round(performance.now() - x.started)}ms`));
     try {
-      if (opts.ui && isUiPath(x.rawPath)) await handleUi(x, opts.ui);
+      if (opts.ui && isUiPath(x.rawPath)) {
+        // The app's own contract calls may legitimately wait long in silence (remote stores, events).
+        req.socket.setTimeout(0);
+        await handleUi(x, opts.ui);
+      }
       else if (isNativePath(x.rawPath) && !carriesS3Auth(x)) await handleNative(x, native);
       else await handleCompat(x, compat);
     } catch (err) {
@@ -51,9 +63,19 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
       else res.destroy();
     }
   };
-  const server = createHttpServer({ keepAliveTimeout: 65_000, requestTimeout: 0 }, (req, res) => void handle(req, res));
-  server.on('clientError', (_err, socket) => {
-    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+  // A client gets headersMs to send its request head, and may go idleMs without sending or
+  // reading a byte (a stalled body, a download nobody reads) before its connection is dropped.
+  // No limit on a whole request: large uploads may take long while bytes keep flowing.
+  const headersMs = opts.timeouts?.headersMs ?? envMs('COFFER_HTTP_HEADERS_TIMEOUT_MS') ?? 60_000;
+  const idleMs = opts.timeouts?.idleMs ?? envMs('COFFER_HTTP_IDLE_TIMEOUT_MS') ?? 120_000;
+  const server = createHttpServer(
+    { keepAliveTimeout: Math.min(65_000, idleMs), requestTimeout: 0, headersTimeout: headersMs, connectionsCheckingInterval: Math.min(30_000, Math.max(100, headersMs / 4)) },
+    (req, res) => void handle(req, res),
+  );
+  server.setTimeout(idleMs);
+  server.on('clientError', (err: NodeJS.ErrnoException, socket) => {
+    const status = err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? '408 Request Timeout' : '400 Bad Request';
+    if (socket.writable) socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -71,6 +71,18 @@ export class BlobStore {
   }
 }
 
+/**
+ * TEST ONLY: COFFER_TEST_DISK_BYTES=<n> makes blob writes fail with ENOSPC once n bytes were
+ * written by this process, so the reliability tests can fill a "disk" without mounting one.
+ */
+let diskBudget = process.env.COFFER_TEST_DISK_BYTES ? Number(process.env.COFFER_TEST_DISK_BYTES) : Infinity;
+
+function simulateDiskFull(bytes: number): void {
+  if (diskBudget === Infinity) return;
+  diskBudget -= bytes;
+  if (diskBudget < 0) throw Object.assign(new Error('ENOSPC: no space left on device (simulated)'), { code: 'ENOSPC' });
+}
+
 export class TmpBlob {
   private pending: Uint8Array[] = [];
   private pendingBytes = 0;
@@ -101,6 +113,7 @@ export class TmpBlob {
   private async writeBatch(chunks: Uint8Array[]): Promise<void> {
     if (chunks.length === 0) return;
     const total = chunks.reduce((n, c) => n + c.length, 0);
+    simulateDiskFull(total);
     const { bytesWritten } = await this.fh.writev(chunks);
     if (bytesWritten !== total) throw new Error(`Short write: ${bytesWritten} of ${total} bytes`);
   }

@@ -103,6 +103,8 @@ export async function receiveBody(ctx: EngineContext, body: Body, opts: ReceiveO
   } catch (err) {
     await (tmp as TmpBlob | undefined)?.discard();
     if (blob) await discardReceived(ctx, { blob, size: 0, md5: '', checksums: {} }, intent);
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'ENOSPC' || code === 'EDQUOT') throw new CofferError('InsufficientStorage', 'There is not enough space left on the storage device');
     throw err;
   }
 }

@@ -32,6 +32,7 @@ export const S3_ERRORS: Record<CofferErrorCode, S3ErrorInfo> = {
   EntityTooLarge: e(400, 'EntityTooLarge', 'Your proposed upload exceeds the maximum allowed object size.'),
   EntityTooSmall: e(400, 'EntityTooSmall', 'Your proposed upload is smaller than the minimum allowed object size.'),
   QuotaExceeded: e(403, 'QuotaExceeded', 'Quota exceeded.'),
+  InsufficientStorage: e(507, 'InsufficientStorage', 'There is not enough space left on the storage device.'),
   MetadataTooLarge: e(400, 'MetadataTooLarge', 'Your metadata headers exceed the maximum allowed metadata size.'),
   PreconditionFailed: e(412, 'PreconditionFailed', 'At least one of the preconditions you specified did not hold.'),
   InvalidRange: e(416, 'InvalidRange', 'The requested range is not satisfiable'),

@@ -32,6 +32,7 @@ export const NATIVE_ERRORS: Record<CofferErrorCode, NativeError> = {
   EntityTooLarge: { status: 413, body: 'Your request is too large.' },
   EntityTooSmall: { status: 400, body: 'EntityTooSmall' },
   QuotaExceeded: { status: 413, body: 'Upload exceeds quota.' },
+  InsufficientStorage: { status: 507, body: 'Insufficient Storage' },
   MetadataTooLarge: { status: 400, body: null },
   PreconditionFailed: { status: 412, body: 'PreconditionFailed' },
   InvalidRange: { status: 416, body: 'InvalidRange' },

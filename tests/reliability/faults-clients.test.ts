@@ -1,0 +1,107 @@
+/**
+ * Clients that misbehave or crowd in, against the real `coffer serve` (with its slow-client
+ * timeouts shortened through the environment): stalled heads and bodies are dropped without
+ * holding up anyone else, and a thousand simultaneous connections are all served.
+ */
+import { connect, type Socket } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { raw } from '../compat/server.js';
+import { exchange } from './raw-socket.js';
+import { ALICE, servedStore, swiftLogin } from './served.js';
+
+const HEADERS_TIMEOUT_MS = 1000;
+const IDLE_TIMEOUT_MS = 1500;
+let store: Awaited<ReturnType<typeof servedStore>>;
+let port: number;
+let storagePath: string;
+let token: string;
+
+beforeAll(async () => {
+  store = await servedStore('faults', [ALICE], { COFFER_HTTP_HEADERS_TIMEOUT_MS: String(HEADERS_TIMEOUT_MS), COFFER_HTTP_IDLE_TIMEOUT_MS: String(IDLE_TIMEOUT_MS) });
+  port = store.server.port;
+  const login = await swiftLogin(store.server.url, ALICE);
+  storagePath = new URL(login.storageUrl).pathname;
+  token = login.token;
+  expect((await fetch(`${login.storageUrl}/fc`, { method: 'PUT', headers: { 'X-Auth-Token': token } })).status).toBe(201);
+});
+afterAll(async () => {
+  await store?.close();
+});
+
+/** Opens a connection and resolves when the server closes it (with whatever it sent). */
+function stall(send: (s: Socket) => void): { socket: Socket; closed: Promise<string> } {
+  const socket = connect(port, '127.0.0.1');
+  let got = '';
+  socket.on('data', (c: Buffer) => (got += c.toString('latin1')));
+  socket.on('error', () => undefined);
+  socket.on('connect', () => send(socket));
+  return { socket, closed: new Promise((resolve) => socket.on('close', () => resolve(got))) };
+}
+
+describe('stalled clients', () => {
+  it('a head sent a byte at a time, a body that stops, and a silent connection are dropped; others are served meanwhile', async () => {
+    const stalled: { closed: Promise<string>; socket: Socket }[] = [];
+    const trickles: NodeJS.Timeout[] = [];
+    for (let i = 0; i < 20; i++) {
+      // Slow head: a header line every 100 ms, never finishing (the idle timeout never fires; the head timeout must).
+      stalled.push(
+        stall((s) => {
+          s.write(`GET ${storagePath}/fc HTTP/1.1\r\nHost: x\r\n`);
+          trickles.push(setInterval(() => s.writable && s.write(`X-Slow-${Date.now()}: y\r\n`), 100));
+        }),
+      );
+      // Slow body: a head promising 1 MB, a few bytes, then nothing.
+      stalled.push(stall((s) => s.write(`PUT ${storagePath}/fc/slow${i} HTTP/1.1\r\nHost: x\r\nX-Auth-Token: ${token}\r\nContent-Length: 1000000\r\n\r\nabc`)));
+      // Connected, silent.
+      stalled.push(stall(() => undefined));
+    }
+    try {
+      // While the 60 stalled connections are held, ordinary requests through both APIs go through.
+      for (let i = 0; i < 20; i++) {
+        const r = await exchange(port, `GET /info HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`, { timeoutMs: 5000 });
+        expect(r.status).toBe(200);
+        expect((await raw({ port }, 'PUT', `/fc/ok${i}`, { as: ALICE, body: 'fine' })).status).toBe(200);
+      }
+      const answers = await Promise.all(stalled.map((s) => s.closed));
+      // Unfinished heads (slow or silent) get a 408 before the close; a stalled body is simply cut.
+      expect(answers.map((a, i) => (i % 3 === 1 ? a : a.slice(0, 12)))).toEqual(answers.map((_, i) => (i % 3 === 1 ? '' : 'HTTP/1.1 408')));
+    } finally {
+      trickles.forEach(clearInterval);
+      stalled.forEach((s) => s.socket.destroy());
+    }
+    // The abandoned uploads left nothing visible.
+    const listing = await fetch(`http://127.0.0.1:${port}${storagePath}/fc?format=json`, { headers: { 'X-Auth-Token': token } });
+    expect(((await listing.json()) as { name: string }[]).filter((o) => o.name.startsWith('slow'))).toEqual([]);
+  });
+});
+
+describe('crowds', () => {
+  it('1,000 simultaneous connections are all served', async () => {
+    const N = 1000;
+    const sockets: Socket[] = [];
+    try {
+      // Each connection sends its request as soon as it is open (a connection left silent would
+      // meet the shortened head timeout) and is kept open by the client until the end.
+      const answers = await Promise.all(
+        Array.from({ length: N }, (_, i) => new Promise<number>((resolve) => {
+          let got = '';
+          const s = connect(port, '127.0.0.1', () => {
+            const path = i % 2 ? '/info' : `${storagePath}/fc/ok0`;
+            s.write(`GET ${path} HTTP/1.1\r\nHost: x\r\nX-Auth-Token: ${token}\r\n\r\n`);
+          });
+          sockets.push(s);
+          s.on('data', (c: Buffer) => {
+            got += c.toString('latin1');
+            if (got.includes('\r\n\r\n')) resolve(Number(/^HTTP\/1\.1 (\d{3})/.exec(got)?.[1] ?? 0));
+          });
+          s.on('error', () => resolve(-1));
+          s.on('close', () => resolve(Number(/^HTTP\/1\.1 (\d{3})/.exec(got)?.[1] ?? 0)));
+        })),
+      );
+      const byStatus = answers.reduce<Record<number, number>>((m, st) => ((m[st] = (m[st] ?? 0) + 1), m), {});
+      expect(byStatus).toEqual({ 200: N });
+    } finally {
+      sockets.forEach((s) => s.destroy());
+    }
+  });
+});
