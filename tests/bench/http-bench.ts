@@ -88,6 +88,8 @@ const nameOf = (i: number) => `d${String(i % PREFIXES).padStart(2, '0')}/o${Stri
 interface ListTiming {
   medianMs: number;
   runsMs: number[];
+  /** Server process CPU time for one full listing (10 ms resolution). */
+  serverCpuMedianMs: number;
   pages: number;
   keys: number;
   prefixes: number;
@@ -167,12 +169,26 @@ async function smallPhase(runners: Runner[]): Promise<Record<string, SmallResult
   for (const [key, params] of [['listFlat', {}], ['listDelimiter', { delimiter: '/' }]] as const) {
     log(`listing ${key}: ${LIST_REPEAT} full listings per target, alternating`);
     const runs = new Map<Runner, Awaited<ReturnType<typeof fullListing>>[]>(listers.map((r) => [r, []]));
-    for (let rep = 0; rep < LIST_REPEAT; rep++) for (const r of listers) runs.get(r)!.push(await fullListing(r.gen, r.t, container(r), params));
+    const cpu = new Map<Runner, number[]>(listers.map((r) => [r, []]));
+    for (let rep = 0; rep < LIST_REPEAT; rep++) {
+      for (const r of listers) {
+        const cpu0 = r.cpu();
+        runs.get(r)!.push(await fullListing(r.gen, r.t, container(r), params));
+        cpu.get(r)!.push((r.cpu() - cpu0) / 1000);
+      }
+    }
     for (const r of listers) {
       const rs = runs.get(r)!;
       const last = rs.at(-1)!;
-      out[r.t.label]![key] = { medianMs: round(median(rs.map((x) => x.ms)), 1), runsMs: rs.map((x) => round(x.ms, 1)), pages: last.pages, keys: last.keys, prefixes: last.prefixes };
-      log(`  ${r.t.label}: ${out[r.t.label]![key]!.medianMs} ms (${last.pages} pages, ${last.keys} keys, ${last.prefixes} prefixes)`);
+      out[r.t.label]![key] = {
+        medianMs: round(median(rs.map((x) => x.ms)), 1),
+        runsMs: rs.map((x) => round(x.ms, 1)),
+        serverCpuMedianMs: round(median(cpu.get(r)!), 0),
+        pages: last.pages,
+        keys: last.keys,
+        prefixes: last.prefixes,
+      };
+      log(`  ${r.t.label}: ${out[r.t.label]![key]!.medianMs} ms, server CPU ${out[r.t.label]![key]!.serverCpuMedianMs} ms (${last.pages} pages, ${last.keys} keys, ${last.prefixes} prefixes)`);
     }
   }
   await op('get', (t, c, i) => t.get(c, nameOf(i)));

@@ -12,8 +12,13 @@ const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;
 const HAS_SPECIAL = /[&<>"']/;
 const SPECIAL = /[&<>"']/g;
 
-function escape(s: string): string {
+export function escapeXml(s: string): string {
   return HAS_SPECIAL.test(s) ? s.replace(SPECIAL, (c) => ENTITIES[c]!) : s;
+}
+
+/** Markup already serialized (escaped by its maker): long, uniform runs such as listing entries. */
+export function rawXml(markup: string): XmlNode {
+  return { '#raw': markup };
 }
 
 /**
@@ -23,20 +28,31 @@ function escape(s: string): string {
  */
 function write(nodes: XmlNode[], out: string[]): void {
   for (const node of nodes) {
+    if ('#raw' in node) {
+      out.push(node['#raw'] as string);
+      continue;
+    }
     if ('#text' in node) {
-      out.push(escape(String(node['#text'])));
+      out.push(escapeXml(String(node['#text'])));
       continue;
     }
     for (const tag of Object.keys(node)) {
       if (tag === ':@') continue;
       out.push('<', tag);
       const attrs = node[':@'] as Record<string, unknown> | undefined;
-      if (attrs) for (const [k, v] of Object.entries(attrs)) out.push(' ', k.slice(2), '="', escape(String(v)), '"');
+      if (attrs) for (const [k, v] of Object.entries(attrs)) out.push(' ', k.slice(2), '="', escapeXml(String(v)), '"');
       out.push('>');
       write(node[tag] as XmlNode[], out);
       out.push('</', tag, '>');
     }
   }
+}
+
+/** One element's markup, without the declaration. */
+export function xmlFragment(node: XmlNode): string {
+  const out: string[] = [];
+  write([node], out);
+  return out.join('');
 }
 
 /** A complete document with the UTF-8 declaration. */
