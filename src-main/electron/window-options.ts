@@ -23,6 +23,8 @@ export function mainWindowOptions(preload: string): BrowserWindowConstructorOpti
       webviewTag: false,
       experimentalFeatures: false,
       navigateOnDragDrop: false,
+      // Middle-click would open links in new windows (which are refused anyway).
+      disableBlinkFeatures: 'Auxclick',
     },
   };
 }

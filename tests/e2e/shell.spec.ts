@@ -15,8 +15,9 @@ test('shows the app, the local store first and connected, and a status bar', asy
 
 test('declares a strict content security policy', async ({ app: page }) => {
   const csp = await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content');
-  expect(csp).toContain("default-src 'self'");
-  expect(csp).not.toMatch(/script-src[^;]*'unsafe-(inline|eval)'/);
+  expect(csp).toContain("default-src 'none'");
+  expect(csp).toContain("object-src 'none'");
+  expect(csp).not.toMatch(/'unsafe-(inline|eval)'/);
   const res = await page.request.get('/_coffer/');
   expect(res.headers()['content-security-policy']).toContain("script-src 'self'");
 });

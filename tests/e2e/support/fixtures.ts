@@ -12,9 +12,15 @@ export function token(): string {
 
 export const test = base.extend<{ app: Page }>({
   app: async ({ page }, use) => {
+    // The CSP has no 'unsafe-inline': anything the app does that needs it shows up here.
+    const violations: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error' && /Content Security Policy/i.test(m.text())) violations.push(m.text());
+    });
     await page.goto(`/_coffer/?token=${token()}`);
     await expect(page.getByRole('navigation', { name: 'Connections' }).getByRole('button', { name: /Local store/ })).toBeVisible();
     await use(page);
+    expect(violations, 'Content Security Policy violations').toEqual([]);
   },
 });
 
