@@ -178,7 +178,7 @@ export class JobQueue {
 
   retry(job: Job): void {
     if (job.item.state !== 'failed' && job.item.state !== 'cancelled') return;
-    if (job.spec.kind === 'stream') return;
+    // A browser upload goes back to waiting for its bytes: the page that holds the file sends them again.
     job.item.attempts = 0;
     job.item.transferred = 0;
     this.setState(job, 'queued');
