@@ -79,11 +79,13 @@ export const transfersMethods = {
   /** One object to a chosen file path ("Download to..." with a save dialog). */
   downloadToPath: z.object({ account, container, name, path }),
   /**
-   * Local files for dragging objects out of the window: the local store's blobs are hard-linked
-   * or copied, remote objects downloaded. Small selections are ready when this returns; larger
+   * Local files for dragging objects and folders out of the window: the local store's blobs are
+   * hard-linked or copied, remote objects downloaded; a folder becomes a local folder tree. Small selections are ready when this returns; larger
    * ones come back as transfer items to wait for, after which a second call returns the paths.
    */
-  stageForDrag: z.object({ account, container, names: z.array(name).min(1).max(1000) }),
+  stageForDrag: z
+    .object({ account, container, names: z.array(name).max(1000).default([]), prefixes: z.array(z.string().min(1).max(1024)).max(100).default([]) })
+    .refine((a) => a.names.length + a.prefixes.length > 0, 'Nothing to drag'),
   list: z.object({}),
   pause: z.object({ ids }),
   resume: z.object({ ids }),

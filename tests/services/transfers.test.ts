@@ -191,6 +191,25 @@ describe('drag-out staging', () => {
     expect(remote.ready && readFileSync(remote.paths[0]!, 'utf8')).toBe('small');
   });
 
+  it('stages folders as local folder trees, next to single objects', async () => {
+    const c = await container();
+    const ref = { tenant: ctx.localAccount.tenant, container: c };
+    await ctx.engine.putObject(ref, 'photos/2024/a.jpg', 'a');
+    await ctx.engine.putObject(ref, 'photos/2024/deep/b.jpg', 'b');
+    await ctx.engine.putObject(ref, 'photos/', '');
+    await ctx.engine.putObject(ref, 'notes.txt', 'n');
+    for (const account of ['local', remotes.swift]) {
+      const staged = await api().transfers.stageForDrag({ account, container: c, names: ['notes.txt'], prefixes: ['photos/2024/'] });
+      expect(staged.ready).toBe(true);
+      const [notes, folder] = (staged as { paths: string[] }).paths;
+      expect(readFileSync(notes!, 'utf8')).toBe('n');
+      expect(folder!.endsWith('2024')).toBe(true);
+      expect(readFileSync(join(folder!, 'a.jpg'), 'utf8')).toBe('a');
+      expect(readFileSync(join(folder!, 'deep', 'b.jpg'), 'utf8')).toBe('b');
+    }
+    await expect(api().transfers.stageForDrag({ account: 'local', container: c })).rejects.toMatchObject({ code: 'InvalidArgument' });
+  });
+
   it('stages large remote selections through the queue, then hands out the same files', async () => {
     const c = await container();
     const data = randomBytes(17 * MiB);

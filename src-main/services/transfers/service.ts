@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import type { EventMap } from '../../../src-shared/contract/events.js';
@@ -169,22 +170,35 @@ export class TransferService implements TransfersService {
   }
 
   async stageForDrag(a: In<'stageForDrag'>) {
-    const key = JSON.stringify([a.account, a.container, a.names]);
+    const names = a.names ?? [];
+    const prefixes = (a.prefixes ?? []).map((p) => (p.endsWith('/') ? p : `${p}/`));
+    const key = JSON.stringify([a.account, a.container, names, prefixes]);
     const earlier = this.staged.get(key);
     const states = earlier?.ids.map((id) => this.queue.jobs.get(id)?.item.state);
     if (earlier && states!.every((s) => s === 'done')) return { ready: true as const, paths: earlier.paths };
     if (earlier && states!.every((s) => s === 'queued' || s === 'running')) return { ready: false as const, ids: earlier.ids };
     const backend = this.registry.backend(a.account);
     const dir = join(this.stagingRoot, randomUUID());
-    const targets = a.names.map((name) => ({ name, path: localPathUnder(dir, leafOf(name)) }));
-    const sizes = await Promise.all(a.names.map((n) => backend.head(a.container, n).then((d) => d.size)));
-    if (backend.kind === 'local' || sizes.reduce((x, y) => x + y, 0) <= STAGE_NOW_BYTES) {
+    const targets = await Promise.all(
+      names.map(async (name) => ({ name, path: localPathUnder(dir, leafOf(name)), size: (await backend.head(a.container, name)).size })),
+    );
+    for (const prefix of prefixes) {
+      for await (const page of backend.listFolder(a.container, { prefix, delimiter: '', pageSize: 1000 })) {
+        for (const e of page.entries) {
+          if (e.kind === 'object' && !e.name.endsWith('/')) targets.push({ name: e.name, path: localPathUnder(dir, `${leafOf(prefix)}/${e.name.slice(prefix.length)}`), size: e.size });
+        }
+      }
+    }
+    // What the drag carries: each object's file, and each folder's local folder.
+    const paths = [...targets.slice(0, names.length).map((t) => t.path), ...prefixes.map((p) => localPathUnder(dir, leafOf(p)))];
+    await Promise.all(prefixes.map((p) => mkdir(localPathUnder(dir, leafOf(p)), { recursive: true })));
+    if (backend.kind === 'local' || targets.reduce((n, t) => n + t.size, 0) <= STAGE_NOW_BYTES) {
       await stageNow(backend, a.container, targets);
-      return { ready: true as const, paths: targets.map((t) => t.path) };
+      return { ready: true as const, paths };
     }
     const batchId = randomUUID();
-    const ids = targets.map((t, i) => this.addJob(batchId, a.account, a.container, { kind: 'download', name: t.name, path: t.path }, sizes[i]!).item.id);
-    this.staged.set(key, { ids, paths: targets.map((t) => t.path) });
+    const ids = targets.map((t) => this.addJob(batchId, a.account, a.container, { kind: 'download', name: t.name, path: t.path }, t.size).item.id);
+    this.staged.set(key, { ids, paths });
     this.queue.pump();
     return { ready: false as const, ids };
   }

@@ -21,17 +21,17 @@ export function downloadUrlData(account: string, container: string, name: string
   return `application/octet-stream:${baseName(name)}:${url}`;
 }
 
-/** Dragging a selected row drags every selected object; any other row drags itself. */
-function draggedNames(row: Row): string[] {
+/** Dragging a selected row drags the whole selection (objects and folders); any other row drags itself. */
+function dragged(row: Row): { names: string[]; prefixes: string[] } {
   const { selected } = useSelection.getState();
   const keys = selected.has(row.key) ? [...selected] : [row.key];
-  return keys.filter((k) => !k.endsWith('/'));
+  return { names: keys.filter((k) => !k.endsWith('/')), prefixes: keys.filter((k) => k.endsWith('/')) };
 }
 
-async function stageAndDrag(account: string, container: string, names: string[]): Promise<void> {
+async function stageAndDrag(account: string, container: string, what: { names: string[]; prefixes: string[] }): Promise<void> {
   const { setHint, setPanelOpen } = useTransfers.getState();
   try {
-    const staged = await api.transfers.stageForDrag({ account, container, names });
+    const staged = await api.transfers.stageForDrag({ account, container, ...what });
     if (staged.ready) {
       setHint(null);
       await api.shell.startDrag({ paths: staged.paths });
@@ -55,15 +55,15 @@ export function useRowTransfer(row: Row) {
   const desktop = hasDesktopShell();
   return {
     ...(folder ? rowDropAttributes(row.key, over) : {}),
-    draggable: !folder,
+    // The desktop app drags folders out as folder trees; the browser build has one address per drag.
+    draggable: desktop || !folder,
     onDragStart: (e: DragEvent) => {
-      if (folder) return;
       if (desktop) {
         e.preventDefault();
-        const names = draggedNames(row);
-        if (names.length > 0) void stageAndDrag(account, container, names);
+        void stageAndDrag(account, container, dragged(row));
         return;
       }
+      if (folder) return;
       // The drag data holds one download address: the row under the pointer.
       e.dataTransfer.effectAllowed = 'copy';
       e.dataTransfer.setData('DownloadURL', downloadUrlData(account, container, row.key));
