@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 // Context menus in the folder view: on rows (right-click, the menu key, Shift+F10) and on the
 // folder's empty area; menu roles, focus, arrow keys and Escape; each item doing its job.
 import type { Page } from '@playwright/test';
@@ -40,8 +41,13 @@ test('an object\'s menu: rename from the keyboard, make public, share link, vers
   await row(page, 'readme.txt').click();
   await grid(page).press('ContextMenu');
   const menu = rowsMenu(page);
-  await expect(menu.getByRole('menuitem')).toHaveText(['Copy', 'Cut', 'Rename', 'Delete', 'Make public', 'Copy share link', 'Versions', 'Properties']);
+  await expect(menu.getByRole('menuitem')).toHaveText(['Download…', 'Copy', 'Cut', 'Rename', 'Delete', 'Make public', 'Copy share link', 'Versions', 'Properties']);
 
+  const [download] = await Promise.all([page.waitForEvent('download'), menu.getByRole('menuitem', { name: 'Download…' }).click()]);
+  expect(download.suggestedFilename()).toBe('readme.txt');
+  expect((await readFile(await download.path())).length).toBe((await rpc<{ size: number }>(page, 'browse.head', { account: 'local', container, name: 'readme.txt' })).size);
+
+  await row(page, 'readme.txt').click({ button: 'right' });
   await menu.getByRole('menuitem', { name: 'Make public' }).click();
   await expect(details(page).getByRole('row', { name: /^Public/ })).toContainText('Yes');
   await row(page, 'readme.txt').click({ button: 'right' });

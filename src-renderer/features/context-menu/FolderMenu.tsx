@@ -6,6 +6,7 @@ import { useDetailsFocus } from '../../stores/details-focus';
 import { useOperations } from '../../stores/operations';
 import type { Row } from '../browser/rows';
 import { takeRows } from '../clipboard/clipboard-actions';
+import { canDownload, startDownload } from '../transfers/download';
 import { Menu, type MenuItem, type MenuPosition } from './Menu';
 
 const s = strings.contextMenu;
@@ -41,7 +42,8 @@ export function FolderMenu({ account, container, at, rows, onOpen, paste, onClos
     add('new-folder', s.newFolder, () => show({ kind: 'new-folder' }));
   } else {
     if (single?.kind === 'folder') add('open', s.open, () => onOpen(single));
-    add('copy', s.copy, () => takeRows('copy', account, container, rows), { group: single?.kind === 'folder' });
+    if (canDownload(rows)) add('download', strings.transfers.download, () => startDownload(account, container, rows), { group: single?.kind === 'folder' });
+    add('copy', s.copy, () => takeRows('copy', account, container, rows), { group: single?.kind === 'folder' || canDownload(rows) });
     add('cut', s.cut, () => takeRows('cut', account, container, rows));
     if (canPaste) add('paste', s.paste, paste);
     if (single) add('rename', s.rename, () => show({ kind: 'rename', row: single }), { group: true });
