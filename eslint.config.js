@@ -18,7 +18,25 @@ export default tseslint.config(
     },
   },
   { files: ['src-shared/**'], rules: restrict(NODE, ELECTRON, MAIN, RENDERER) },
-  { files: ['src-renderer/**'], rules: restrict(NODE, ELECTRON, MAIN) },
+  {
+    files: ['src-renderer/**'],
+    rules: {
+      ...restrict(NODE, ELECTRON, MAIN),
+      // The schemas stay in main: the renderer takes their types only (zod out of its bundle).
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['zod', '**/src-shared/model/connections', ...['accounts', 'browse', 'transfers', 'local-store', 'shell', 'manifest'].map((f) => `**/contract/${f}`)],
+              allowTypeImports: true,
+              message: 'Type imports only: values from here pull the validation library into the renderer (method-names.ts and local-connection.ts are zod-free).',
+            },
+          ],
+        },
+      ],
+    },
+  },
   { files: ['src-main/engine/**'], rules: restrict(ELECTRON, RENDERER, HTTP, SERVICES, { group: ['node:http', 'node:https', '**/backends/**'], message: 'The engine is protocol-neutral.' }) },
   { files: ['src-main/http/native/**'], rules: restrict(ELECTRON, RENDERER, SERVICES, { group: ['**/compat/**'], message: 'The front ends never import each other.' }) },
   { files: ['src-main/http/compat/**'], rules: restrict(ELECTRON, RENDERER, SERVICES, { group: ['**/native/**'], message: 'The front ends never import each other.' }) },

@@ -1,6 +1,6 @@
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { LOCAL_CONNECTION_ID } from '../../src-shared/model/connections';
+import { LOCAL_CONNECTION_ID } from '../../src-shared/model/local-connection';
 import { client } from '../api/client';
 import { useProgress } from '../stores/progress';
 import { queryKeys } from './keys';

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import { LOCAL_CONNECTION_ID } from '../../src-shared/model/connections';
+import { LOCAL_CONNECTION_ID } from '../../src-shared/model/local-connection';
 import { useSelection } from './selection';
 
 export type MainView = 'containers' | 'endpoints';

@@ -49,4 +49,4 @@ export interface ConnectionInfo {
   error: string | null;
 }
 
-export const LOCAL_CONNECTION_ID = 'local';
+export { LOCAL_CONNECTION_ID } from './local-connection.js';

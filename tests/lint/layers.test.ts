@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 const eslint = new ESLint();
 async function restricted(filePath: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath });
-  return (result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
+  return (result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-imports' || m.ruleId === '@typescript-eslint/no-restricted-imports').map((m) => m.message);
 }
 
 describe('layer rules of the architecture', () => {
@@ -21,6 +21,9 @@ describe('layer rules of the architecture', () => {
     ['src-main/http/compat/x.ts', "import '../native/router.js';"],
     ['src-main/backends/x.ts', "import '../http/native/router.js';"],
     ['src-main/services/x.ts', "import 'electron';"],
+    ['src-renderer/x.ts', "import { z } from 'zod';"],
+    ['src-renderer/x.ts', "import { LOCAL_CONNECTION_ID } from '../src-shared/model/connections';"],
+    ['src-renderer/x.ts', "import { browseMethods } from '../src-shared/contract/browse';"],
   ])('%s may not: %s', async (file, code) => {
     expect(await restricted(file, code)).not.toEqual([]);
   });
@@ -30,6 +33,7 @@ describe('layer rules of the architecture', () => {
     ['src-main/electron/x.ts', "import 'electron';"],
     ['src-main/preload/x.ts', "import 'electron';"],
     ['src-renderer/x.ts', "import '../src-shared/names.js';"],
+    ['src-renderer/x.ts', "import type { ConnectionInfo } from '../src-shared/model/connections';\nimport { METHOD_NAMES } from '../src-shared/contract/method-names';"],
     ['src-main/http/native/x.ts', "import '../../engine/engine.js';\nimport '../common/dates.js';"],
   ])('%s may: %s', async (file, code) => {
     expect(await restricted(file, code)).toEqual([]);

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { LOCAL_CONNECTION_ID, type ConnectionInfo } from '../../../src-shared/model/connections';
+import type { ConnectionInfo } from '../../../src-shared/model/connections';
+import { LOCAL_CONNECTION_ID } from '../../../src-shared/model/local-connection';
 import { errorMessage } from '../../app/errors';
 import { strings } from '../../app/strings';
 import { useRemoveConnection } from '../../queries/use-accounts';

@@ -1,4 +1,4 @@
-import { LOCAL_CONNECTION_ID } from '../../../src-shared/model/connections';
+import { LOCAL_CONNECTION_ID } from '../../../src-shared/model/local-connection';
 import { SetQuotaDialog } from '../quota/SetQuotaDialog';
 import { ConnectionDialog } from './ConnectionDialog';
 import { RemoveConnectionDialog } from './RemoveConnectionDialog';

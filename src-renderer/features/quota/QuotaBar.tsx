@@ -1,4 +1,4 @@
-import { LOCAL_CONNECTION_ID } from '../../../src-shared/model/connections';
+import { LOCAL_CONNECTION_ID } from '../../../src-shared/model/local-connection';
 import { errorMessage } from '../../app/errors';
 import { formatBytes, formatCount } from '../../app/format';
 import { strings } from '../../app/strings';

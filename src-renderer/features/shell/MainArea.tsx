@@ -1,4 +1,4 @@
-import { LOCAL_CONNECTION_ID } from '../../../src-shared/model/connections';
+import { LOCAL_CONNECTION_ID } from '../../../src-shared/model/local-connection';
 import { strings } from '../../app/strings';
 import { useConnections } from '../../queries/use-connections';
 import { useNavigation } from '../../stores/navigation';
