@@ -8,23 +8,9 @@ import { CofferError } from '../../src-shared/errors.js';
 import type { Engine } from '../engine/engine.js';
 import type { ContainerRef, ObjectInfo } from '../engine/types.js';
 import type { UnfinishedUploadEntry, UploadOptions } from './object-backend.js';
-import { md5OfRange, ProgressMeter, throwIfAborted } from './transfer.js';
+import { md5OfRange, parseResumeToken, ProgressMeter, throwIfAborted } from './transfer.js';
 
 export const LOCAL_PART_SIZE = 64 * 1024 * 1024;
-
-interface Token {
-  uploadId: string;
-  partSize: number;
-}
-
-function parse(token: string | null): Token | undefined {
-  try {
-    const t = token ? (JSON.parse(token) as Token) : undefined;
-    return t && typeof t.uploadId === 'string' && Number.isInteger(t.partSize) ? t : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 function existingParts(engine: Engine, ref: ContainerRef, name: string, uploadId: string): Map<number, { size: number; etag: string }> | undefined {
   try {
@@ -54,7 +40,7 @@ export async function uploadFileResumable(
   opts: UploadOptions & { resume: NonNullable<UploadOptions['resume']> },
   partSizeWanted = LOCAL_PART_SIZE,
 ): Promise<ObjectInfo> {
-  let token = parse(opts.resume.token);
+  let token = parseResumeToken(opts.resume.token);
   let have = token ? existingParts(engine, ref, name, token.uploadId) : undefined;
   if (!token || !have) {
     const created = await engine.createUpload(ref, name, {
@@ -102,7 +88,7 @@ export async function uploadFileResumable(
 }
 
 export async function abortLocalUpload(engine: Engine, ref: ContainerRef, name: string, token: string): Promise<void> {
-  const t = parse(token);
+  const t = parseResumeToken(token);
   if (t) await engine.abortUpload(ref, name, t.uploadId).catch(() => undefined);
 }
 

@@ -15,21 +15,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { CofferError } from '../../src-shared/errors.js';
 import type { ObjectParams } from './remote-compat-multipart.js';
-import { md5OfRange, ProgressMeter } from './transfer.js';
-
-interface ResumeToken {
-  uploadId: string;
-  partSize: number;
-}
-
-function parseToken(token: string | null): ResumeToken | undefined {
-  try {
-    const t = token ? (JSON.parse(token) as ResumeToken) : undefined;
-    return t && typeof t.uploadId === 'string' && Number.isInteger(t.partSize) ? t : undefined;
-  } catch {
-    return undefined;
-  }
-}
+import { md5OfRange, parseResumeToken, ProgressMeter } from './transfer.js';
 
 /** Parts the server already holds for the upload (none if the upload is gone). */
 async function partsOnServer(client: S3Client, Bucket: string, Key: string, UploadId: string, signal: AbortSignal) {
@@ -65,7 +51,7 @@ export async function putFileResumable(
 ): Promise<{ etag: string; checked: boolean }> {
   const { Bucket, Key } = params;
   const send = { abortSignal: opts.signal };
-  let token = parseToken(opts.resume.token);
+  let token = parseResumeToken(opts.resume.token);
   let have = token ? await partsOnServer(client, Bucket, Key, token.uploadId, opts.signal) : undefined;
   if (!token || !have) {
     const created = await client.send(new CreateMultipartUploadCommand(params), send);
@@ -123,7 +109,7 @@ export async function putFileResumable(
 }
 
 export async function abortResumable(client: S3Client, Bucket: string, Key: string, token: string): Promise<void> {
-  const t = parseToken(token);
+  const t = parseResumeToken(token);
   if (t) await client.send(new AbortMultipartUploadCommand({ Bucket, Key, UploadId: t.uploadId })).catch(() => undefined);
 }
 

@@ -118,3 +118,19 @@ export async function md5OfRange(path: string, start: number, end: number, signa
   for await (const chunk of createReadStream(path, { start, end, ...(signal ? { signal } : {}) }) as AsyncIterable<Buffer>) hash.update(chunk);
   return hash.digest('hex');
 }
+
+/** What a resumable multipart upload needs to go on: its id, and the part size its parts were cut at. */
+export interface MultipartResumeToken {
+  uploadId: string;
+  partSize: number;
+}
+
+/** The token saved by an earlier attempt, if it is one (anything else starts a new upload). */
+export function parseResumeToken(token: string | null): MultipartResumeToken | undefined {
+  try {
+    const t = token ? (JSON.parse(token) as MultipartResumeToken) : undefined;
+    return t && typeof t.uploadId === 'string' && Number.isInteger(t.partSize) && t.partSize > 0 ? t : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -20,14 +20,38 @@ beforeAll(async () => {
   coffer = await startCoffer();
   s3Keys = { accessKey: 'RESUMETESTKEY', secretKey: 'resume-test-secret' };
   await coffer.app.engine.addAccessKey(ACCOUNT, s3Keys);
-  // Counts the engine's part writes: the local backend talks to the engine, not over HTTP.
-  const engine = coffer.app.engine as unknown as { uploadPart: (...a: unknown[]) => Promise<unknown> };
-  const original = engine.uploadPart;
-  engine.uploadPart = (...a: unknown[]) => {
+  // Every backend's parts land in this one engine: multipart parts (local, S3) and segment
+  // objects (Swift). Counting them there, and cutting an upload off right after its Nth part is
+  // stored, makes the "crash" land at the same point whatever the machine's speed.
+  const engine = coffer.app.engine as unknown as Record<'uploadPart' | 'putObject', (...a: unknown[]) => Promise<unknown>>;
+  const uploadPart = engine.uploadPart;
+  engine.uploadPart = async (...a: unknown[]) => {
     partUploads.push(a[3] as number);
-    return original(...a);
+    const stored = await uploadPart(...a);
+    afterPartStored?.();
+    return stored;
+  };
+  const putObject = engine.putObject;
+  engine.putObject = async (...a: unknown[]) => {
+    const stored = await putObject(...a);
+    if (String(a[1]).includes('/slo/')) afterPartStored?.();
+    return stored;
   };
 });
+
+let afterPartStored: (() => void) | undefined;
+/** An abort signal that fires once `n` parts of the next upload are stored. */
+function crashAfterParts(n: number): AbortSignal {
+  const crash = new AbortController();
+  let stored = 0;
+  afterPartStored = () => {
+    if (++stored === n) {
+      afterPartStored = undefined;
+      crash.abort();
+    }
+  };
+  return crash.signal;
+}
 afterAll(() => coffer?.close());
 
 interface Case {
@@ -79,14 +103,9 @@ describe.each(cases)('resumable upload: $label', (c) => {
     const file = tempFile(data);
     const name = 'disk.img';
     try {
-      // Attempt 1: cut off once the third part is under way (two are stored).
+      // Attempt 1: cut off once two parts are stored.
       let token: string | null = null;
-      const crash = new AbortController();
-      const first = backend.upload(container, name, { path: file.path }, {
-        signal: crash.signal,
-        onProgress: (n) => n > 2 * PART && crash.abort(),
-        resume: { token: null, save: (t) => (token = t) },
-      });
+      const first = backend.upload(container, name, { path: file.path }, { signal: crashAfterParts(2), resume: { token: null, save: (t) => (token = t) } });
       await expectCode(first, 'Aborted');
       expect(token).not.toBeNull();
       await expectCode(backend.head(container, name), 'NoSuchKey');
@@ -124,11 +143,7 @@ describe.each(cases)('resumable upload: $label', (c) => {
     const file = tempFile(bytes(SIZE));
     try {
       let token: string | null = null;
-      const stop = new AbortController();
-      await expectCode(
-        backend.upload(container, 'gone.bin', { path: file.path }, { signal: stop.signal, onProgress: (n) => n > PART && stop.abort(), resume: { token: null, save: (t) => (token = t) } }),
-        'Aborted',
-      );
+      await expectCode(backend.upload(container, 'gone.bin', { path: file.path }, { signal: crashAfterParts(1), resume: { token: null, save: (t) => (token = t) } }), 'Aborted');
       await sleep(200);
       await backend.discardUpload!(container, 'gone.bin', token!);
       if (backend.listUnfinishedUploads) expect(await backend.listUnfinishedUploads(container)).toEqual([]);

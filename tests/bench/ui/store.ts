@@ -2,7 +2,6 @@
 // real `coffer serve --ui` on it, serving the built renderer (dist/renderer).
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
@@ -88,16 +87,7 @@ export function ensureRendererBuilt(log: (m: string) => void): { built: boolean;
   return { built: true, reason };
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
+export { freePort } from '../http/servers.js';
 
 export interface Served {
   child: ChildProcess;
