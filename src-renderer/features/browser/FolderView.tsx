@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { formatCount } from '../../app/format';
 import { strings } from '../../app/strings';
 import { useFolder } from '../../queries/use-folder';
@@ -17,7 +17,8 @@ import { useFolderDrop } from '../transfers/use-folder-drop';
 import { Breadcrumbs } from './Breadcrumbs';
 import { FilterBox } from './FilterBox';
 import { ObjectGrid } from './ObjectGrid';
-import { sortRows, toRows, type Row } from './rows';
+import { nextRowList, type LoadedRows } from './row-list';
+import type { Row } from './rows';
 
 const s = strings.browser;
 
@@ -29,10 +30,17 @@ export function FolderView({ account, container }: { account: string; container:
   const goUp = useNavigation((n) => n.goUp);
   const sort = useSort();
   const listing = prefix + filter;
-  const folder = useFolder(account, container, listing);
-  const rows = useMemo(() => sortRows(toRows(folder.entries, prefix), sort.column, sort.direction), [folder.entries, prefix, sort.column, sort.direction]);
+  const folder = useFolder(account, container, prefix, filter);
+  // Each new page extends what was loaded rather than rebuilding it (see nextRowList).
+  const loaded = useRef<LoadedRows | null>(null);
+  const pages = folder.data?.pages;
+  const list = useMemo(() => {
+    loaded.current = nextRowList(loaded.current, pages?.map((p) => p.rows) ?? [], { column: sort.column, direction: sort.direction });
+    return loaded.current.list;
+  }, [pages, sort.column, sort.direction]);
+  const rows = list.rows;
   const selected = useSelection((x) => x.selected);
-  const selectedRows = useMemo(() => rows.filter((r) => selected.has(r.key)), [rows, selected]);
+  const selectedRows = useMemo(() => list.pick(selected), [list, selected]);
   const drop = useFolderDrop(account, container, prefix);
 
   const onOpen = useCallback((row: Row) => {
@@ -82,7 +90,7 @@ export function FolderView({ account, container }: { account: string; container:
       ) : null}
       <div className="folder-body">
         <ObjectGrid
-          rows={rows}
+          list={list}
           label={s.gridLabel(`${container}/${prefix}`)}
           listingKey={`${account}\n${container}\n${listing}`}
           hasNextPage={folder.hasNextPage}

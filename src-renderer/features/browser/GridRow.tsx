@@ -1,4 +1,4 @@
-import type { MouseEvent } from 'react';
+import { memo, type MouseEvent } from 'react';
 import { formatBytes, formatDate } from '../../app/format';
 import { Icon } from '../../app/icons';
 import { strings } from '../../app/strings';
@@ -19,7 +19,11 @@ export interface GridRowProps {
   onContextMenu(e: MouseEvent, row: Row): void;
 }
 
-export function GridRow({ row, id, index, top, selected, cut, focused, onClick, onOpen, onContextMenu }: GridRowProps) {
+/**
+ * Memoized: the grid re-renders on every scroll event, and rows that stay in view keep the same
+ * props, so only the rows coming into view render.
+ */
+export const GridRow = memo(function GridRow({ row, id, index, top, selected, cut, focused, onClick, onOpen, onContextMenu }: GridRowProps) {
   const folder = row.kind === 'folder';
   const transfer = useRowTransfer(row);
   return (
@@ -50,4 +54,4 @@ export function GridRow({ row, id, index, top, selected, cut, focused, onClick, 
       </div>
     </div>
   );
-}
+});

@@ -1,9 +1,10 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useCallback, useEffect, useId, useMemo, useRef, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useRef, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import { strings } from '../../app/strings';
 import { useSelection } from '../../stores/selection';
 import { GridHeader } from './GridHeader';
 import { GridRow } from './GridRow';
+import type { RowList } from './row-list';
 import type { Row } from './rows';
 import { clickSelect, moveFocus, selectAll, toggleFocused, type Move } from './selection-logic';
 
@@ -12,7 +13,8 @@ export const ROW_HEIGHT = 30;
 const PREFETCH_ROWS = 100;
 
 export interface ObjectGridProps {
-  rows: readonly Row[];
+  /** The rows in display order, with the key positions focus and selection need. */
+  list: RowList;
   label: string;
   /** A new listing (folder or filter): scroll back to the top. */
   listingKey: string;
@@ -34,12 +36,11 @@ export interface ObjectGridProps {
  * folder of 100,000 entries scrolls like one of 100. The grid keeps the keyboard focus itself and
  * points at the focused row with aria-activedescendant, so rows may come and go while scrolling.
  */
-export function ObjectGrid({ rows, label, listingKey, hasNextPage, isFetchingNextPage, fetchNextPage, onOpen, onUp, onMenu, cutKeys, overlay }: ObjectGridProps) {
+export function ObjectGrid({ list, label, listingKey, hasNextPage, isFetchingNextPage, fetchNextPage, onOpen, onUp, onMenu, cutKeys, overlay }: ObjectGridProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const gridId = useId();
   const selection = useSelection();
-  const keys = useMemo(() => rows.map((r) => r.key), [rows]);
-  const indexOf = useMemo(() => new Map(keys.map((k, i) => [k, i])), [keys]);
+  const rows = list.rows;
   const count = rows.length + (hasNextPage ? 1 : 0);
   const virtualizer = useVirtualizer({ count, getScrollElement: () => scrollRef.current, estimateSize: () => ROW_HEIGHT, overscan: 12 });
   const items = virtualizer.getVirtualItems();
@@ -53,7 +54,7 @@ export function ObjectGrid({ rows, label, listingKey, hasNextPage, isFetchingNex
     virtualizer.scrollToOffset(0);
   }, [listingKey, virtualizer]);
 
-  const focusIndex = selection.focus === null ? -1 : (indexOf.get(selection.focus) ?? -1);
+  const focusIndex = selection.focus === null ? -1 : list.indexOf(selection.focus);
   // Follow the focus when the user moves it, not when rows shift under it (a re-sort, or a new
   // page sorted into the loaded part): following those would scroll to the end, load the next
   // page, shift again, and so on through the whole folder.
@@ -65,8 +66,8 @@ export function ObjectGrid({ rows, label, listingKey, hasNextPage, isFetchingNex
 
   const rowId = (i: number) => `${gridId}-row-${i}`;
   const onRowClick = useCallback(
-    (e: MouseEvent, row: Row) => selection.apply(clickSelect(keys, selection, row.key, { toggle: e.ctrlKey || e.metaKey, range: e.shiftKey })),
-    [keys, selection],
+    (e: MouseEvent, row: Row) => selection.apply(clickSelect(list, selection, row.key, { toggle: e.ctrlKey || e.metaKey, range: e.shiftKey })),
+    [list, selection],
   );
 
   const onRowMenu = useCallback(
@@ -74,10 +75,10 @@ export function ObjectGrid({ rows, label, listingKey, hasNextPage, isFetchingNex
       e.preventDefault();
       e.stopPropagation();
       // As in file managers: a right-click outside the selection selects that row alone.
-      if (!selection.selected.has(row.key)) selection.apply(clickSelect(keys, selection, row.key, { toggle: false, range: false }));
+      if (!selection.selected.has(row.key)) selection.apply(clickSelect(list, selection, row.key, { toggle: false, range: false }));
       onMenu({ x: e.clientX, y: e.clientY }, row);
     },
-    [keys, selection, onMenu],
+    [list, selection, onMenu],
   );
 
   /**
@@ -102,7 +103,7 @@ export function ObjectGrid({ rows, label, listingKey, hasNextPage, isFetchingNex
     }
     const mods = { toggle: e.ctrlKey || e.metaKey, range: e.shiftKey };
     const page = Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? ROW_HEIGHT * 10) / ROW_HEIGHT) - 1);
-    const move = (m: Move) => selection.apply(moveFocus(keys, selection, m, mods));
+    const move = (m: Move) => selection.apply(moveFocus(list, selection, m, mods));
     switch (e.key) {
       case 'ArrowDown':
         move({ by: 1 });
@@ -136,11 +137,11 @@ export function ObjectGrid({ rows, label, listingKey, hasNextPage, isFetchingNex
         break;
       case ' ':
         if (mods.toggle) selection.apply(toggleFocused(selection));
-        else if (selection.focus !== null) selection.apply(clickSelect(keys, selection, selection.focus, { toggle: false, range: e.shiftKey }));
+        else if (selection.focus !== null) selection.apply(clickSelect(list, selection, selection.focus, { toggle: false, range: e.shiftKey }));
         break;
       default:
         if ((e.key === 'a' || e.key === 'A') && mods.toggle && !e.shiftKey && !e.altKey) {
-          selection.apply(selectAll(keys, selection));
+          selection.apply(selectAll(list, selection));
           break;
         }
         return;

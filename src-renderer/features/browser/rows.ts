@@ -14,13 +14,25 @@ export interface Row {
   modified: string | null;
 }
 
+// A folder's content types are a handful repeated over every object, yet each parsed entry
+// brings its own copy of the string: rows share one (the table stays small: cleared when full).
+const sharedTypes = new Map<string, string>();
+function sharedType(type: string | null): string | null {
+  if (type === null) return null;
+  const known = sharedTypes.get(type);
+  if (known !== undefined) return known;
+  if (sharedTypes.size >= 256) sharedTypes.clear();
+  sharedTypes.set(type, type);
+  return type;
+}
+
 export function toRows(entries: readonly FolderEntry[], folder: string): Row[] {
   const rows: Row[] = [];
   for (const e of entries) {
     if (e.kind === 'folder') {
       rows.push({ key: e.prefix, kind: 'folder', label: e.prefix.slice(folder.length).replace(/\/$/, ''), size: null, type: null, modified: null });
     } else if (e.name !== folder) {
-      rows.push({ key: e.name, kind: 'object', label: e.name.slice(folder.length), size: e.size, type: e.contentType, modified: e.lastModified });
+      rows.push({ key: e.name, kind: 'object', label: e.name.slice(folder.length), size: e.size, type: sharedType(e.contentType), modified: e.lastModified });
     }
   }
   return rows;

@@ -10,11 +10,12 @@ import { StatusQuota } from '../quota/StatusQuota';
 import { TransfersToggle } from '../transfers/TransfersToggle';
 import { connectionName } from './connection-name';
 
-function FolderCounts({ account, container, prefix }: { account: string; container: string; prefix: string }) {
-  const folder = useFolder(account, container, prefix);
+function FolderCounts({ account, container, prefix, filter }: { account: string; container: string; prefix: string; filter: string }) {
+  const folder = useFolder(account, container, prefix, filter);
   const selected = useSelection((s) => s.selected.size);
   if (!folder.data) return null;
-  const count = formatCount(folder.entries.length);
+  // Summed over the pages (a hundred in a big folder), not over the entries.
+  const count = formatCount(folder.data.pages.reduce((n, p) => n + p.entries, 0));
   return (
     <>
       <span>{folder.hasNextPage ? strings.browser.itemsPartial(count) : strings.browser.itemsAll(count)}</span>
@@ -40,7 +41,7 @@ export function StatusBar() {
     <footer className="statusbar" aria-label={strings.shell.statusBar}>
       <span role="status" className="statusbar-live">
         {connection ? <span>{strings.status.connection(connectionName(connection), strings.shell.connectionState[connection.state])}</span> : null}
-        {container !== null && view === 'containers' ? <FolderCounts account={connectionId} container={container} prefix={prefix + filter} /> : null}
+        {container !== null && view === 'containers' ? <FolderCounts account={connectionId} container={container} prefix={prefix} filter={filter} /> : null}
       </span>
       <ClipboardNote />
       {connection ? <StatusQuota key={connectionId} account={connectionId} /> : null}
