@@ -26,14 +26,61 @@ function sharedType(type: string | null): string | null {
   return type;
 }
 
+/**
+ * A row is built for every entry loaded (100,000 in a big folder) but shown for a screenful:
+ * the kind lives on the class and the label is derived from the key when read, so neither is
+ * stored per entry.
+ */
+class ObjectRow implements Row {
+  constructor(
+    readonly key: string,
+    private readonly folderLength: number,
+    readonly size: number,
+    readonly type: string | null,
+    readonly modified: string,
+  ) {}
+
+  get kind(): 'object' {
+    return 'object';
+  }
+
+  get label(): string {
+    return this.key.slice(this.folderLength);
+  }
+}
+
+class FolderRow implements Row {
+  constructor(
+    readonly key: string,
+    private readonly folderLength: number,
+  ) {}
+
+  get kind(): 'folder' {
+    return 'folder';
+  }
+
+  get label(): string {
+    return this.key.slice(this.folderLength).replace(/\/$/, '');
+  }
+
+  get size(): null {
+    return null;
+  }
+
+  get type(): null {
+    return null;
+  }
+
+  get modified(): null {
+    return null;
+  }
+}
+
 export function toRows(entries: readonly FolderEntry[], folder: string): Row[] {
   const rows: Row[] = [];
   for (const e of entries) {
-    if (e.kind === 'folder') {
-      rows.push({ key: e.prefix, kind: 'folder', label: e.prefix.slice(folder.length).replace(/\/$/, ''), size: null, type: null, modified: null });
-    } else if (e.name !== folder) {
-      rows.push({ key: e.name, kind: 'object', label: e.name.slice(folder.length), size: e.size, type: sharedType(e.contentType), modified: e.lastModified });
-    }
+    if (e.kind === 'folder') rows.push(new FolderRow(e.prefix, folder.length));
+    else if (e.name !== folder) rows.push(new ObjectRow(e.name, folder.length, e.size, sharedType(e.contentType), e.lastModified));
   }
   return rows;
 }
