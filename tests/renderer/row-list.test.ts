@@ -32,6 +32,16 @@ describe('RowList', () => {
     expect(first.length).toBe(2);
   });
 
+  it('two lists appended to the same one keep their own positions', () => {
+    const base = RowList.of([obj('a')]);
+    const one = base.append([obj('b'), obj('c')]);
+    const other = base.append([obj('c'), obj('b')]);
+    expect(one.indexOf('c')).toBe(2);
+    expect(other.indexOf('c')).toBe(1);
+    expect(other.indexOf('b')).toBe(2);
+    expect(one.indexOf('b')).toBe(1);
+  });
+
   it('picks selected rows in display order, few or many', () => {
     const list = RowList.of(Array.from({ length: 40 }, (_, i) => obj(`k${String(i).padStart(2, '0')}`)));
     expect(list.pick(new Set()).map((r) => r.key)).toEqual([]);

@@ -13,6 +13,9 @@ export interface RowOrder {
 class KeyIndex {
   private readonly positions = new Map<string, number>();
 
+  /** The longest list sharing this index: only it may be extended with the index shared. */
+  constructor(public tip: readonly Row[]) {}
+
   /** Indexes up to `rows.length`: only rows not yet indexed cost anything. */
   lookup(rows: readonly Row[], key: string): number {
     for (let i = this.positions.size; i < rows.length; i++) this.positions.set(rows[i]!.key, i);
@@ -34,7 +37,7 @@ export class RowList {
   ) {}
 
   static of(rows: readonly Row[]): RowList {
-    return new RowList(rows, new KeyIndex());
+    return new RowList(rows, new KeyIndex(rows));
   }
 
   get length(): number {
@@ -51,7 +54,12 @@ export class RowList {
 
   /** These rows, then `more` after them. */
   append(more: readonly Row[]): RowList {
-    return more.length === 0 ? this : new RowList(this.rows.concat(more), this.index);
+    if (more.length === 0) return this;
+    const rows = this.rows.concat(more);
+    // Appending twice to the same list would give two lists whose positions disagree past it.
+    if (this.index.tip !== this.rows) return RowList.of(rows);
+    this.index.tip = rows;
+    return new RowList(rows, this.index);
   }
 
   /** The rows among `keys`, in display order. */
