@@ -80,6 +80,8 @@ export class Engine {
   // Accounts and credentials
   createAccount = (input: accounts.CreateAccountInput) => accounts.createAccount(this.ctx, input);
   getAccount = (id: string) => accounts.accountInfo(this.ctx, accounts.requireAccount(this.ctx, id));
+  /** Whether the account exists (no usage read: every native request checks this). */
+  hasAccount = (id: string) => this.ctx.store.getShared(this.ctx.store.accounts, id) !== undefined;
   findAccount = (id: string) => {
     const rec = this.ctx.store.getShared(this.ctx.store.accounts, id);
     return rec ? accounts.accountInfo(this.ctx, rec) : undefined;
@@ -101,6 +103,8 @@ export class Engine {
   createContainer = (account: string, name: string, settings?: containers.ContainerSettings) =>
     containers.createContainer(this.ctx, account, name, settings);
   getContainer = (ref: ContainerRef) => containers.containerInfo(this.ctx, containers.requireContainer(this.ctx, ref));
+  /** `getContainer` for one HTTP request: usage is read only if the request asks for it. */
+  getContainerForRequest = (ref: ContainerRef) => containers.containerInfoForRequest(this.ctx, containers.requireContainer(this.ctx, ref));
   updateContainer = (ref: ContainerRef, settings: containers.ContainerSettings) => containers.updateContainer(this.ctx, ref, settings);
   deleteContainer = (ref: ContainerRef) => containers.deleteContainer(this.ctx, ref);
   listContainers = (account: string, params?: containers.ContainerListParams) => containers.listContainers(this.ctx, account, params);

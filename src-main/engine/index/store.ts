@@ -116,22 +116,11 @@ export class IndexStore {
    */
   async write<T>(fn: () => T): Promise<T> {
     if (this.closed) throw new CofferError('Closed', 'The store is closed');
-    type Outcome = { ok: true; value: T } | { ok: false; error: unknown };
-    let outcome = { ok: false, error: undefined } as Outcome;
-    const committed = this.root.transaction(() => {
-      try {
-        this.root.transactionSync(() => {
-          outcome = { ok: true, value: fn() };
-        });
-      } catch (error) {
-        outcome = { ok: false, error };
-      }
-    }) as Promise<unknown> & { flushed?: Promise<unknown> };
-    await committed;
-    await (committed.flushed ?? this.root.flushed);
-    const done = outcome as Outcome;
-    if (!done.ok) throw done.error;
-    return done.value;
+    // Outside a write transaction, childTransaction queues `fn` as a child of the next batch
+    // (one native child transaction, no wrapper) and rejects with what `fn` threw.
+    const value = (await this.root.childTransaction(fn)) as T;
+    await this.root.flushed;
+    return value;
   }
 
   /**

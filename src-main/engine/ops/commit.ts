@@ -59,9 +59,10 @@ export async function commitVersion(
   const { container, record, released } = await ctx.store.write(() => {
     const c = requireContainer(ctx, ref);
     const key = objectKey(c.cid, name);
-    checkConditions(ctx.store.objects.get(key), cond, Date.now());
+    const current = ctx.store.objects.get(key);
+    checkConditions(current, cond, Date.now());
     const removals = new Removals(ctx);
-    retireCurrent(ctx, c, name, removals);
+    retireCurrent(ctx, c, name, removals, { key, current, overwritten: true });
     alsoInTransaction?.(c, removals);
     const delta = deltaOf([payload.size], removals.sizes);
     checkQuota(ctx.store, c, delta);

@@ -33,6 +33,27 @@ export function containerInfo(ctx: EngineContext, rec: ContainerRecord): Contain
   return { ...rest, lastModified: mtime, usage: { objects: u.objects, bytes: u.bytes, bytesActual: u.bytesActual } };
 }
 
+/**
+ * `containerInfo` whose usage is read when first asked for (then kept): an HTTP request looks
+ * its container up to check access and only HEAD uses the counters, at once. Not for callers
+ * that keep the info while writes happen (they would see usage from the time of first access).
+ */
+export function containerInfoForRequest(ctx: EngineContext, rec: ContainerRecord): ContainerInfo {
+  const { cid, mtime, ...rest } = rec;
+  let usage: ContainerInfo['usage'] | undefined;
+  return {
+    ...rest,
+    lastModified: mtime,
+    get usage() {
+      if (!usage) {
+        const u = readUsage(ctx.store, containerUsageKey(cid));
+        usage = { objects: u.objects, bytes: u.bytes, bytesActual: u.bytesActual };
+      }
+      return usage;
+    },
+  };
+}
+
 export interface MetaPatch {
   set?: Record<string, string>;
   remove?: string[];

@@ -82,15 +82,20 @@ export function listObjects(ctx: EngineContext, ref: ContainerRef, params: ListP
   let high = min(prefixEnd, params.reverse ? marker : endMarker);
   const excluded = params.reverse ? endMarker : marker;
 
-  /** Handles one name; returns the common prefix when one was met, 'stop' when the page is full. */
-  const visit = (name: Buffer, rec: Parameters<typeof toInfo>[2]): Buffer | 'stop' | undefined => {
+  // Names are read in place from the keys (after the container id): a subarray per entry cost
+  // more than the comparisons themselves.
+  const nameStart = CID_BYTES;
+  const sameName = (k: Buffer, other: Buffer) => k.length - nameStart === other.length && k.compare(other, 0, other.length, nameStart) === 0;
+
+  /** Handles one key; returns the common prefix when one was met, 'stop' when the page is full. */
+  const visit = (k: Buffer, rec: Parameters<typeof toInfo>[2]): Buffer | 'stop' | undefined => {
     // Expired objects are skipped one by one (the sweeper removes them soon), so a common
     // prefix appears only once a live name under it is met.
     if (!isLive(rec, now)) return undefined;
     if (delimiter) {
-      const at = name.indexOf(delimiter, prefix.length);
+      const at = k.indexOf(delimiter, nameStart + prefix.length);
       if (at >= 0) {
-        const cp = name.subarray(0, at + delimiter.length);
+        const cp = k.subarray(nameStart, at + delimiter.length);
         if (!(marker && cp.equals(marker))) {
           if (entries.length >= limit) return 'stop';
           entries.push({ kind: 'prefix', prefix: cp.toString('utf8') });
@@ -98,9 +103,9 @@ export function listObjects(ctx: EngineContext, ref: ContainerRef, params: ListP
         return cp;
       }
     }
-    if (skipExact && name.equals(skipExact)) return undefined;
+    if (skipExact && sameName(k, skipExact)) return undefined;
     if (entries.length >= limit) return 'stop';
-    const n = name.toString('utf8');
+    const n = k.toString('utf8', nameStart);
     entries.push({ kind: 'object', name: n, object: toInfo(c, n, rec, true) });
     return undefined;
   };
@@ -108,14 +113,13 @@ export function listObjects(ctx: EngineContext, ref: ContainerRef, params: ListP
   walk: while (Buffer.compare(low, high) < 0) {
     const range = params.reverse ? { start: key(high), end: base, reverse: true } : { start: key(low), end: key(high) };
     for (const { key: k, value } of ctx.store.objects.getRange(range)) {
-      const name = k.subarray(CID_BYTES);
-      if (params.reverse && Buffer.compare(name, high) >= 0) continue;
-      if (params.reverse && Buffer.compare(name, low) < 0) break walk;
-      if (excluded && name.equals(excluded)) {
+      if (params.reverse && k.compare(high, 0, high.length, nameStart) >= 0) continue;
+      if (params.reverse && k.compare(low, 0, low.length, nameStart) < 0) break walk;
+      if (excluded && sameName(k, excluded)) {
         if (params.reverse) break walk;
         continue;
       }
-      const met = visit(name, value);
+      const met = visit(k, value);
       if (met === 'stop') {
         truncated = true;
         break walk;

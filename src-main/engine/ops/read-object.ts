@@ -14,7 +14,8 @@ export function isLive(rec: ObjectRecord, nowMs: number): boolean {
 }
 
 export function toInfo(c: ContainerRecord, name: string, rec: ObjectRecord, isLatest: boolean): ObjectInfo {
-  return {
+  // Optional fields are added afterwards rather than spread in: this runs once per listed entry.
+  const info: ObjectInfo = {
     container: c.name,
     name,
     size: rec.manifest?.kind === 'slo' ? rec.manifest.size : rec.size,
@@ -27,13 +28,16 @@ export function toInfo(c: ContainerRecord, name: string, rec: ObjectRecord, isLa
     versionId: rec.versionId,
     isLatest,
     deleteMarker: !!rec.deleteMarker,
-    ...(rec.deleteAt !== undefined ? { deleteAt: rec.deleteAt } : {}),
     publicRead: !!rec.publicRead,
     checksums: rec.checksums ?? {},
-    ...(rec.parts ? { partsCount: rec.parts } : {}),
-    ...(rec.parts && 'segments' in rec.data ? { partSizes: rec.data.segments.map((seg) => seg.size) } : {}),
-    ...(rec.manifest ? { manifest: summarize(rec.manifest) } : {}),
   };
+  if (rec.deleteAt !== undefined) info.deleteAt = rec.deleteAt;
+  if (rec.parts) {
+    info.partsCount = rec.parts;
+    if ('segments' in rec.data) info.partSizes = rec.data.segments.map((seg) => seg.size);
+  }
+  if (rec.manifest) info.manifest = summarize(rec.manifest);
+  return info;
 }
 
 function summarize(m: Manifest): ManifestSummary {

@@ -18,7 +18,8 @@ export interface ReceiveOptions {
   maxSize?: number;
   /** Keep small bodies in the index rather than a file. */
   allowInline?: boolean;
-  signal?: AbortSignal;
+  /** An AbortSignal, or anything that says whether the sender gave up (checked between chunks). */
+  signal?: { readonly aborted: boolean };
 }
 
 /** Bytes received and verified, not yet visible: inline bytes, or a placed blob with a 'put' intent. */

@@ -43,14 +43,24 @@ export function setExpiry(ctx: EngineContext, objKey: Buffer, before: ObjectReco
  * version is replaced (unversioned; the null version when suspended) or kept as a non-current
  * version (enabled), and in a suspended container any other null version is removed.
  */
-export function retireCurrent(ctx: EngineContext, c: ContainerRecord, name: string, removals: Removals): ObjectRecord | undefined {
-  const key = objectKey(c.cid, name);
-  const current = ctx.store.objects.get(key);
+export function retireCurrent(
+  ctx: EngineContext,
+  c: ContainerRecord,
+  name: string,
+  removals: Removals,
+  /**
+   * The current record when the caller already read it in this transaction (saves a read and a
+   * decode); `overwritten` when the caller puts a new record under the same key right after.
+   */
+  known?: { key: Buffer; current: ObjectRecord | undefined; overwritten: boolean },
+): ObjectRecord | undefined {
+  const key = known?.key ?? objectKey(c.cid, name);
+  const current = known ? known.current : ctx.store.objects.get(key);
   if (current) {
     const replace = c.versioning === 'unversioned' || (c.versioning === 'suspended' && current.versionId === null);
     if (replace) removals.drop(current);
     else ctx.store.versions.putSync(versionKey(c.cid, name, current.seq), current);
-    ctx.store.objects.removeSync(key);
+    if (!known?.overwritten) ctx.store.objects.removeSync(key);
     setExpiry(ctx, key, current, undefined);
   }
   if (c.versioning === 'suspended') {

@@ -83,3 +83,15 @@ export async function readSmallBody(req: IncomingMessage, limit: number): Promis
   }
   return Buffer.concat(chunks);
 }
+
+/**
+ * Whether the client gave up before its request body was complete, read when the engine asks
+ * (between chunks): an AbortController and an 'aborted' listener per upload cost more.
+ */
+export function abortedBy(req: IncomingMessage): { readonly aborted: boolean } {
+  return {
+    get aborted() {
+      return req.destroyed && !req.complete;
+    },
+  };
+}

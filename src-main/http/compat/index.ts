@@ -128,7 +128,7 @@ export async function handleCompat(x: Exchange, ctx: CompatContext): Promise<voi
     const handler = HANDLERS[op];
     if ('service' in handler) return void (await handler.service(call));
     const ref = bucketRef(call);
-    const info = ctx.engine.getContainer(ref);
+    const info = ctx.engine.getContainerForRequest(ref);
     const bucketCall: BucketCall = { ...call, ref, bucket: info };
     const permitted = allowed(info, who, handler.need ?? 'admin') || (handler.need === 'read-object' && publicObject(bucketCall));
     if (!permitted) throw s3.accessDenied();

@@ -15,7 +15,17 @@ interface TokenClaims {
   k: string;
 }
 
-const keyDigest = (secretKey: string) => createHash('sha256').update(secretKey).digest('base64url').slice(0, 16);
+const digests = new Map<string, string>();
+/** Digest of a Swift key, remembered: every token check needs the current key's digest. */
+function keyDigest(secretKey: string): string {
+  let d = digests.get(secretKey);
+  if (d === undefined) {
+    d = createHash('sha256').update(secretKey).digest('base64url').slice(0, 16);
+    if (digests.size >= 1000) digests.clear();
+    digests.set(secretKey, d);
+  }
+  return d;
+}
 
 function sign(secret: Buffer, payload: string): string {
   return createHmac('sha256', secret).update(payload).digest('base64url').slice(0, 32);

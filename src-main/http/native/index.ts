@@ -62,7 +62,7 @@ async function route(call: NativeCall, target: ReturnType<typeof parseNativePath
   }
   let c: ContainerInfo;
   try {
-    c = ctx.engine.getContainer(Engine.ref(call.account, target.container));
+    c = ctx.engine.getContainerForRequest(Engine.ref(call.account, target.container));
   } catch (err) {
     // Do not tell strangers which containers exist.
     if (call.who.account !== call.account) return deny(call);
@@ -110,7 +110,7 @@ export async function handleNative(x: Exchange, ctx: NativeContext): Promise<voi
       if (!accountId) return fail(x, 401, null, { 'Www-Authenticate': 'Swift realm="unknown"' });
       who.account = accountId;
     }
-    if (!ctx.engine.findAccount(target.account)) {
+    if (!ctx.engine.hasAccount(target.account)) {
       return who.account === undefined ? fail(x, 401) : fail(x, who.account === target.account ? 404 : 403);
     }
     await route({ x, ctx, who, account: target.account }, target);

@@ -1,5 +1,6 @@
 import type { ObjectInfo } from '../../../engine/types.js';
 import { evaluateConditions } from '../../common/conditionals.js';
+import { abortedBy } from '../../common/exchange.js';
 import { parseRange } from '../../common/range.js';
 import { S3Error } from '../errors.js';
 import { checkStorageClass, hasResponseOverrides, objectHeaders, readStandard, readUserMeta } from '../metadata.js';
@@ -39,8 +40,6 @@ export async function putObject(call: BucketCall): Promise<void> {
   const sse = checkEncryption(call);
   const payload = requestPayload(x, call.signing);
   if (payload.size !== undefined && payload.size > MAX_PUT) throw new S3Error(400, 'EntityTooLarge', 'Your proposed upload exceeds the maximum allowed object size.');
-  const aborted = new AbortController();
-  x.req.once('aborted', () => aborted.abort());
   const ifNoneMatch = x.header('if-none-match');
   const ifMatch = x.header('if-match');
   const info = await ctx.engine.putObject(call.ref, call.address.key!, payload.body, {
@@ -52,7 +51,7 @@ export async function putObject(call: BucketCall): Promise<void> {
     ...(ifNoneMatch?.trim() === '*' ? { ifNoneMatch: '*' as const } : {}),
     ...(ifMatch ? { ifMatch } : {}),
     maxSize: MAX_PUT,
-    signal: aborted.signal,
+    signal: abortedBy(x.req),
   });
   sendEmpty(x, 200, {
     ETag: `"${info.etag}"`,

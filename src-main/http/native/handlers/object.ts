@@ -3,7 +3,7 @@ import { resolveRange } from '../../../engine/ops/read-object.js';
 import type { ContainerInfo, ObjectInfo } from '../../../engine/types.js';
 import { evaluateConditions } from '../../common/conditionals.js';
 import { httpDate, xTimestamp } from '../../common/dates.js';
-import type { HeaderValues } from '../../common/exchange.js';
+import { abortedBy, type HeaderValues } from '../../common/exchange.js';
 import { parseRange } from '../../common/range.js';
 import { truthy } from '../limits.js';
 import { headerProblem, metaProblem, metaResponseHeaders, readMetaHeaders, readStandardHeaders, standardResponseHeaders } from '../metadata.js';
@@ -135,15 +135,13 @@ export async function putObject(call: NativeCall, c: ContainerInfo, name: string
   const etag = x.header('etag')?.replace(/"/g, '').toLowerCase();
   const dlo = readDloTarget(x);
   if (typeof dlo === 'string') return fail(x, 400, dlo);
-  const aborted = new AbortController();
-  x.req.once('aborted', () => aborted.abort());
   const opts = {
     ...fields,
     ...(length !== undefined && !chunked ? { size: Number(length) } : {}),
     ...(etag ? { expectedMd5: etag } : {}),
     ...(ifNoneMatch ? { ifNoneMatch: '*' as const } : {}),
     maxSize: MAX_OBJECT_SIZE,
-    signal: aborted.signal,
+    signal: abortedBy(x.req),
   };
   const info = dlo
     ? await ctx.engine.putDynamicLargeObject(refOf(c), name, x.req, dlo, opts)
