@@ -110,6 +110,21 @@ describe('containers', () => {
     expect((await s.engine.updateContainer(r, { acl: { read: null }, policy: null })).acl).toEqual({});
   });
 
+  it('request lookups (hasAccount, getContainerForRequest) agree with the full ones, usage included', async () => {
+    await s.engine.createAccount({ id: 't$u' });
+    expect(s.engine.hasAccount('t$u')).toBe(true);
+    expect(s.engine.hasAccount('t$nobody')).toBe(false);
+    await s.engine.createContainer('t$u', 'c');
+    const ref = Engine.ref('t$u', 'c');
+    await s.engine.putObject(ref, 'a', 'hello');
+    await s.engine.putObject(ref, 'b', 'world!');
+    const lazy = s.engine.getContainerForRequest(ref);
+    expect(lazy.usage).toEqual({ objects: 2, bytes: 11, bytesActual: 8192 });
+    expect({ ...lazy }).toEqual(s.engine.getContainer(ref));
+    expect(JSON.parse(JSON.stringify(lazy))).toEqual(JSON.parse(JSON.stringify(s.engine.getContainer(ref))));
+    expect(await codeOf(async () => s.engine.getContainerForRequest(Engine.ref('t$u', 'missing')))).toBe('NoSuchContainer');
+  });
+
   it('refuses to delete a non-empty container and a missing one', async () => {
     await s.engine.createContainer(s.account, 'c');
     const r = Engine.ref(s.account, 'c');
