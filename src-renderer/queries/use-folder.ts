@@ -8,9 +8,8 @@ export const FOLDER_PAGE_SIZE = 1000;
 
 /** One marker page of a folder, as the rows it shows. */
 export interface FolderRowsPage {
+  /** The folder's own marker object (`photos/` inside photos/) has none: it is the folder. */
   rows: Row[];
-  /** Entries the server listed, the folder's own marker object included (it has no row). */
-  entries: number;
   nextMarker: string | null;
 }
 
@@ -27,7 +26,7 @@ export function useFolder(account: string, container: string, folder: string, fi
       const page = await api.browse.listFolder({ account, container, prefix: listing, delimiter: '/', pageSize: FOLDER_PAGE_SIZE, ...(pageParam ? { marker: pageParam } : {}) });
       // Each page becomes rows once, here, and only the rows are kept: holding the server's
       // entries next to them doubled what every loaded entry costs.
-      return { rows: toRows(page.entries, folder), entries: page.entries.length, nextMarker: page.nextMarker };
+      return { rows: toRows(page.entries, folder), nextMarker: page.nextMarker };
     },
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextMarker ?? undefined,

@@ -27,6 +27,8 @@ test('creates a folder in the folder on screen', async ({ app: page }) => {
 
   await row(page, 'fresh').dblclick();
   await expect(page.getByText('This folder is empty')).toBeVisible();
+  // The folder's own marker object is the folder, not an item in it.
+  await expect(page.getByRole('contentinfo', { name: 'Status bar' })).toContainText('0 items');
 });
 
 test('deletes objects and whole folders after naming them', async ({ app: page }) => {

@@ -15,7 +15,7 @@ function FolderCounts({ account, container, prefix, filter }: { account: string;
   const selected = useSelection((s) => s.selected.size);
   if (!folder.data) return null;
   // Summed over the pages (a hundred in a big folder), not over the entries.
-  const count = formatCount(folder.data.pages.reduce((n, p) => n + p.entries, 0));
+  const count = formatCount(folder.data.pages.reduce((n, p) => n + p.rows.length, 0));
   return (
     <>
       <span>{folder.hasNextPage ? strings.browser.itemsPartial(count) : strings.browser.itemsAll(count)}</span>
