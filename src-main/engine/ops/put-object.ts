@@ -44,10 +44,11 @@ export function checkDeleteAt(deleteAt: number | undefined): void {
 const HEADER_UNSAFE = /[\x00-\x08\x0a-\x1f\x7f]/;
 
 function checkHeaderSafe(f: ObjectFields): void {
-  const texts = [f.contentType ?? '', ...Object.values(f.headers ?? {}), ...Object.entries(f.meta ?? {}).flat()];
-  if (texts.some((t) => typeof t === 'string' && HEADER_UNSAFE.test(t))) {
-    throw new CofferError('InvalidArgument', 'Metadata and header values cannot contain control characters such as CR or LF');
-  }
+  const unsafe = (t: unknown) => typeof t === 'string' && HEADER_UNSAFE.test(t);
+  let bad = unsafe(f.contentType);
+  for (const k in f.headers) bad ||= unsafe(f.headers[k as keyof StandardHeaders]);
+  for (const k in f.meta) bad ||= unsafe(k) || unsafe(f.meta[k]);
+  if (bad) throw new CofferError('InvalidArgument', 'Metadata and header values cannot contain control characters such as CR or LF');
 }
 
 export function versionFields(name: string, f: ObjectFields, etag: string): NewVersion {

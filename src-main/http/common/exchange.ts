@@ -89,9 +89,13 @@ export async function readSmallBody(req: IncomingMessage, limit: number): Promis
  * (between chunks): an AbortController and an 'aborted' listener per upload cost more.
  */
 export function abortedBy(req: IncomingMessage): { readonly aborted: boolean } {
-  return {
-    get aborted() {
-      return req.destroyed && !req.complete;
-    },
-  };
+  return new RequestAborted(req);
+}
+
+class RequestAborted {
+  constructor(private readonly req: IncomingMessage) {}
+
+  get aborted(): boolean {
+    return this.req.destroyed && !this.req.complete;
+  }
 }
