@@ -99,6 +99,12 @@ class PartReader {
 const md5 = (data: Buffer) => createHash('md5').update(data).digest('base64');
 
 /**
+ * S3's multipart ETag: the MD5 of the parts' binary MD5s, then `-<count>`. A server that encrypts
+ * with KMS or computes ETags otherwise gives something else: the upload is then not "checked".
+ */
+export const compositeEtag = (hexMd5s: string[]) => `${createHash('md5').update(Buffer.concat(hexMd5s.map((m) => Buffer.from(m, 'hex')))).digest('hex')}-${hexMd5s.length}`;
+
+/**
  * Uploads `source`: one PutObject when it fits in one part, else a multipart upload with
  * `queueSize` parts in flight. Every request carries Content-MD5 (a corrupted byte is a
  * BadDigest, on any server). Requests are cancelled by `signal`; on any failure the multipart
@@ -109,14 +115,15 @@ export async function putInParts(
   params: ObjectParams,
   source: Readable,
   opts: { partSize: number; queueSize: number; signal: AbortSignal },
-): Promise<void> {
+): Promise<{ checked: boolean }> {
   const reader = new PartReader(source);
   // One byte more than a part tells whether a second part follows; a small upload never gets a
   // part-sized buffer (a thousand small files must not cost a thousand 8 MiB allocations).
   if (await reader.readAhead(opts.partSize + 1)) {
     const body = reader.takeAll();
     await client.send(new PutObjectCommand({ ...params, Body: body, ContentLength: body.length, ContentMD5: md5(body) }), { abortSignal: opts.signal });
-    return;
+    // The caller compares the ETag with the MD5 of what it read.
+    return { checked: false };
   }
 
   const { Bucket, Key } = params;
@@ -127,13 +134,13 @@ export async function putInParts(
   const UploadId = created.UploadId;
   if (!UploadId) throw new CofferError('RemoteError', 'The server started a multipart upload without an upload id');
   const done: CompletedPart[] = [];
+  const md5s = new Map<number, string>();
   let firstError: unknown;
   const uploadPart = async ({ partNumber, data }: { partNumber: number; data: Buffer }) => {
     if (partNumber > MAX_PARTS) throw new CofferError('EntityTooLarge', `The upload needs more than ${MAX_PARTS} parts of ${opts.partSize} bytes`);
-    const out = await client.send(
-      new UploadPartCommand({ Bucket, Key, UploadId, PartNumber: partNumber, Body: data, ContentLength: data.length, ContentMD5: md5(data) }),
-      send,
-    );
+    const contentMd5 = md5(data);
+    const out = await client.send(new UploadPartCommand({ Bucket, Key, UploadId, PartNumber: partNumber, Body: data, ContentLength: data.length, ContentMD5: contentMd5 }), send);
+    md5s.set(partNumber, Buffer.from(contentMd5, 'base64').toString('hex'));
     done.push({ PartNumber: partNumber, ETag: out.ETag });
   };
   // Each worker owns one buffer for the whole upload.
@@ -152,7 +159,8 @@ export async function putInParts(
     await Promise.all(workers);
     if (stop.signal.aborted) throw firstError;
     done.sort((a, b) => a.PartNumber! - b.PartNumber!);
-    await client.send(new CompleteMultipartUploadCommand({ Bucket, Key, UploadId, MultipartUpload: { Parts: done } }), send);
+    const completed = await client.send(new CompleteMultipartUploadCommand({ Bucket, Key, UploadId, MultipartUpload: { Parts: done } }), send);
+    return { checked: (completed.ETag ?? '').replace(/"/g, '') === compositeEtag(done.map((p) => md5s.get(p.PartNumber!)!)) };
   } catch (err) {
     // Not cancelled by the signal: the clean-up must go out even after a cancel.
     await client.send(new AbortMultipartUploadCommand({ Bucket, Key, UploadId })).catch(() => undefined);

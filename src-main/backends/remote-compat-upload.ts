@@ -42,7 +42,7 @@ export async function uploadStream(
   // S3 stores what it is told (binary/octet-stream otherwise); the engine guesses by name too.
   const params = objectParams(bucket, key, opts);
   try {
-    await putInParts(client, params, body, {
+    return await putInParts(client, params, body, {
       partSize: size === undefined ? partSize : partSizeFor(size, config.partSize),
       queueSize: config.queueSize ?? DEFAULT_QUEUE_SIZE,
       signal,
@@ -53,7 +53,6 @@ export async function uploadStream(
   } finally {
     body.destroy();
   }
-  return { checked: false };
 }
 
 function objectParams(bucket: string, key: string, opts: UploadOptions) {
