@@ -7,6 +7,7 @@ import { CofferError } from '../../src-shared/errors.js';
 import type { DeleteManyResult } from '../../src-shared/model/storage.js';
 import type { ObjectBackend } from '../backends/object-backend.js';
 import { PROGRESS_INTERVAL_MS } from '../backends/transfer.js';
+import { objectsUnder } from './objects-under.js';
 
 export type Ref = { account: string; container: string; name: string };
 
@@ -57,9 +58,7 @@ class Progress {
 
 /** Every object name under a prefix (flat listing), page by page. */
 export async function* namesUnder(backend: ObjectBackend, container: string, prefix: string): AsyncGenerator<string[]> {
-  for await (const page of backend.listFolder(container, { prefix, delimiter: '', pageSize: 1000 })) {
-    yield page.entries.flatMap((e) => (e.kind === 'object' ? [e.name] : []));
-  }
+  for await (const objects of objectsUnder(backend, container, prefix)) yield objects.map((o) => o.name);
 }
 
 export async function deleteEntries(

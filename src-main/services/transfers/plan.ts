@@ -3,6 +3,7 @@ import { basename, join, relative, sep } from 'node:path';
 import type { ConflictPolicy, UploadPlan } from '../../../src-shared/contract/transfers.js';
 import { CofferError } from '../../../src-shared/errors.js';
 import type { ObjectBackend } from '../../backends/object-backend.js';
+import { objectsUnder } from '../objects-under.js';
 
 export interface PlannedFile {
   relativePath: string;
@@ -64,9 +65,7 @@ async function existingNames(backend: ObjectBackend, container: string, prefix: 
       continue;
     }
     listed.push(top);
-    for await (const page of backend.listFolder(container, { prefix: top, delimiter: '', pageSize: 1000 })) {
-      for (const e of page.entries) if (e.kind === 'object') existing.add(e.name);
-    }
+    for await (const objects of objectsUnder(backend, container, top)) for (const o of objects) existing.add(o.name);
   }
   return async (n) => existing.has(n) || (!listed.some((top) => n.startsWith(top)) && !names.includes(n) && headExists(n));
 }

@@ -6,6 +6,7 @@ import type { EventMap } from '../../../src-shared/contract/events.js';
 import type { TransferItem, TransfersService } from '../../../src-shared/contract/transfers.js';
 import { CofferError } from '../../../src-shared/errors.js';
 import type { ConnectionRegistry } from '../connections.js';
+import { objectsUnder } from '../objects-under.js';
 import { leafOf, localPathUnder, resetStaging, stagingRootOf } from './local-paths.js';
 import { TransferFile, type JobSpec } from './persisted.js';
 import { expandPaths, planBatch, resolveNames, type Batch } from './plan.js';
@@ -152,10 +153,10 @@ export class TransferService implements TransfersService {
     for (const name of a.names ?? []) add(name, leafOf(name));
     for (const prefix of a.prefixes ?? []) {
       const base = prefix.endsWith('/') ? prefix : `${prefix}/`;
-      for await (const page of backend.listFolder(a.container, { prefix: base, delimiter: '', pageSize: 1000 })) {
-        for (const e of page.entries) {
+      for await (const objects of objectsUnder(backend, a.container, base)) {
+        for (const o of objects) {
           // Zero-byte folder markers become folders by the files under them; empty ones are skipped.
-          if (e.kind === 'object' && !e.name.endsWith('/')) add(e.name, `${leafOf(base)}/${e.name.slice(base.length)}`);
+          if (!o.name.endsWith('/')) add(o.name, `${leafOf(base)}/${o.name.slice(base.length)}`);
         }
       }
     }
@@ -183,9 +184,9 @@ export class TransferService implements TransfersService {
       names.map(async (name) => ({ name, path: localPathUnder(dir, leafOf(name)), size: (await backend.head(a.container, name)).size })),
     );
     for (const prefix of prefixes) {
-      for await (const page of backend.listFolder(a.container, { prefix, delimiter: '', pageSize: 1000 })) {
-        for (const e of page.entries) {
-          if (e.kind === 'object' && !e.name.endsWith('/')) targets.push({ name: e.name, path: localPathUnder(dir, `${leafOf(prefix)}/${e.name.slice(prefix.length)}`), size: e.size });
+      for await (const objects of objectsUnder(backend, a.container, prefix)) {
+        for (const o of objects) {
+          if (!o.name.endsWith('/')) targets.push({ name: o.name, path: localPathUnder(dir, `${leafOf(prefix)}/${o.name.slice(prefix.length)}`), size: o.size });
         }
       }
     }
