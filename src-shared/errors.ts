@@ -34,6 +34,7 @@ export const COFFER_ERROR_CODES = [
   'NoSuchUpload',
   'InvalidPart',
   'InvalidPartOrder',
+  'BrokenLargeObject',
   'Aborted',
   'Closed',
   'AccessDenied',

@@ -88,8 +88,8 @@ function slicesOf(pieces: Piece[], range: ByteRange): Slice[] {
 }
 
 function segmentError(p: Piece, why: string): CofferError {
-  // No error code means "a segment went bad" better: 500 says the object cannot be served as stored.
-  return new CofferError('InternalError', `Segment /${p.container}/${p.name} of the large object ${why}`, { segment: p });
+  // Not a server fault and not worth a retry: the object cannot be served as stored until rewritten.
+  return new CofferError('BrokenLargeObject', `Segment /${p.container}/${p.name} of the large object ${why}`, { segment: p });
 }
 
 /**
@@ -131,7 +131,7 @@ async function openSlice(ctx: EngineContext, tenant: string, s: Slice, depth: nu
  * so a large object never holds a thousand files open.
  */
 export async function readLargeObject(ctx: EngineContext, found: Found, name: string, req?: RangeRequest, depth = 0): Promise<ObjectRead> {
-  if (depth > MAX_NESTING) throw new CofferError('InternalError', 'Max recursion depth exceeded');
+  if (depth > MAX_NESTING) throw new CofferError('BrokenLargeObject', 'Max recursion depth exceeded');
   const a = assemble(ctx, found.container, found.record);
   const info = { ...toInfo(found.container, name, found.record, found.isLatest), size: a.size, etag: a.etag };
   const range = req ? resolveRange(req, a.size) : undefined;
