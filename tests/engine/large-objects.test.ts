@@ -90,12 +90,12 @@ describe('engine: static large objects', () => {
     await segments([20, 20]);
     await t.engine.putStaticLargeObject(ref('c'), 'slo', specs(2));
     await t.engine.putObject(ref('segs'), 's000', bytes(20, 99));
-    expect(await codeOf(() => t.engine.getObject(ref('c'), 'slo'))).toBe('InternalError');
+    expect(await codeOf(() => t.engine.getObject(ref('c'), 'slo'))).toBe('BrokenLargeObject');
     // A later segment fails the stream, not the call.
     await t.engine.putObject(ref('segs'), 's000', bytes(20, 1));
     await t.engine.putObject(ref('segs'), 's001', bytes(20, 99));
     const read = await t.engine.getObject(ref('c'), 'slo');
-    await expect(readAll(read.body)).rejects.toMatchObject({ code: 'InternalError' });
+    await expect(readAll(read.body)).rejects.toMatchObject({ code: 'BrokenLargeObject' });
   });
 
   it('deletes an SLO with its segments (nested SLOs included)', async () => {
