@@ -135,6 +135,9 @@ export interface ObjectRecord {
   manifest?: Manifest;
 }
 
+/** What a listing shows of an object (all that Swift and S3 listings carry). */
+export type ListedObject = Pick<ObjectInfo, 'container' | 'name' | 'size' | 'etag' | 'lastModified' | 'mtimeMicros' | 'contentType'>;
+
 export interface ObjectInfo {
   container: string;
   name: string;

@@ -1,15 +1,17 @@
 import { open, type Database, type RootDatabase } from 'lmdb';
 import { CofferError } from '../../../src-shared/errors.js';
+import { listedRecordDecoder, objectRecordEncoder, type ListedRecord } from './object-codec.js';
 import type { AccountRecord, ContainerRecord, ObjectRecord, Usage } from '../types.js';
 
 /**
- * 2: records are written as plain msgpack maps (useRecords off). Version 1 wrote msgpackr records
- * with their structure inline in every value, so every read compiled that structure again (half
- * the CPU of a listing). Version 1 values stay readable, so a version 1 store is upgraded in
- * place; a version 1 binary refuses a version 2 store (it would decode maps as Map objects).
+ * 3: object records carry a fixed head a listing reads without decoding the rest (see
+ * object-codec.ts). 2: records are written as plain msgpack maps (useRecords off). Version 1
+ * wrote msgpackr records with their structure inline in every value, so every read compiled that
+ * structure again. Older values stay readable, so older stores are upgraded in place; an older
+ * binary refuses a newer store (it could not read what the newer one wrote).
  */
-export const SCHEMA_VERSION = 2;
-const READABLE_SCHEMAS = new Set([1, 2]);
+export const SCHEMA_VERSION = 3;
+const READABLE_SCHEMAS = new Set([1, 2, 3]);
 
 /** A blob whose file may exist without an index entry pointing at it (see blobs/ and recovery). */
 export interface Intent {
@@ -58,6 +60,8 @@ export class IndexStore {
   readonly accountContainers: Database<number, Buffer>;
   /** cid + name -> the current, visible version */
   readonly objects: Database<ObjectRecord, Buffer>;
+  /** The same table read as listings need it (read only). */
+  readonly listedObjects: Database<ListedRecord, Buffer>;
   /** cid + name + 0x00 + inverted seq -> non-current versions and delete markers */
   readonly versions: Database<ObjectRecord, Buffer>;
   /** blob id -> bytes of objects small enough to live in the index */
@@ -90,8 +94,11 @@ export class IndexStore {
     this.credentials = this.root.openDB({ name: 'credentials' });
     this.containers = this.root.openDB({ name: 'containers' });
     this.accountContainers = this.root.openDB({ name: 'account-containers', ...bin });
-    this.objects = this.root.openDB({ name: 'objects', ...bin });
-    this.versions = this.root.openDB({ name: 'versions', ...bin });
+    // lmdb-js takes a custom encoder (encode/decode) though its typings do not say so.
+    const coded = (name: string, encoder: object) => ({ name, ...bin, encoder }) as { name: string; keyEncoding: 'binary' };
+    this.objects = this.root.openDB(coded('objects', objectRecordEncoder));
+    this.listedObjects = this.root.openDB(coded('objects', listedRecordDecoder));
+    this.versions = this.root.openDB(coded('versions', objectRecordEncoder));
     this.inline = this.root.openDB({ name: 'inline', encoding: 'binary' });
     this.usage = this.root.openDB({ name: 'usage' });
     this.intents = this.root.openDB({ name: 'intents' });

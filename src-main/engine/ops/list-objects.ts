@@ -1,9 +1,10 @@
 import { CofferError } from '../../../src-shared/errors.js';
 import type { EngineContext } from '../context.js';
 import { cidBytes, CID_BYTES } from '../index/keys.js';
-import type { ContainerRef, ObjectInfo } from '../types.js';
+import type { ListedRecord } from '../index/object-codec.js';
+import type { ContainerRecord, ContainerRef, ListedObject } from '../types.js';
 import { requireContainer } from './containers.js';
-import { isLive, toInfo } from './read-object.js';
+import { isLive } from './read-object.js';
 
 export interface ListParams {
   prefix?: string;
@@ -21,7 +22,11 @@ export interface ListParams {
   allowUnordered?: boolean;
 }
 
-export type ListEntry = { kind: 'object'; name: string; object: ObjectInfo } | { kind: 'prefix'; prefix: string };
+export type ListEntry = { kind: 'object'; name: string; object: ListedObject } | { kind: 'prefix'; prefix: string };
+
+function listed(c: ContainerRecord, name: string, rec: ListedRecord): ListedObject {
+  return { container: c.name, name, size: rec.size, etag: rec.etag, lastModified: Math.floor(rec.mtime / 1000), mtimeMicros: rec.mtime, contentType: rec.contentType };
+}
 
 export interface ListPage {
   entries: ListEntry[];
@@ -88,7 +93,7 @@ export function listObjects(ctx: EngineContext, ref: ContainerRef, params: ListP
   const sameName = (k: Buffer, other: Buffer) => k.length - nameStart === other.length && k.compare(other, 0, other.length, nameStart) === 0;
 
   /** Handles one key; returns the common prefix when one was met, 'stop' when the page is full. */
-  const visit = (k: Buffer, rec: Parameters<typeof toInfo>[2]): Buffer | 'stop' | undefined => {
+  const visit = (k: Buffer, rec: ListedRecord): Buffer | 'stop' | undefined => {
     // Expired objects are skipped one by one (the sweeper removes them soon), so a common
     // prefix appears only once a live name under it is met.
     if (!isLive(rec, now)) return undefined;
@@ -106,13 +111,14 @@ export function listObjects(ctx: EngineContext, ref: ContainerRef, params: ListP
     if (skipExact && sameName(k, skipExact)) return undefined;
     if (entries.length >= limit) return 'stop';
     const n = k.toString('utf8', nameStart);
-    entries.push({ kind: 'object', name: n, object: toInfo(c, n, rec, true) });
+    entries.push({ kind: 'object', name: n, object: listed(c, n, rec) });
     return undefined;
   };
 
   walk: while (Buffer.compare(low, high) < 0) {
     const range = params.reverse ? { start: key(high), end: base, reverse: true } : { start: key(low), end: key(high) };
-    for (const { key: k, value } of ctx.store.objects.getRange(range)) {
+    // Only the head of each record is decoded (see object-codec.ts).
+    for (const { key: k, value } of ctx.store.listedObjects.getRange(range)) {
       if (params.reverse && k.compare(high, 0, high.length, nameStart) >= 0) continue;
       if (params.reverse && k.compare(low, 0, low.length, nameStart) < 0) break walk;
       if (excluded && sameName(k, excluded)) {

@@ -9,7 +9,7 @@ import { requireContainer } from './containers.js';
 import { olderVersions } from './versioning.js';
 
 /** An object past its X-Delete-At behaves as deleted even before the expirer removes it. */
-export function isLive(rec: ObjectRecord, nowMs: number): boolean {
+export function isLive(rec: Pick<ObjectRecord, 'deleteMarker' | 'deleteAt'>, nowMs: number): boolean {
   return !rec.deleteMarker && (rec.deleteAt === undefined || rec.deleteAt * 1000 > nowMs);
 }
 

@@ -1,5 +1,5 @@
 import type { ListEntry } from '../../../engine/ops/list-objects.js';
-import type { ObjectInfo } from '../../../engine/types.js';
+import type { ListedObject } from '../../../engine/types.js';
 import { isoMillis } from '../../common/dates.js';
 import { el, escapeXml, rawXml, xmlFragment, type XmlNode } from '../../common/xml.js';
 import { awsEncode } from '../canonical.js';
@@ -35,7 +35,7 @@ function ownerNode(call: BucketCall): XmlNode {
 }
 
 /** One `<Contents>` as markup: a page holds up to 1,000 of them, and building element nodes for each cost more than the listing itself. */
-function contents(o: ObjectInfo, enc: (s: string) => string, owner: string): string {
+function contents(o: ListedObject, enc: (s: string) => string, owner: string): string {
   return (
     `<Contents><Key>${escapeXml(enc(o.name))}</Key><LastModified>${isoMillis(o.lastModified)}</LastModified>` +
     `<ETag>${escapeXml(quoted(o.etag))}</ETag><Size>${o.size}</Size><StorageClass>STANDARD</StorageClass>${owner}<Type>Normal</Type></Contents>`

@@ -1,0 +1,122 @@
+import { Packr } from 'msgpackr';
+import type { ObjectRecord } from '../types.js';
+
+/**
+ * How object records (the `objects` and `versions` tables) are stored since schema 3: a fixed
+ * head with what a listing shows, then msgpack of everything else. A listing decodes the head
+ * only (`decodeListed`): decoding whole msgpack maps was most of the CPU of a large listing.
+ *
+ * Layout: MARK, flags, size f64, mtime f64, [deleteAt f64], [listed size f64],
+ * etag (u16 length + latin1), content type (u16 length + utf8), msgpack(other fields).
+ * MARK (0xc1) is the one byte msgpack never uses, so a value written by schema 2 (a msgpack map)
+ * is told apart by its first byte and still read: stores upgrade without rewriting.
+ */
+const MARK = 0xc1;
+const DELETE_MARKER = 1;
+const HAS_DELETE_AT = 2;
+/** An SLO: listings show the manifest's size, not the record's own (0). */
+const HAS_LISTED_SIZE = 4;
+
+const packr = new Packr({ useRecords: false, mapsAsObjects: true, copyBuffers: true });
+
+/** What a listing needs of a record. */
+export interface ListedRecord {
+  /** The size a listing shows (an SLO's assembled size). */
+  size: number;
+  etag: string;
+  mtime: number;
+  contentType: string;
+  deleteMarker?: boolean;
+  deleteAt?: number;
+}
+
+export function encodeObjectRecord(rec: ObjectRecord): Buffer {
+  const { size, mtime, etag, contentType, deleteMarker, deleteAt, ...rest } = rec;
+  const listedSize = rec.manifest?.kind === 'slo' ? rec.manifest.size : undefined;
+  const flags = (deleteMarker ? DELETE_MARKER : 0) | (deleteAt !== undefined ? HAS_DELETE_AT : 0) | (listedSize !== undefined ? HAS_LISTED_SIZE : 0);
+  const tail = packr.pack(rest);
+  const etagBytes = Buffer.byteLength(etag, 'latin1');
+  const typeBytes = Buffer.byteLength(contentType, 'utf8');
+  const out = Buffer.allocUnsafe(2 + 16 + (deleteAt !== undefined ? 8 : 0) + (listedSize !== undefined ? 8 : 0) + 2 + etagBytes + 2 + typeBytes + tail.length);
+  out[0] = MARK;
+  out[1] = flags;
+  let at = out.writeDoubleLE(size, 2);
+  at = out.writeDoubleLE(mtime, at);
+  if (deleteAt !== undefined) at = out.writeDoubleLE(deleteAt, at);
+  if (listedSize !== undefined) at = out.writeDoubleLE(listedSize, at);
+  at = out.writeUInt16LE(etagBytes, at);
+  at += out.write(etag, at, 'latin1');
+  at = out.writeUInt16LE(typeBytes, at);
+  at += out.write(contentType, at, 'utf8');
+  tail.copy(out, at);
+  return out;
+}
+
+interface Head extends ListedRecord {
+  ownSize: number;
+  /** Where the msgpack tail starts. */
+  tailAt: number;
+}
+
+function readHead(b: Buffer): Head {
+  const flags = b[1]!;
+  const ownSize = b.readDoubleLE(2);
+  const mtime = b.readDoubleLE(10);
+  let at = 18;
+  let deleteAt: number | undefined;
+  if (flags & HAS_DELETE_AT) {
+    deleteAt = b.readDoubleLE(at);
+    at += 8;
+  }
+  let size = ownSize;
+  if (flags & HAS_LISTED_SIZE) {
+    size = b.readDoubleLE(at);
+    at += 8;
+  }
+  const etagEnd = at + 2 + b.readUInt16LE(at);
+  const etag = b.toString('latin1', at + 2, etagEnd);
+  const typeEnd = etagEnd + 2 + b.readUInt16LE(etagEnd);
+  const contentType = b.toString('utf8', etagEnd + 2, typeEnd);
+  const head: Head = { size, etag, mtime, contentType, ownSize, tailAt: typeEnd };
+  if (flags & DELETE_MARKER) head.deleteMarker = true;
+  if (deleteAt !== undefined) head.deleteAt = deleteAt;
+  return head;
+}
+
+/** lmdb-js hands decoders a shared buffer and the value's end; this views just the value. */
+function view(bytes: Uint8Array, end: number | undefined): Buffer {
+  return Buffer.from(bytes.buffer, bytes.byteOffset, end ?? bytes.length);
+}
+
+export function decodeObjectRecord(bytes: Uint8Array, end?: number): ObjectRecord {
+  const b = view(bytes, end);
+  if (b[0] !== MARK) return packr.unpack(b) as ObjectRecord;
+  const head = readHead(b);
+  const rec = packr.unpack(b.subarray(head.tailAt)) as ObjectRecord;
+  rec.size = head.ownSize;
+  rec.etag = head.etag;
+  rec.mtime = head.mtime;
+  rec.contentType = head.contentType;
+  if (head.deleteMarker) rec.deleteMarker = true;
+  if (head.deleteAt !== undefined) rec.deleteAt = head.deleteAt;
+  return rec;
+}
+
+export function decodeListedRecord(bytes: Uint8Array, end?: number): ListedRecord {
+  const b = view(bytes, end);
+  if (b[0] === MARK) return readHead(b);
+  const rec = packr.unpack(b) as ObjectRecord;
+  const listed: ListedRecord = { size: rec.manifest?.kind === 'slo' ? rec.manifest.size : rec.size, etag: rec.etag, mtime: rec.mtime, contentType: rec.contentType };
+  if (rec.deleteMarker) listed.deleteMarker = true;
+  if (rec.deleteAt !== undefined) listed.deleteAt = rec.deleteAt;
+  return listed;
+}
+
+/** lmdb-js encoders: both copy what they keep (strings, copied buffers), so shared read buffers are fine. */
+export const objectRecordEncoder = { encode: encodeObjectRecord, decode: decodeObjectRecord };
+export const listedRecordDecoder = {
+  encode: (): never => {
+    throw new Error('Listing views are read-only');
+  },
+  decode: decodeListedRecord,
+};
