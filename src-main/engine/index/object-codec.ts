@@ -58,6 +58,12 @@ interface Head extends ListedRecord {
   tailAt: number;
 }
 
+/** Node's Buffer has these (toString's own workers) but its typings do not say so; toString's dispatch cost showed in listings. */
+interface FastSlices {
+  latin1Slice(start: number, end: number): string;
+  utf8Slice(start: number, end: number): string;
+}
+
 function readHead(b: Buffer): Head {
   const flags = b[1]!;
   const ownSize = b.readDoubleLE(2);
@@ -74,25 +80,28 @@ function readHead(b: Buffer): Head {
     at += 8;
   }
   const etagEnd = at + 2 + b.readUInt16LE(at);
-  const etag = b.toString('latin1', at + 2, etagEnd);
+  const etag = (b as unknown as FastSlices).latin1Slice(at + 2, etagEnd);
   const typeEnd = etagEnd + 2 + b.readUInt16LE(etagEnd);
-  const contentType = b.toString('utf8', etagEnd + 2, typeEnd);
+  const contentType = (b as unknown as FastSlices).utf8Slice(etagEnd + 2, typeEnd);
   const head: Head = { size, etag, mtime, contentType, ownSize, tailAt: typeEnd };
   if (flags & DELETE_MARKER) head.deleteMarker = true;
   if (deleteAt !== undefined) head.deleteAt = deleteAt;
   return head;
 }
 
-/** lmdb-js hands decoders a shared buffer and the value's end; this views just the value. */
-function view(bytes: Uint8Array, end: number | undefined): Buffer {
-  return Buffer.from(bytes.buffer, bytes.byteOffset, end ?? bytes.length);
+/**
+ * lmdb-js hands decoders a Buffer that may be longer than the value (a shared read buffer) and
+ * the value's end; the head is read in place, only msgpack gets an exact view.
+ */
+function asBuffer(bytes: Uint8Array): Buffer {
+  return Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
 }
 
-export function decodeObjectRecord(bytes: Uint8Array, end?: number): ObjectRecord {
-  const b = view(bytes, end);
-  if (b[0] !== MARK) return packr.unpack(b) as ObjectRecord;
+export function decodeObjectRecord(bytes: Uint8Array, end = bytes.length): ObjectRecord {
+  const b = asBuffer(bytes);
+  if (b[0] !== MARK) return packr.unpack(b.subarray(0, end)) as ObjectRecord;
   const head = readHead(b);
-  const rec = packr.unpack(b.subarray(head.tailAt)) as ObjectRecord;
+  const rec = packr.unpack(b.subarray(head.tailAt, end)) as ObjectRecord;
   rec.size = head.ownSize;
   rec.etag = head.etag;
   rec.mtime = head.mtime;
@@ -102,10 +111,10 @@ export function decodeObjectRecord(bytes: Uint8Array, end?: number): ObjectRecor
   return rec;
 }
 
-export function decodeListedRecord(bytes: Uint8Array, end?: number): ListedRecord {
-  const b = view(bytes, end);
+export function decodeListedRecord(bytes: Uint8Array, end = bytes.length): ListedRecord {
+  const b = asBuffer(bytes);
   if (b[0] === MARK) return readHead(b);
-  const rec = packr.unpack(b) as ObjectRecord;
+  const rec = packr.unpack(b.subarray(0, end)) as ObjectRecord;
   const listed: ListedRecord = { size: rec.manifest?.kind === 'slo' ? rec.manifest.size : rec.size, etag: rec.etag, mtime: rec.mtime, contentType: rec.contentType };
   if (rec.deleteMarker) listed.deleteMarker = true;
   if (rec.deleteAt !== undefined) listed.deleteAt = rec.deleteAt;

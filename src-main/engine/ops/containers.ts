@@ -6,6 +6,7 @@ import { requireAccount } from './accounts.js';
 import { abortAllUploads } from './multipart.js';
 import { releaseBlobs } from './release.js';
 import { accountUsageKey, addContainerCount, containerUsageKey, readUsage } from './usage.js';
+export { containerInfoForRequest } from './container-info.js';
 import {
   UNLIMITED,
   type ContainerInfo,
@@ -31,27 +32,6 @@ export function containerInfo(ctx: EngineContext, rec: ContainerRecord): Contain
   const u = readUsage(ctx.store, containerUsageKey(rec.cid));
   const { cid: _cid, mtime, ...rest } = rec;
   return { ...rest, lastModified: mtime, usage: { objects: u.objects, bytes: u.bytes, bytesActual: u.bytesActual } };
-}
-
-/**
- * `containerInfo` whose usage is read when first asked for (then kept): an HTTP request looks
- * its container up to check access and only HEAD uses the counters, at once. Not for callers
- * that keep the info while writes happen (they would see usage from the time of first access).
- */
-export function containerInfoForRequest(ctx: EngineContext, rec: ContainerRecord): ContainerInfo {
-  const { cid, mtime, ...rest } = rec;
-  let usage: ContainerInfo['usage'] | undefined;
-  return {
-    ...rest,
-    lastModified: mtime,
-    get usage() {
-      if (!usage) {
-        const u = readUsage(ctx.store, containerUsageKey(cid));
-        usage = { objects: u.objects, bytes: u.bytes, bytesActual: u.bytesActual };
-      }
-      return usage;
-    },
-  };
 }
 
 export interface MetaPatch {

@@ -36,9 +36,10 @@ function ownerNode(call: BucketCall): XmlNode {
 
 /** One `<Contents>` as markup: a page holds up to 1,000 of them, and building element nodes for each cost more than the listing itself. */
 function contents(o: ListedObject, enc: (s: string) => string, owner: string): string {
+  // The quotes around the ETag are written escaped rather than escaped per entry.
   return (
     `<Contents><Key>${escapeXml(enc(o.name))}</Key><LastModified>${isoMillis(o.lastModified)}</LastModified>` +
-    `<ETag>${escapeXml(quoted(o.etag))}</ETag><Size>${o.size}</Size><StorageClass>STANDARD</StorageClass>${owner}<Type>Normal</Type></Contents>`
+    `<ETag>&quot;${escapeXml(o.etag)}&quot;</ETag><Size>${o.size}</Size><StorageClass>STANDARD</StorageClass>${owner}<Type>Normal</Type></Contents>`
   );
 }
 
