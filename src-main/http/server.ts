@@ -46,7 +46,8 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   const compat = { engine: opts.engine, domain: opts.domain, region: opts.region ?? 'us-east-1', ...(opts.log ? { log: opts.log } : {}) };
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const x = new Exchange(req, res, newRequestId());
-    res.on('finish', () => opts.log?.(`${new Date().toISOString()} ${x.id} ${x.method} ${req.url} ${x.status || res.statusCode} ${Math.round(performance.now() - x.started)}ms`));
+    const log = opts.log;
+    if (log) res.on('finish', () => log(`${new Date().toISOString()} ${x.id} ${x.method} ${req.url} ${x.status || res.statusCode} ${Math.round(performance.now() - x.started)}ms`));
     try {
       if (opts.ui && isUiPath(x.rawPath)) {
         // The app's own contract calls may legitimately wait long in silence (remote stores, events).

@@ -85,7 +85,8 @@ export function listObjects(ctx: EngineContext, ref: ContainerRef, params: ListP
   // The markers are exclusive on their side; each emitted common prefix moves a bound past it.
   let low = max(prefix, params.reverse ? endMarker : marker);
   let high = min(prefixEnd, params.reverse ? marker : endMarker);
-  const excluded = params.reverse ? endMarker : marker;
+  // Forward, only the first name read can be the marker (the walk starts at it); reverse walks end at the end marker.
+  let excluded = params.reverse ? endMarker : marker;
 
   // Names are read in place from the keys (after the container id): a subarray per entry cost
   // more than the comparisons themselves.
@@ -121,9 +122,13 @@ export function listObjects(ctx: EngineContext, ref: ContainerRef, params: ListP
     for (const { key: k, value } of ctx.store.listedObjects.getRange(range)) {
       if (params.reverse && k.compare(high, 0, high.length, nameStart) >= 0) continue;
       if (params.reverse && k.compare(low, 0, low.length, nameStart) < 0) break walk;
-      if (excluded && sameName(k, excluded)) {
-        if (params.reverse) break walk;
-        continue;
+      if (excluded) {
+        if (sameName(k, excluded)) {
+          if (params.reverse) break walk;
+          excluded = undefined;
+          continue;
+        }
+        if (!params.reverse) excluded = undefined;
       }
       const met = visit(k, value);
       if (met === 'stop') {

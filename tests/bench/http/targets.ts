@@ -106,15 +106,23 @@ export class S3Target implements Target {
 
   parseList(body: Buffer, params: Query): ListPage {
     const text = body.toString('utf8');
-    const keys = text.split('<Key>').length - 1;
-    const prefixes = text.split('<CommonPrefixes>').length - 1;
-    const truncated = /<IsTruncated>true<\/IsTruncated>/.test(text);
+    const keys = occurrences(text, '<Key>');
+    const prefixes = occurrences(text, '<CommonPrefixes>');
+    const truncated = text.includes('<IsTruncated>true</IsTruncated>');
     // NextMarker comes only with a delimiter; otherwise the last key is the marker (S3's rule).
-    const marker = /<NextMarker>([^<]*)<\/NextMarker>/.exec(text)?.[1] ?? [...text.matchAll(/<Key>([^<]*)<\/Key>/g)].at(-1)?.[1];
+    const lastKey = text.lastIndexOf('<Key>');
+    const marker = /<NextMarker>([^<]*)<\/NextMarker>/.exec(text)?.[1] ?? (lastKey >= 0 ? text.slice(lastKey + 5, text.indexOf('</Key>', lastKey)) : undefined);
     if (truncated && !marker) throw new Error('truncated listing without a marker');
     const unescaped = marker?.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, '&');
     return { keys, prefixes, ...(truncated ? { next: { ...params, marker: unescaped! } } : {}) };
   }
+}
+
+/** How often `needle` occurs in `text` (the generator's own parsing stays light next to the servers' work). */
+function occurrences(text: string, needle: string): number {
+  let n = 0;
+  for (let at = text.indexOf(needle); at >= 0; at = text.indexOf(needle, at + needle.length)) n++;
+  return n;
 }
 
 export class NativeTarget implements Target {
