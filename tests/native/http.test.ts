@@ -1485,6 +1485,41 @@ describe('ACLs and public containers (§11, §1.3)', () => {
     expect((await call(s, 'GET', `/${fresh('nosuch')}/o`, { token: s.otherToken })).status).toBe(403);
   });
 
+  it('a large object in a readable container does not hand out segments its reader may not read (SLO, DLO, COPY)', async () => {
+    const pub = fresh('pub');
+    const secret = fresh('secret');
+    await mkContainer(pub, { 'X-Container-Read': '.r:*' });
+    await mkContainer(secret);
+    await put(secret, 'seg1', 'secret bytes');
+    const manifest = JSON.stringify([{ path: `/${secret}/seg1`, etag: null, size_bytes: null }]);
+    expect((await call(s, 'PUT', `/${pub}/slo?multipart-manifest=put`, { body: manifest })).status).toBe(201);
+    await put(pub, 'dlo', '', { 'X-Object-Manifest': `${secret}/seg` });
+    for (const o of ['slo', 'dlo']) {
+      expect((await call(s, 'GET', `/${pub}/${o}`)).text, 'the owner reads it').toBe('secret bytes');
+      expect((await call(s, 'PUT', `/${secret}/copy-of-${o}`, { headers: { 'X-Copy-From': `${pub}/${o}` } })).status, 'and copies it').toBe(201);
+      expect((await call(s, 'GET', `/${secret}/copy-of-${o}`)).text).toBe('secret bytes');
+    }
+    const theirs = fresh('theirs');
+    const other = { base: s.otherStorageUrl, token: s.otherToken };
+    expect((await call(s, 'PUT', `/${theirs}`, other)).status).toBe(201);
+    for (const o of ['slo', 'dlo']) {
+      for (const token of [null, s.otherToken]) {
+        const r = await call(s, 'GET', `/${pub}/${o}`, { token });
+        expect([o, token ? 'other account' : 'anonymous', r.status, r.text.includes('secret')]).toEqual([o, token ? 'other account' : 'anonymous', 403, false]);
+      }
+      const copied = await call(s, 'PUT', `/${theirs}/${o}`, { ...other, headers: { 'X-Copy-From': `${pub}/${o}`, 'X-Copy-From-Account': `AUTH_${ACCOUNT}` } });
+      expect([o, copied.status]).toEqual([o, 403]);
+    }
+    expect((await call(s, 'GET', `/${theirs}?format=json`, other)).text).toBe('[]');
+    // The same through the compatible API, anonymously (the bucket's .r:* makes its objects public).
+    const viaS3 = await fetch(`${s.url}/test:${pub}/slo`);
+    expect([viaS3.status, /<Code>AccessDenied<\/Code>/.test(await viaS3.text())]).toEqual([403, true]);
+    // Once the segment container is readable as well, so are the large objects.
+    await call(s, 'POST', `/${secret}`, { headers: { 'X-Container-Read': '.r:*' } });
+    for (const o of ['slo', 'dlo']) expect((await call(s, 'GET', `/${pub}/${o}`, { token: null })).text).toBe('secret bytes');
+    expect(await (await fetch(`${s.url}/test:${pub}/slo`)).text()).toBe('secret bytes');
+  });
+
   it('X-Container-Read: .r:* lets anyone GET/HEAD objects, but not list; no anonymous writes', async () => {
     const c = fresh('public');
     await mkContainer(c, { 'X-Container-Read': '.r:*' });

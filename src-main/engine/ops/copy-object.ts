@@ -4,6 +4,7 @@ import { objectKey } from '../index/keys.js';
 import { CHECKSUM_ALGORITHMS, type ContainerRef, type ObjectInfo, type ObjectRecord } from '../types.js';
 import { commitVersion, payloadOf } from './commit.js';
 import { requireContainer } from './containers.js';
+import { largeObjectInfo, type SegmentReadCheck } from './large-object-read.js';
 import { findVersion, getObject, toInfo } from './read-object.js';
 import { discardReceived, receiveBody } from './receive-body.js';
 import { checkDeleteAt, requireValidName, versionFields, type ObjectFields } from './put-object.js';
@@ -17,6 +18,8 @@ export interface CopyOptions extends ObjectFields {
   /** The source ETag the caller's conditions were checked against (412 if it changed since). */
   sourceEtag?: string;
   signal?: AbortSignal;
+  /** Whether the caller may read segment containers of a large source (see ReadOptions). */
+  canRead?: SegmentReadCheck;
 }
 
 export interface CopyResult {
@@ -50,7 +53,9 @@ export async function copyObject(
 ): Promise<CopyResult> {
   requireValidName(dst.name);
   const found = findVersion(ctx, src.ref, src.name, opts.sourceVersionId);
-  if (opts.sourceEtag !== undefined && opts.sourceEtag !== found.record.etag) {
+  // A DLO's ETag (as HEAD showed it to the caller) is that of its segments as they are now.
+  const sourceEtag = found.record.manifest?.kind === 'dlo' ? largeObjectInfo(ctx, found, src.name).etag : found.record.etag;
+  if (opts.sourceEtag !== undefined && opts.sourceEtag !== sourceEtag) {
     throw new CofferError('PreconditionFailed', 'The source object changed');
   }
   const dstContainer = requireContainer(ctx, dst.ref);
@@ -62,7 +67,7 @@ export async function copyObject(
     return { source, object: await rewriteInPlace(ctx, dst.ref, dst.name, found.record, fields) };
   }
   // Read from one consistent snapshot: the version found above may be replaced meanwhile.
-  const read = await getObject(ctx, src.ref, src.name, { versionId: found.record.versionId ?? 'null' });
+  const read = await getObject(ctx, src.ref, src.name, { versionId: found.record.versionId ?? 'null', ...(opts.canRead ? { canRead: opts.canRead } : {}) });
   const source = read.info;
   const fields = copiedFields(source, opts);
   if (fields.deleteAt !== source.deleteAt) checkDeleteAt(fields.deleteAt);

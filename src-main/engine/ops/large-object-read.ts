@@ -2,10 +2,12 @@ import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { CofferError, isCofferError } from '../../../src-shared/errors.js';
 import type { EngineContext } from '../context.js';
-import type { ContainerRecord, ObjectInfo, ObjectRecord } from '../types.js';
-import { findContainer } from './containers.js';
+import type { ContainerInfo, ContainerRecord, ObjectInfo, ObjectRecord } from '../types.js';
+import { containerInfoForRequest, findContainer } from './containers.js';
 import { listObjects } from './list-objects.js';
 import { findVersion, openStored, resolveRange, toInfo, type ByteRange, type Found, type ObjectRead, type RangeRequest } from './read-object.js';
+
+export type SegmentReadCheck = (container: ContainerInfo) => boolean;
 
 /** Swift's limit on SLOs nested in SLOs; also stops a manifest that (indirectly) names itself. */
 export const MAX_NESTING = 10;
@@ -87,6 +89,34 @@ function slicesOf(pieces: Piece[], range: ByteRange): Slice[] {
   return out;
 }
 
+/** The reader's permission to read segments, asked once per container of one read. */
+class SegmentAccess {
+  private readonly verdicts = new Map<string, boolean>();
+  private readonly tenant: string;
+
+  constructor(
+    private readonly ctx: EngineContext,
+    manifestContainer: ContainerRecord,
+    readonly canRead: SegmentReadCheck | undefined,
+  ) {
+    this.tenant = manifestContainer.tenant;
+    // The reader got to the manifest, so its own container is readable.
+    this.verdicts.set(manifestContainer.name, true);
+  }
+
+  require(container: string): void {
+    if (!this.canRead) return;
+    let ok = this.verdicts.get(container);
+    if (ok === undefined) {
+      const rec = findContainer(this.ctx, { tenant: this.tenant, container });
+      // A missing container is the segment's problem (BrokenLargeObject when opened), not access.
+      ok = !rec || this.canRead(containerInfoForRequest(this.ctx, rec));
+      this.verdicts.set(container, ok);
+    }
+    if (!ok) throw new CofferError('AccessDenied', `The large object has segments in container ${container}, which these credentials cannot read`);
+  }
+}
+
 function segmentError(p: Piece, why: string): CofferError {
   // Not a server fault and not worth a retry: the object cannot be served as stored until rewritten.
   return new CofferError('BrokenLargeObject', `Segment /${p.container}/${p.name} of the large object ${why}`, { segment: p });
@@ -96,8 +126,9 @@ function segmentError(p: Piece, why: string): CofferError {
  * Opens one slice of a piece, checking the piece still is what the manifest (or the listing)
  * promised; a replaced or deleted segment must not be served as part of the object.
  */
-async function openSlice(ctx: EngineContext, tenant: string, s: Slice, depth: number): Promise<Readable> {
+async function openSlice(ctx: EngineContext, tenant: string, s: Slice, depth: number, access: SegmentAccess): Promise<Readable> {
   const p = s.piece;
+  access.require(p.container);
   for (let attempt = 0; ; attempt++) {
     let found: Found;
     try {
@@ -108,7 +139,7 @@ async function openSlice(ctx: EngineContext, tenant: string, s: Slice, depth: nu
     }
     const rec = found.record;
     if (rec.manifest && !(p.rawDlo && rec.manifest.kind === 'dlo')) {
-      const sub = await readLargeObject(ctx, found, p.name, { start: s.start, end: s.end }, depth + 1);
+      const sub = await readLargeObject(ctx, found, p.name, { start: s.start, end: s.end }, access.canRead, depth + 1);
       if (sub.info.etag !== p.etag || sub.info.size !== p.size) {
         sub.body.destroy();
         throw segmentError(p, 'changed');
@@ -130,17 +161,23 @@ async function openSlice(ctx: EngineContext, tenant: string, s: Slice, depth: nu
  * rather than a cut connection; later segments open as the stream reaches them, as Swift does,
  * so a large object never holds a thousand files open.
  */
-export async function readLargeObject(ctx: EngineContext, found: Found, name: string, req?: RangeRequest, depth = 0): Promise<ObjectRead> {
+export async function readLargeObject(ctx: EngineContext, found: Found, name: string, req?: RangeRequest, canRead?: SegmentReadCheck, depth = 0): Promise<ObjectRead> {
   if (depth > MAX_NESTING) throw new CofferError('BrokenLargeObject', 'Max recursion depth exceeded');
+  const access = new SegmentAccess(ctx, found.container, canRead);
+  const m = found.record.manifest;
+  // A DLO lists its segment container: the reader must be allowed to.
+  if (m?.kind === 'dlo') access.require(m.container);
   const a = assemble(ctx, found.container, found.record);
   const info = { ...toInfo(found.container, name, found.record, found.isLatest), size: a.size, etag: a.etag };
   const range = req ? resolveRange(req, a.size) : undefined;
   const slices = slicesOf(a.pieces, range ?? { start: 0, end: a.size - 1 });
   const tenant = found.container.tenant;
-  let current = slices.length > 0 ? await openSlice(ctx, tenant, slices[0]!, depth) : undefined;
+  // Every segment container is checked before the first byte goes out, not midway through.
+  for (const s of slices) access.require(s.piece.container);
+  let current = slices.length > 0 ? await openSlice(ctx, tenant, slices[0]!, depth, access) : undefined;
   async function* pieces(): AsyncGenerator<Buffer> {
     for (let i = 0; i < slices.length; i++) {
-      if (i > 0) current = await openSlice(ctx, tenant, slices[i]!, depth);
+      if (i > 0) current = await openSlice(ctx, tenant, slices[i]!, depth, access);
       yield* current!;
     }
   }

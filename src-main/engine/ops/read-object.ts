@@ -4,7 +4,7 @@ import { CofferError } from '../../../src-shared/errors.js';
 import type { EngineContext } from '../context.js';
 import { objectKey } from '../index/keys.js';
 import type { ContainerRecord, ContainerRef, Manifest, ManifestSummary, ObjectInfo, ObjectRecord } from '../types.js';
-import { largeObjectInfo, readLargeObject } from './large-object-read.js';
+import { largeObjectInfo, readLargeObject, type SegmentReadCheck } from './large-object-read.js';
 import { requireContainer } from './containers.js';
 import { olderVersions } from './versioning.js';
 
@@ -184,6 +184,12 @@ export interface ReadOptions {
   range?: RangeRequest;
   /** A manifest's own stored bytes instead of the assembled large object. */
   raw?: boolean;
+  /**
+   * Whether the reader may read objects in this container: a large object's segments elsewhere
+   * are read as its reader (as Swift reads them with the reader's credentials), so a manifest
+   * cannot hand out segments its reader could not read directly. Unset: the owner reading.
+   */
+  canRead?: SegmentReadCheck;
 }
 
 /** Reads an object (or a byte range of it) as a stream of its bytes; manifests are assembled from their segments. */
@@ -191,7 +197,7 @@ export async function getObject(ctx: EngineContext, ref: ContainerRef, name: str
   for (let attempt = 0; ; attempt++) {
     const found = findVersion(ctx, ref, name, opts.versionId);
     const rec = found.record;
-    if (rec.manifest && !opts.raw) return readLargeObject(ctx, found, name, opts.range);
+    if (rec.manifest && !opts.raw) return readLargeObject(ctx, found, name, opts.range, opts.canRead);
     const range = opts.range ? resolveRange(opts.range, rec.size) : undefined;
     const info = { ...toInfo(found.container, name, rec, found.isLatest), size: rec.size };
     try {

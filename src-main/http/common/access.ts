@@ -74,3 +74,8 @@ export function allowed(c: ContainerInfo, who: Identity, action: Action): boolea
   if (action === 'list') return named || c.publicRead || (read.anyReferrer && read.listings) || policyGrantsPublic(c.policy, 's3:ListBucket');
   return who.account !== undefined && writeAccounts(c.acl.write).includes(who.account);
 }
+
+/** A large object's segments are read as its reader: the check the engine asks for each segment container. */
+export function segmentReader(who: Identity): (c: ContainerInfo) => boolean {
+  return (c) => allowed(c, who, 'read-object');
+}

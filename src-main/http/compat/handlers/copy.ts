@@ -1,6 +1,6 @@
 import { Engine } from '../../../engine/engine.js';
 import type { ContainerRef } from '../../../engine/types.js';
-import { allowed } from '../../common/access.js';
+import { allowed, segmentReader } from '../../common/access.js';
 import { evaluateConditions } from '../../common/conditionals.js';
 import { isoMillis } from '../../common/dates.js';
 import { parseRange } from '../../common/range.js';
@@ -66,8 +66,8 @@ export async function copyObject(call: BucketCall): Promise<void> {
     { ref: src.ref, name: src.key },
     { ref: call.ref, name: key },
     directive === 'REPLACE'
-      ? { metadata: 'replace', ...fields, sourceVersionId: source.versionId, sourceEtag: source.etag }
-      : { metadata: 'copy', meta: {}, ...(fields.publicRead !== undefined ? { publicRead: fields.publicRead } : {}), sourceVersionId: source.versionId, sourceEtag: source.etag },
+      ? { metadata: 'replace', ...fields, sourceVersionId: source.versionId, sourceEtag: source.etag, canRead: segmentReader(call.who) }
+      : { metadata: 'copy', meta: {}, ...(fields.publicRead !== undefined ? { publicRead: fields.publicRead } : {}), sourceVersionId: source.versionId, sourceEtag: source.etag, canRead: segmentReader(call.who) },
   );
   sendXml(call.x, 200, s3Root('CopyObjectResult', [el('LastModified', isoMillis(object.lastModified)), el('ETag', `"${object.etag}"`)]), {
     ...(object.versionId !== null ? { 'x-amz-version-id': object.versionId } : {}),
@@ -84,7 +84,7 @@ export async function uploadPartCopy(call: BucketCall): Promise<void> {
   if (rangeHeader !== undefined && (!range || !('start' in range) || range.end === undefined || range.end >= source.size)) {
     throw s3.invalidArgument('The x-amz-copy-source-range value must be of the form bytes=first-last where first and last are the zero-based offsets of the first and last bytes to copy', { ArgumentName: 'x-amz-copy-source-range' });
   }
-  const read = await call.ctx.engine.getObject(src.ref, src.key, { versionId: source.versionId ?? 'null', ...(range ? { range } : {}) });
+  const read = await call.ctx.engine.getObject(src.ref, src.key, { versionId: source.versionId ?? 'null', ...(range ? { range } : {}), canRead: segmentReader(call.who) });
   const size = read.range ? read.range.end - read.range.start + 1 : source.size;
   const part = await call.ctx.engine.uploadPart(call.ref, call.address.key!, call.x.param('uploadId') ?? '', partNumberOf(call), read.body, { size });
   sendXml(call.x, 200, s3Root('CopyPartResult', [el('LastModified', isoMillis(part.lastModified)), el('ETag', `"${part.etag}"`)]), {

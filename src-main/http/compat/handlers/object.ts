@@ -1,4 +1,5 @@
 import type { ObjectInfo } from '../../../engine/types.js';
+import { segmentReader } from '../../common/access.js';
 import { evaluateConditions } from '../../common/conditionals.js';
 import { abortedBy } from '../../common/exchange.js';
 import { parseRange } from '../../common/range.js';
@@ -79,7 +80,7 @@ function partNumberRange(raw: string | undefined, info: ObjectInfo): { start: nu
 /** The read of a plain (not large) object with a satisfiable range, or undefined to take the general path. */
 async function readPlain(call: BucketCall, versionId: string | undefined, range: ReturnType<typeof parseRange>) {
   try {
-    const read = await call.ctx.engine.getObject(call.ref, call.address.key!, { ...(versionId ? { versionId } : {}), ...(range ? { range } : {}) });
+    const read = await call.ctx.engine.getObject(call.ref, call.address.key!, { ...(versionId ? { versionId } : {}), ...(range ? { range } : {}), canRead: segmentReader(call.who) });
     if (!read.info.manifest) return read;
     read.body.destroy();
   } catch (err) {
@@ -113,7 +114,7 @@ export async function getObject(call: BucketCall): Promise<void> {
     const headers = { ...s3Headers(x), ...objectHeaders(info, param, x.header('x-amz-checksum-mode')?.toUpperCase() === 'ENABLED') };
     return x.send(200, { ...headers, 'Content-Length': info.size });
   }
-  const read = early ?? (await ctx.engine.getObject(call.ref, call.address.key!, { ...(versionId ? { versionId } : {}), ...(range ? { range } : {}) }));
+  const read = early ?? (await ctx.engine.getObject(call.ref, call.address.key!, { ...(versionId ? { versionId } : {}), ...(range ? { range } : {}), canRead: segmentReader(call.who) }));
   const checksumMode = x.header('x-amz-checksum-mode')?.toUpperCase() === 'ENABLED' && !read.range;
   const headers = { ...s3Headers(x), ...objectHeaders(read.info, param, checksumMode), ...(part ? { 'x-amz-mp-parts-count': part.parts } : {}) };
   if (read.range) {

@@ -1,7 +1,7 @@
 import { CofferError } from '../../../../src-shared/errors.js';
 import { Engine } from '../../../engine/engine.js';
 import type { ContainerInfo } from '../../../engine/types.js';
-import { allowed } from '../../common/access.js';
+import { allowed, segmentReader } from '../../common/access.js';
 import { evaluateConditions } from '../../common/conditionals.js';
 import { httpDate } from '../../common/dates.js';
 import { decodeStrict, encodePath } from '../../common/url.js';
@@ -65,6 +65,7 @@ export async function copyObject(
       contentType: fields.contentType ?? (fresh ? source.contentType : undefined),
       ...(fields.deleteAt !== undefined ? { deleteAt: fields.deleteAt } : {}),
       sourceEtag: source.etag,
+      canRead: segmentReader(call.who),
     },
   );
   reply(x, 201, {

@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import { resolveRange } from '../../../engine/ops/read-object.js';
 import type { ContainerInfo, ObjectInfo } from '../../../engine/types.js';
+import { segmentReader } from '../../common/access.js';
 import { evaluateConditions } from '../../common/conditionals.js';
 import { httpDate, xTimestamp } from '../../common/dates.js';
 import { abortedBy, type HeaderValues } from '../../common/exchange.js';
@@ -61,7 +62,7 @@ export async function getObject(call: NativeCall, c: ContainerInfo, name: string
       ? { info, ...(range ? { range: resolveRange(range, info.size) } : {}), body: Readable.from([]) }
       : opts.raw
         ? await ctx.engine.getManifestBytes(refOf(c), name, range)
-        : await ctx.engine.getObject(refOf(c), name, range ? { range } : {}));
+        : await ctx.engine.getObject(refOf(c), name, { ...(range ? { range } : {}), canRead: segmentReader(call.who) }));
   const adjust = opts.adjust ?? ((h: HeaderValues) => h);
   const headers = adjust({ ...baseHeaders(x), ...objectHeaders(read.info) });
   if (read.range) {
@@ -74,7 +75,7 @@ export async function getObject(call: NativeCall, c: ContainerInfo, name: string
 /** The read of a plain (not large) object with a satisfiable range, or undefined to take the general path. */
 async function readPlain(call: NativeCall, c: ContainerInfo, name: string, range: ReturnType<typeof parseRange>) {
   try {
-    const read = await call.ctx.engine.getObject(refOf(c), name, range ? { range } : {});
+    const read = await call.ctx.engine.getObject(refOf(c), name, { ...(range ? { range } : {}), canRead: segmentReader(call.who) });
     if (!read.info.manifest) return read;
     read.body.destroy();
   } catch (err) {
