@@ -110,6 +110,18 @@ describe('containers', () => {
     expect((await s.engine.updateContainer(r, { acl: { read: null }, policy: null })).acl).toEqual({});
   });
 
+  it('refuses container and account metadata with CR, LF or other control characters (they could not go out as headers)', async () => {
+    await s.engine.createContainer(s.account, 'm');
+    const ref = Engine.ref(s.account, 'm');
+    for (const set of [{ note: 'a\r\nX-Injected: 1' }, { 'bad\nkey': 'v' }, { nul: 'a\u0000b' }]) {
+      expect(await codeOf(() => s.engine.updateContainer(ref, { meta: { set } }))).toBe('InvalidArgument');
+      expect(await codeOf(() => s.engine.updateAccountMeta(s.account, { set }))).toBe('InvalidArgument');
+    }
+    expect(s.engine.getContainer(ref).meta).toEqual({});
+    await s.engine.updateContainer(ref, { meta: { set: { note: 'tabs\tare fine' } } });
+    expect(s.engine.getContainer(ref).meta).toEqual({ note: 'tabs\tare fine' });
+  });
+
   it('request lookups (hasAccount, getContainerForRequest) agree with the full ones, usage included', async () => {
     await s.engine.createAccount({ id: 't$u' });
     expect(s.engine.hasAccount('t$u')).toBe(true);

@@ -5,6 +5,7 @@ import { cidBytes } from '../index/keys.js';
 import { requireAccount } from './accounts.js';
 import { abortAllUploads } from './multipart.js';
 import { releaseBlobs } from './release.js';
+import { requireHeaderSafeMeta } from './put-object.js';
 import { accountUsageKey, addContainerCount, containerUsageKey, readUsage } from './usage.js';
 export { containerInfoForRequest } from './container-info.js';
 import {
@@ -41,6 +42,7 @@ export interface MetaPatch {
 
 export function applyMetaPatch(meta: Record<string, string>, patch: MetaPatch | undefined): Record<string, string> {
   if (!patch) return meta;
+  if (patch.set) requireHeaderSafeMeta(patch.set);
   const out = { ...meta };
   for (const k of patch.remove ?? []) delete out[k.toLowerCase()];
   for (const [k, v] of Object.entries(patch.set ?? {})) out[k.toLowerCase()] = v;

@@ -42,13 +42,19 @@ export function checkDeleteAt(deleteAt: number | undefined): void {
 
 /** Control characters (tab aside) cannot go out in a response header, so they never get stored. */
 const HEADER_UNSAFE = /[\x00-\x08\x0a-\x1f\x7f]/;
+const HEADER_UNSAFE_MESSAGE = 'Metadata and header values cannot contain control characters such as CR or LF';
+
+/** For metadata that reaches the engine other than through an HTTP header (the app, the CLI). */
+export function requireHeaderSafeMeta(meta: Record<string, string>): void {
+  for (const k in meta) if (HEADER_UNSAFE.test(k) || HEADER_UNSAFE.test(meta[k]!)) throw new CofferError('InvalidArgument', HEADER_UNSAFE_MESSAGE);
+}
 
 function checkHeaderSafe(f: ObjectFields): void {
   const unsafe = (t: unknown) => typeof t === 'string' && HEADER_UNSAFE.test(t);
   let bad = unsafe(f.contentType);
   for (const k in f.headers) bad ||= unsafe(f.headers[k as keyof StandardHeaders]);
   for (const k in f.meta) bad ||= unsafe(k) || unsafe(f.meta[k]);
-  if (bad) throw new CofferError('InvalidArgument', 'Metadata and header values cannot contain control characters such as CR or LF');
+  if (bad) throw new CofferError('InvalidArgument', HEADER_UNSAFE_MESSAGE);
 }
 
 export function versionFields(name: string, f: ObjectFields, etag: string): NewVersion {
