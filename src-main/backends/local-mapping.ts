@@ -29,7 +29,7 @@ export function accountSummary(a: AccountInfo): AccountSummary {
   return {
     id: a.id,
     displayName: a.displayName || null,
-    usage: { objects: a.usage.objects, bytes: a.usage.bytes, containers: a.usage.containers },
+    usage: { objects: a.usage.objects, bytes: a.usage.bytes, containers: a.usage.containers, quotaBytes: a.usage.bytesActual },
     quota: { maxBytes: limit(a.quota.maxBytes), maxObjects: limit(a.quota.maxObjects) },
   };
 }
@@ -40,6 +40,7 @@ export function containerSummary(c: ContainerInfo): ContainerSummary {
     name: c.name,
     objects: c.usage.objects,
     bytes: c.usage.bytes,
+    quotaBytes: c.usage.bytesActual,
     created: iso(c.created),
     // Public either way a client can open it: the S3 public-read flag or a native `.r:*` read ACL.
     public: c.publicRead || aclIsPublic(c.acl.read),

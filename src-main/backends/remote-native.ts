@@ -125,6 +125,7 @@ export class RemoteNativeBackend implements ObjectBackend {
       const v = header(headers, name);
       return v !== undefined && /^\d+$/.test(v.trim()) ? Number(v) : null;
     };
+    const actual = num('x-account-bytes-used-actual');
     const storageUrl = await this.client.storageUrl();
     const last = storageUrl.replace(/\/+$/, '').split('/').pop() ?? '';
     let id = last;
@@ -136,7 +137,13 @@ export class RemoteNativeBackend implements ObjectBackend {
     return {
       id: id.replace(/^(AUTH_|KEY_)/, ''),
       displayName: this.client.sessions.peek()?.displayName ?? null,
-      usage: { objects: num('x-account-object-count'), bytes: num('x-account-bytes-used'), containers: num('x-account-container-count') },
+      usage: {
+        objects: num('x-account-object-count'),
+        bytes: num('x-account-bytes-used'),
+        containers: num('x-account-container-count'),
+        // Ceph RGW's rounded figure, the one its quota counts; Swift sends none and counts plain bytes.
+        ...(actual !== null ? { quotaBytes: actual } : {}),
+      },
       quota: {
         maxBytes: num('x-account-meta-quota-bytes') ?? num('x-account-quota-bytes'),
         maxObjects: num('x-account-meta-quota-count') ?? num('x-account-quota-count'),

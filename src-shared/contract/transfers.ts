@@ -40,8 +40,12 @@ export interface UploadPlan {
   bytes: number;
   /** Target names that already exist: how many, and the first few to show. */
   conflicts: { count: number; sample: string[] };
-  /** Set when the batch would exceed a quota of the account or the container. */
-  quota: { scope: 'account' | 'container'; limit: 'bytes' | 'objects'; used: number; max: number; adding: number } | null;
+  /**
+   * Set when the batch would exceed a quota of the account or the container, with the figures
+   * compared. `roundedTo` is set when those are bytes as the store's quota counts them (each
+   * object rounded up to that many bytes), not the plain sizes.
+   */
+  quota: { scope: 'account' | 'container'; limit: 'bytes' | 'objects'; used: number; max: number; adding: number; roundedTo?: number } | null;
 }
 
 export interface UnfinishedUpload {

@@ -21,8 +21,15 @@ export interface Capabilities {
 
 export interface Usage {
   objects: number | null;
+  /** The objects' real sizes added up: what users and Swift call bytes used. */
   bytes: number | null;
   containers: number | null;
+  /**
+   * Bytes as this store's byte quota counts them, where that differs from `bytes` and the store
+   * says so: Ceph RGW and the embedded store round each object up to 4 KiB. Absent where the quota
+   * counts plain `bytes` (Swift) or the store tells nothing (S3).
+   */
+  quotaBytes?: number;
 }
 
 export interface QuotaLimits {
@@ -43,6 +50,8 @@ export interface ContainerSummary {
   name: string;
   objects: number | null;
   bytes: number | null;
+  /** Bytes as the store's byte quota counts them (see Usage.quotaBytes); absent where it is `bytes` or unknown. */
+  quotaBytes?: number;
   /** ISO 8601, when the backend tells. */
   created: string | null;
   /** Readable by anyone (public read ACL or policy); null when the listing cannot tell cheaply. */

@@ -1,9 +1,11 @@
 // What the container listing tells beyond counts, on each backend against Coffer's own server:
 // whether a container is public, and its own quota (the local engine directly, Swift from each
-// container's HEAD, S3 from GetBucketPolicyStatus and HeadBucket's X-RGW-Quota-Bucket-* headers).
+// container's HEAD, S3 from GetBucketPolicyStatus and HeadBucket's X-RGW-Quota-Bucket-* headers),
+// and bytes as the quota counts them (rounded up per object: the engine, or RGW's -Actual headers).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAppContext, type AppContext } from '../../src-main/app-context.js';
 import { LocalBackend } from '../../src-main/backends/local.js';
@@ -57,5 +59,29 @@ describe.each(['local', 's3', 'swift'])('%s listContainers', (kind) => {
     expect((await summary(c)).quota).toEqual({ maxBytes: 5000, maxObjects: null });
     await app.engine.updateContainer(Engine.ref(ACCOUNT, c), { quota: { maxBytes: -1, maxObjects: 7 } });
     expect((await summary(c)).quota).toEqual({ maxBytes: null, maxObjects: 7 });
+  });
+
+  it('counts bytes as the quota does where the store tells (each object rounded up to 4 KiB), besides the plain sum', async () => {
+    const c = containerName('counted');
+    await backends[kind]!.createContainer(c);
+    // A container HEAD (where Swift's figure comes from) is only made for containers with a quota.
+    await app.engine.updateContainer(Engine.ref(ACCOUNT, c), { quota: { maxBytes: 1 << 20, maxObjects: -1 } });
+    for (const [name, size] of [['one', 1], ['page', 4096], ['more', 4097]] as const) {
+      await backends[kind]!.upload(c, name, { stream: Readable.from([Buffer.alloc(size, 'x')]) });
+    }
+    const listed = await summary(c);
+    expect(listed.bytes).toBe(1 + 4096 + 4097);
+    const account = await backends[kind]!.accountInfo();
+    const engineUsage = app.engine.getAccount(ACCOUNT).usage;
+    expect(account.usage.bytes).toBe(engineUsage.bytes);
+    if (kind === 's3') {
+      // S3 tells no usage of its own: nothing to count by.
+      expect(listed.quotaBytes).toBeUndefined();
+      expect(account.usage.quotaBytes).toBeUndefined();
+    } else {
+      expect(listed.quotaBytes).toBe(4096 + 4096 + 8192);
+      expect(account.usage.quotaBytes).toBe(engineUsage.bytesActual);
+      expect(account.usage.quotaBytes).toBeGreaterThan(account.usage.bytes!);
+    }
   });
 });

@@ -1,6 +1,7 @@
 // The queue's scheduling on its own, with runners scripted by the test (what a job does is
 // covered against real servers in transfers.test.ts): the concurrency bound, retries of
-// transient failures with backoff, no retry of permanent ones, pause and resume of a running job.
+// transient failures with backoff, no retry of permanent ones, pause and resume of a running job,
+// and stopping everything at shutdown.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it, vi } from 'vitest';
 import type { ObjectBackend } from '../../src-main/backends/object-backend.js';
@@ -90,5 +91,26 @@ describe('the transfer queue', () => {
     await until(() => job.item.state === 'done');
     expect(tokens).toEqual([null, 'upload-1']);
     expect(job.resumeToken).toBeNull();
+  });
+
+  it('stops at shutdown once every running attempt has saved where it got to, and starts nothing more', async () => {
+    const started: string[] = [];
+    const { q, add } = queue(async (job, ctx) => {
+      started.push(job.spec.name);
+      await new Promise((resolve) => ctx.signal.addEventListener('abort', resolve));
+      // Like a multipart upload recording its finished parts on the way out: not at once.
+      await sleep(100);
+      ctx.saveResumeToken(`${job.spec.name}-parts`);
+      throw new CofferError('Aborted', 'stopped');
+    }, 1);
+    const first = add('first');
+    const second = add('second');
+    q.pump();
+    await until(() => first.item.state === 'running');
+    await q.stopAll();
+    expect(first.resumeToken).toBe('first-parts');
+    expect(first.item.state).toBe('paused');
+    expect(second.item.state).toBe('queued');
+    expect(started).toEqual(['first']);
   });
 });

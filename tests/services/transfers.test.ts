@@ -1,6 +1,6 @@
 // The transfer service through the contract, on a real app (engine, server, services) with two
-// remote connections pointing back at the same server (one per API): batches with conflicts and
-// quota warnings, verified uploads and downloads, folder downloads with hostile names, drag-out
+// remote connections pointing back at the same server (one per API): batches with conflicts
+// (quota warnings: transfers-quota.test.ts), verified uploads and downloads, folder downloads with hostile names, drag-out
 // staging, cancel, and a large upload paused, carried over an app restart and resumed.
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -123,26 +123,6 @@ describe('upload batches', () => {
     const { items } = await api().transfers.startUpload({ batchId: plan.batchId, conflict: 'skip' });
     expect(items.map((i) => i.name).sort()).toEqual(Array.from({ length: 10 }, (_, k) => `trip/photos/p0${60 + k}.jpg`));
     await settled(items.map((i) => i.id));
-  });
-
-  it('warns before a batch that would break the quota', async () => {
-    const c = await container();
-    const account = ctx.localAccount.id;
-    const before = (await api().localStore.users({})).find((u) => u.id === account)!.usage;
-    await api().localStore.setQuota({ account, maxObjects: before.objects + 2 });
-    try {
-      const paths = [1, 2, 3].map((i) => localFile(`q${counter}/f${i}.bin`, Buffer.alloc(100)));
-      const plan = await api().transfers.planUpload({ account: 'local', container: c, prefix: '', paths });
-      expect(plan.quota).toEqual({ scope: 'account', limit: 'objects', used: before.objects, max: before.objects + 2, adding: 3 });
-      const fits = await api().transfers.planUpload({ account: 'local', container: c, prefix: '', paths: paths.slice(0, 2) });
-      expect(fits.quota).toBeNull();
-      await api().localStore.setQuota({ account, container: c, maxBytes: 150 });
-      const full = await api().transfers.planUpload({ account: 'local', container: c, prefix: '', paths: paths.slice(0, 2) });
-      expect(full.quota).toEqual({ scope: 'container', limit: 'bytes', used: 0, max: 150, adding: 200 });
-      expect((await api().transfers.planUpload({ account: 'local', container: c, prefix: '', paths: paths.slice(0, 1) })).quota).toBeNull();
-    } finally {
-      await api().localStore.setQuota({ account, maxObjects: -1 });
-    }
   });
 });
 

@@ -136,7 +136,7 @@ async function eachLimited<T>(items: T[], limit: number, fn: (item: T) => Promis
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
 }
 
-/** A quota header's limit; absent or unparsable is null (no limit). */
+/** A whole-number header (a limit, a usage figure); absent or unparsable is null. */
 function limitOf(v: string | undefined): number | null {
   if (v === undefined || !/^\d+$/.test(v.trim())) return null;
   return Number(v.trim());
@@ -155,6 +155,9 @@ async function addContainerHead(client: SwiftClient, c: ContainerSummary): Promi
   const maxBytes = limitOf(header(headers, 'x-container-meta-quota-bytes'));
   const maxObjects = limitOf(header(headers, 'x-container-meta-quota-count'));
   c.quota = maxBytes === null && maxObjects === null ? null : { maxBytes, maxObjects };
+  // Ceph RGW's rounded figure, the one its quota counts; Swift sends none and counts plain bytes.
+  const actual = limitOf(header(headers, 'x-container-bytes-used-actual'));
+  if (actual !== null) c.quotaBytes = actual;
 }
 
 /** Every object name under a prefix, flat (segments of an upload). */

@@ -3,6 +3,7 @@ import { basename, join, relative, sep } from 'node:path';
 import type { ConflictPolicy, UploadPlan } from '../../../src-shared/contract/transfers.js';
 import { CofferError } from '../../../src-shared/errors.js';
 import type { ObjectBackend } from '../../backends/object-backend.js';
+import { roundUp4k } from '../../engine/types.js';
 import { objectsUnder } from '../objects-under.js';
 
 export interface PlannedFile {
@@ -94,24 +95,39 @@ export async function planBatch(backend: ObjectBackend, a: { batchId: string; ac
     files: files.length,
     bytes,
     conflicts: { count: conflicts.size, sample: [...conflicts].slice(0, 5) },
-    quota: await quotaProblem(backend, a.container, { bytes, objects: files.length }),
+    quota: await quotaProblem(backend, a.container, files.map((f) => f.size)),
   };
   return { plan, account: a.account, container: a.container, files, exists, conflicts, created: Date.now() };
 }
 
-/** The first quota the batch would break (replacements counted as new: the check errs on the side of warning). */
-async function quotaProblem(backend: ObjectBackend, container: string, adding: { bytes: number; objects: number }): Promise<UploadPlan['quota']> {
+/** The unit the store rounds each object up to, from the engine's own formula. */
+const ROUNDING = roundUp4k(1);
+
+type Used = { bytes: number | null; objects: number | null; quotaBytes?: number };
+
+/**
+ * The first quota the batch would break (replacements counted as new: the check errs on the side
+ * of warning). Bytes are compared the way the store counts them: where it reports a quota figure
+ * (the embedded store, Ceph RGW), each file rounded up to 4 KiB on top of that figure, or a batch
+ * of small files passes here and is refused half-way; elsewhere the plain sizes.
+ */
+async function quotaProblem(backend: ObjectBackend, container: string, sizes: number[]): Promise<UploadPlan['quota']> {
   const info = await backend.accountInfo().catch(() => undefined);
-  const checks: { scope: 'account' | 'container'; used: { bytes: number | null; objects: number | null }; max: { maxBytes: number | null; maxObjects: number | null } }[] = [];
+  const checks: { scope: 'account' | 'container'; used: Used; max: { maxBytes: number | null; maxObjects: number | null } }[] = [];
   if (info) checks.push({ scope: 'account', used: info.usage, max: info.quota });
   const summary = (await backend.listContainers().catch(() => [])).find((c) => c.name === container);
   if (summary?.quota) checks.push({ scope: 'container', used: summary, max: summary.quota });
+  const plainBytes = sizes.reduce((sum, n) => sum + n, 0);
+  const countedBytes = sizes.reduce((sum, n) => sum + roundUp4k(n), 0);
   for (const c of checks) {
-    if (c.max.maxBytes !== null && c.used.bytes !== null && c.used.bytes + adding.bytes > c.max.maxBytes) {
-      return { scope: c.scope, limit: 'bytes', used: c.used.bytes, max: c.max.maxBytes, adding: adding.bytes };
+    const counted = c.used.quotaBytes !== undefined;
+    const used = counted ? c.used.quotaBytes! : c.used.bytes;
+    const adding = counted ? countedBytes : plainBytes;
+    if (c.max.maxBytes !== null && used !== null && used + adding > c.max.maxBytes) {
+      return { scope: c.scope, limit: 'bytes', used, max: c.max.maxBytes, adding, ...(counted ? { roundedTo: ROUNDING } : {}) };
     }
-    if (c.max.maxObjects !== null && c.used.objects !== null && c.used.objects + adding.objects > c.max.maxObjects) {
-      return { scope: c.scope, limit: 'objects', used: c.used.objects, max: c.max.maxObjects, adding: adding.objects };
+    if (c.max.maxObjects !== null && c.used.objects !== null && c.used.objects + sizes.length > c.max.maxObjects) {
+      return { scope: c.scope, limit: 'objects', used: c.used.objects, max: c.max.maxObjects, adding: sizes.length };
     }
   }
   return null;

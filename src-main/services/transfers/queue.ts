@@ -51,6 +51,9 @@ export interface QueueHooks {
 export class JobQueue {
   readonly jobs = new Map<string, Job>();
   private running = 0;
+  /** Attempts under way, so stopping can wait until each has recorded where it stopped. */
+  private readonly attempts = new Set<Promise<void>>();
+  private stopped = false;
 
   constructor(
     private readonly hooks: QueueHooks,
@@ -77,9 +80,13 @@ export class JobQueue {
 
   /** Starts queued jobs while slots are free; a browser upload waits for its bytes. */
   pump(): void {
+    if (this.stopped) return;
     for (const job of this.jobs.values()) {
       if (this.running >= this.concurrency) return;
-      if (job.item.state === 'queued' && !job.retryTimer && (job.spec.kind !== 'stream' || job.stream)) void this.start(job);
+      if (job.item.state === 'queued' && !job.retryTimer && (job.spec.kind !== 'stream' || job.stream)) {
+        const attempt: Promise<void> = this.start(job).finally(() => this.attempts.delete(attempt));
+        this.attempts.add(attempt);
+      }
     }
   }
 
@@ -196,11 +203,16 @@ export class JobQueue {
     this.pump();
   }
 
-  /** Stops everything running without marking it: the next start finds it paused. */
-  stopAll(): void {
+  /**
+   * Stops everything running without marking it (the next start finds it paused) and starts
+   * nothing more; resolves when every stopped attempt has settled and saved its resume token.
+   */
+  async stopAll(): Promise<void> {
+    this.stopped = true;
     for (const job of this.jobs.values()) {
       if (job.retryTimer) clearTimeout(job.retryTimer);
       if (job.item.state === 'running') job.controller?.abort('pause');
     }
+    await Promise.allSettled(this.attempts);
   }
 }

@@ -18,6 +18,8 @@ type Emit = <E extends 'transfer.progress' | 'objects.changed'>(event: E, payloa
 type In<K extends keyof TransfersService> = Parameters<TransfersService[K]>[0];
 
 const REPORT_INTERVAL_MS = 200;
+/** How long closing waits at most for running transfers to stop. */
+const STOP_GRACE_MS = 5000;
 /** A plan not started within this time is forgotten. */
 const BATCH_TTL_MS = 60 * 60 * 1000;
 
@@ -248,9 +250,12 @@ export class TransferService implements TransfersService {
 
   /** Stops what runs (it comes back paused at the next start) and writes the queue down. */
   async close(): Promise<void> {
+    // Waits for the aborted attempts to settle (each records its progress as it stops), but not
+    // for ever: a call that ignored its signal must not keep the app from quitting.
+    let giveUp: NodeJS.Timeout | undefined;
+    await Promise.race([this.queue.stopAll(), new Promise((r) => (giveUp = setTimeout(r, STOP_GRACE_MS)))]);
+    clearTimeout(giveUp);
     clearTimeout(this.reportTimer);
-    this.queue.stopAll();
-    await new Promise((r) => setTimeout(r, 50));
     for (const job of this.queue.jobs.values()) if (job.item.state === 'running' || job.item.state === 'queued') job.item.state = 'paused';
     await this.file.flush();
   }
