@@ -17,8 +17,9 @@ test('a batch over the container quota is announced with its numbers; Cancel sta
   await dropFiles(page, grid(page), tooBig);
   const dialog = warning(page);
   await expect(dialog).toContainText(`The size quota of the container “${container}” would be exceeded`);
-  // In use, this upload adds, quota, over by.
-  await expect(dialog.getByRole('definition')).toHaveText(['0 B', '1.5 KB', '1 KB', '500 B']);
+  // In use, this upload adds, quota, over by: the 1,500-byte file as the 4,096 bytes the store counts.
+  await expect(dialog.getByRole('definition')).toHaveText(['0 B', '4.1 KB', '1 KB', '3.1 KB']);
+  await expect(dialog).toContainText('each file rounded up to a multiple of 4,096 bytes');
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toBeHidden();
   expect(await objectNames(page, container)).toEqual([]);

@@ -40,4 +40,11 @@ describe('quotaLevel', () => {
     expect(quotaLevel(9, 10)).toMatchObject({ warn: true, over: false });
     expect(quotaLevel(11, 10)).toMatchObject({ warn: true, over: true, percent: 110 });
   });
+
+  it('measures against what the store counts, where it counts more than the bytes stored', () => {
+    // 20 one-byte objects: 20 B stored, 80 KiB counted against a 40 KiB quota.
+    expect(quotaLevel(20, 40960, 20 * 4096)).toMatchObject({ kind: 'limited', used: 20, counted: 81920, percent: 200, warn: true, over: true });
+    expect(quotaLevel(20, 40960)).toMatchObject({ counted: 20, percent: 0, over: false });
+    expect(quotaLevel(20, null, 81920)).toEqual({ kind: 'none', used: 20 });
+  });
 });

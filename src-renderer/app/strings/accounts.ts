@@ -78,6 +78,8 @@ export const accountTexts = {
     bytes: 'Bytes used',
     objects: 'Objects used',
     of: (used: string, max: string, percent: string) => `${used} of ${max} (${percent}%)`,
+    /** The store's quota counts more than the bytes stored (each object rounded up): the percentage is of what it counts. */
+    ofCounted: (used: string, counted: string, max: string, percent: string) => `${used} (${counted} counted) of ${max} (${percent}%)`,
     used: (used: string) => `${used} used`,
     noQuota: 'No quota',
     unknown: 'Unknown',
@@ -99,6 +101,7 @@ export const accountTexts = {
     statusNone: 'No quota',
     statusUnknown: 'Quota unknown',
     statusOf: (used: string, max: string, percent: string) => `Quota: ${used} of ${max} (${percent}%)`,
+    statusOfCounted: (used: string, counted: string, max: string, percent: string) => `Quota: ${used} (${counted} counted) of ${max} (${percent}%)`,
   },
 
 };

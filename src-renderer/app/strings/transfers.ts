@@ -72,6 +72,7 @@ export const transferTexts = {
       max: 'Quota',
       over: 'Over by',
       hint: 'Cancel to free space or raise the quota first.',
+      rounded: (bytes: string) => `Sizes as this store's quota counts them: each file rounded up to a multiple of ${bytes} bytes.`,
       goOn: 'Upload anyway',
     },
     unfinished: {

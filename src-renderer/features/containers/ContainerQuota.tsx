@@ -11,7 +11,7 @@ export function ContainerQuota({ container }: { container: ContainerSummary }) {
   if (!q) return <span className="muted">{s.noContainerQuota}</span>;
   return (
     <div className="container-quota">
-      {q.maxBytes !== null ? <QuotaMeter label={s.quotaBytes(container.name)} used={container.bytes} max={q.maxBytes} format={formatBytes} /> : null}
+      {q.maxBytes !== null ? <QuotaMeter label={s.quotaBytes(container.name)} used={container.bytes} counted={container.quotaBytes} max={q.maxBytes} format={formatBytes} /> : null}
       {q.maxObjects !== null ? <QuotaMeter label={s.quotaObjects(container.name)} used={container.objects} max={q.maxObjects} format={formatCount} /> : null}
     </div>
   );

@@ -20,7 +20,7 @@ export function QuotaBar({ account, name }: { account: string; name: string }) {
       {info.isError ? <p className="quota-text">{s.failed(errorMessage(info.error))}</p> : null}
       {info.data ? (
         <>
-          <QuotaMeter label={s.bytes} used={info.data.usage.bytes} max={info.data.quota.maxBytes} format={formatBytes} />
+          <QuotaMeter label={s.bytes} used={info.data.usage.bytes} counted={info.data.usage.quotaBytes} max={info.data.quota.maxBytes} format={formatBytes} />
           <QuotaMeter label={s.objects} used={info.data.usage.objects} max={info.data.quota.maxObjects} format={formatCount} />
         </>
       ) : null}

@@ -4,9 +4,12 @@ import './quota.css';
 
 const s = strings.quota;
 
-/** One used/limit pair: a bar with warning colours near and over the limit, or plainly why there is none. */
-export function QuotaMeter({ label, used, max, format }: { label: string; used: number | null; max: number | null; format: (n: number) => string }) {
-  const level = quotaLevel(used, max);
+/**
+ * One used/limit pair: a bar with warning colours near and over the limit, or plainly why there
+ * is none. `counted` is the store's own quota figure, when it counts differently from `used`.
+ */
+export function QuotaMeter({ label, used, counted, max, format }: { label: string; used: number | null; counted?: number | undefined; max: number | null; format: (n: number) => string }) {
+  const level = quotaLevel(used, max, counted);
   if (level.kind !== 'limited') {
     const text = level.kind === 'unknown' ? s.unknown : `${s.used(format(level.used))} · ${s.noQuota}`;
     return (
@@ -18,7 +21,10 @@ export function QuotaMeter({ label, used, max, format }: { label: string; used: 
       </div>
     );
   }
-  const text = s.of(format(level.used), format(level.max), String(level.percent));
+  const text =
+    level.counted === level.used
+      ? s.of(format(level.used), format(level.max), String(level.percent))
+      : s.ofCounted(format(level.used), format(level.counted), format(level.max), String(level.percent));
   const warning = level.over ? s.overLimit : level.warn ? s.nearLimit : null;
   return (
     <div className="quota-row">
@@ -28,7 +34,7 @@ export function QuotaMeter({ label, used, max, format }: { label: string; used: 
         aria-label={label}
         aria-valuemin={0}
         aria-valuemax={level.max}
-        aria-valuenow={Math.min(level.used, level.max)}
+        aria-valuenow={Math.min(level.counted, level.max)}
         aria-valuetext={warning ? `${text}, ${warning}` : text}
         className={`quota-bar${level.warn ? ' warn' : ''}${level.over ? ' over' : ''}`}
       >

@@ -16,7 +16,7 @@ export function StatusQuota({ account }: { account: string }) {
   if (!info.data) return <span className="status-quota">{s.statusUnknown}</span>;
   const { usage, quota } = info.data;
   const levels: { level: QuotaLevel; format: (n: number) => string }[] = [
-    { level: quotaLevel(usage.bytes, quota.maxBytes), format: formatBytes },
+    { level: quotaLevel(usage.bytes, quota.maxBytes, usage.quotaBytes), format: formatBytes },
     { level: quotaLevel(usage.objects, quota.maxObjects), format: formatCount },
   ];
   const limited = levels.flatMap((l) => (l.level.kind === 'limited' ? [{ ...l, level: l.level }] : []));
@@ -24,7 +24,10 @@ export function StatusQuota({ account }: { account: string }) {
   const tightest = limited.sort((a, b) => b.level.percent - a.level.percent)[0];
   if (!tightest) return <span className="status-quota">{unknown ? s.statusUnknown : s.statusNone}</span>;
   const { level, format } = tightest;
-  const text = s.statusOf(format(level.used), format(level.max), String(level.percent));
+  const text =
+    level.counted === level.used
+      ? s.statusOf(format(level.used), format(level.max), String(level.percent))
+      : s.statusOfCounted(format(level.used), format(level.counted), format(level.max), String(level.percent));
   const warning = level.over ? s.overLimit : level.warn ? s.nearLimit : null;
   return (
     <span className="status-quota">
@@ -33,7 +36,7 @@ export function StatusQuota({ account }: { account: string }) {
         aria-label={s.statusLabel}
         aria-valuemin={0}
         aria-valuemax={level.max}
-        aria-valuenow={Math.min(level.used, level.max)}
+        aria-valuenow={Math.min(level.counted, level.max)}
         aria-valuetext={warning ? `${text}, ${warning}` : text}
         className={`quota-bar small${level.warn ? ' warn' : ''}${level.over ? ' over' : ''}`}
       >

@@ -1,13 +1,22 @@
 // How one used/limit pair reads: a fraction for the bar, or why there is none.
-export type QuotaLevel = { kind: 'unknown' } | { kind: 'none'; used: number } | { kind: 'limited'; used: number; max: number; percent: number; warn: boolean; over: boolean };
+export type QuotaLevel =
+  | { kind: 'unknown' }
+  | { kind: 'none'; used: number }
+  /** `counted` is what the limit is measured against: `used`, or the store's own quota figure. */
+  | { kind: 'limited'; used: number; counted: number; max: number; percent: number; warn: boolean; over: boolean };
 
 export const WARN_AT = 0.9;
 
-export function quotaLevel(used: number | null, max: number | null): QuotaLevel {
+/**
+ * `counted` is the figure the store's quota enforces where it differs from `used` (bytes rounded
+ * up per object): the bar and its warnings follow it, or a full store would look roomy.
+ */
+export function quotaLevel(used: number | null, max: number | null, counted?: number): QuotaLevel {
   if (used === null) return { kind: 'unknown' };
   if (max === null || max < 0) return { kind: 'none', used };
-  const fraction = max === 0 ? (used > 0 ? Infinity : 1) : used / max;
-  return { kind: 'limited', used, max, percent: Math.min(999, Math.round(fraction * 100)), warn: fraction >= WARN_AT, over: fraction > 1 };
+  const measured = counted ?? used;
+  const fraction = max === 0 ? (measured > 0 ? Infinity : 1) : measured / max;
+  return { kind: 'limited', used, counted: measured, max, percent: Math.min(999, Math.round(fraction * 100)), warn: fraction >= WARN_AT, over: fraction > 1 };
 }
 
 export const BYTE_UNITS = [

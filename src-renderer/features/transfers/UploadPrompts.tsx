@@ -69,6 +69,7 @@ function QuotaPrompt({ upload, plan, onClose }: { upload: PendingUpload; plan: U
             </>
           ) : null}
         </dl>
+        {bytes && q.roundedTo ? <p className="hint">{s.quota.rounded(formatCount(q.roundedTo))}</p> : null}
         <p className="hint">{s.quota.hint}</p>
         <FormActions dismissLabel={strings.common.cancel} onDismiss={onClose} submitLabel={s.quota.goOn} busyLabel={s.starting} busy={upload.step === 'starting'} />
       </form>
