@@ -113,7 +113,8 @@ describe('containers', () => {
   it('refuses container and account metadata with CR, LF or other control characters (they could not go out as headers)', async () => {
     await s.engine.createContainer(s.account, 'm');
     const ref = Engine.ref(s.account, 'm');
-    for (const set of [{ note: 'a\r\nX-Injected: 1' }, { 'bad\nkey': 'v' }, { nul: 'a\u0000b' }]) {
+    const bad: Record<string, string>[] = [{ note: 'a\r\nX-Injected: 1' }, { 'bad\nkey': 'v' }, { nul: 'a\u0000b' }];
+    for (const set of bad) {
       expect(await codeOf(() => s.engine.updateContainer(ref, { meta: { set } }))).toBe('InvalidArgument');
       expect(await codeOf(() => s.engine.updateAccountMeta(s.account, { set }))).toBe('InvalidArgument');
     }
