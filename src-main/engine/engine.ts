@@ -15,6 +15,7 @@ import * as multipart from './ops/multipart.js';
 import { linkObjectTo } from './ops/export-object.js';
 import { putObject, type ObjectFields, type PutOptions } from './ops/put-object.js';
 import { getObject, headObject, type RangeRequest, type ReadOptions } from './ops/read-object.js';
+import type { SegmentReadCheck } from './ops/large-object-read.js';
 import { deleteMany, type DeleteCheck, type DeleteTarget } from './ops/bulk-delete.js';
 import * as largeObjects from './ops/large-objects.js';
 import type { Body, ReceiveOptions } from './ops/receive-body.js';
@@ -112,7 +113,7 @@ export class Engine {
 
   // Objects
   putObject = (ref: ContainerRef, name: string, body: Body, opts?: PutOptions) => putObject(this.ctx, ref, name, body, opts);
-  headObject = (ref: ContainerRef, name: string, versionId?: string | null) => headObject(this.ctx, ref, name, versionId);
+  headObject = (ref: ContainerRef, name: string, versionId?: string | null, canRead?: SegmentReadCheck) => headObject(this.ctx, ref, name, versionId, canRead);
   getObject = (ref: ContainerRef, name: string, opts?: Omit<ReadOptions, 'raw'>) =>
     getObject(this.ctx, ref, name, opts);
   deleteObject = (ref: ContainerRef, name: string, opts?: { versionId?: string | null }) => deleteObject(this.ctx, ref, name, opts);

@@ -65,7 +65,10 @@ function assemble(ctx: EngineContext, c: ContainerRecord, rec: ObjectRecord): As
 }
 
 /** What HEAD shows for a manifest: its own metadata with the assembled size and ETag. */
-export function largeObjectInfo(ctx: EngineContext, found: Found, name: string): ObjectInfo {
+export function largeObjectInfo(ctx: EngineContext, found: Found, name: string, canRead?: SegmentReadCheck): ObjectInfo {
+  const m = found.record.manifest;
+  // A DLO's figures come from listing its segment container, as its reader.
+  if (m?.kind === 'dlo') new SegmentAccess(ctx, found.container, canRead).require(m.container);
   const a = assemble(ctx, found.container, found.record);
   return { ...toInfo(found.container, name, found.record, found.isLatest), size: a.size, etag: a.etag };
 }

@@ -80,10 +80,11 @@ export function findVersion(ctx: EngineContext, ref: ContainerRef, name: string,
   return { container, record, isLatest };
 }
 
-export function headObject(ctx: EngineContext, ref: ContainerRef, name: string, versionId?: string | null): ObjectInfo {
+/** `canRead`: as in ReadOptions (a DLO's size and ETag come from listing its segment container). */
+export function headObject(ctx: EngineContext, ref: ContainerRef, name: string, versionId?: string | null, canRead?: SegmentReadCheck): ObjectInfo {
   const f = findVersion(ctx, ref, name, versionId);
   // A DLO's size and ETag depend on its segments as they are now.
-  if (f.record.manifest?.kind === 'dlo') return largeObjectInfo(ctx, f, name);
+  if (f.record.manifest?.kind === 'dlo') return largeObjectInfo(ctx, f, name, canRead);
   return toInfo(f.container, name, f.record, f.isLatest);
 }
 

@@ -36,7 +36,7 @@ function copySource(call: BucketCall): CopySource {
 function checkSource(call: BucketCall, src: CopySource) {
   const { engine } = call.ctx;
   const bucket = engine.getContainer(src.ref);
-  const info = engine.headObject(src.ref, src.key, src.versionId);
+  const info = engine.headObject(src.ref, src.key, src.versionId, segmentReader(call.who));
   if (!allowed(bucket, call.who, 'read-object') && !info.publicRead) throw s3.accessDenied();
   const h = (n: string) => call.x.header(`x-amz-copy-source-${n}`);
   const verdict = evaluateConditions(

@@ -101,7 +101,7 @@ export async function getObject(call: BucketCall): Promise<void> {
   // A plain GET without partNumber reads first and judges the conditionals on what it read (one
   // lookup, not two); large objects, HEAD and unsatisfiable ranges take the general path.
   const early = x.method === 'GET' && x.param('partNumber') === undefined ? await readPlain(call, versionId, parseRange(x.header('range'))) : undefined;
-  const info = early?.info ?? ctx.engine.headObject(call.ref, call.address.key!, versionId);
+  const info = early?.info ?? ctx.engine.headObject(call.ref, call.address.key!, versionId, segmentReader(call.who));
   const cond = { ifMatch: x.header('if-match'), ifNoneMatch: x.header('if-none-match'), ifModifiedSince: x.header('if-modified-since'), ifUnmodifiedSince: x.header('if-unmodified-since') };
   const verdict = evaluateConditions(cond, { etag: info.etag, lastModified: info.lastModified }, true);
   if (verdict !== 'ok') early?.body.destroy();

@@ -43,7 +43,7 @@ export async function copyObject(
   const dstContainer = engine.getContainer(Engine.ref(dst.account, dst.container));
   if (!allowed(srcContainer, call.who, 'read-object')) return fail(x, call.who.account ? 403 : 401);
   if (!allowed(dstContainer, call.who, 'write-object')) return fail(x, call.who.account ? 403 : 401);
-  const source = engine.headObject(refOf(srcContainer), src.name);
+  const source = engine.headObject(refOf(srcContainer), src.name, undefined, segmentReader(call.who));
   const cond = {
     ifMatch: x.header('copy-if-match') ?? x.header('if-match'),
     ifNoneMatch: x.header('copy-if-none-match') ?? x.header('if-none-match'),

@@ -50,7 +50,7 @@ export async function getObject(call: NativeCall, c: ContainerInfo, name: string
   // A plain GET reads first and judges the conditionals on what it read (one lookup, not two);
   // large objects and unsatisfiable ranges take the general path below, which answers as before.
   const early = x.method === 'GET' && !opts.raw ? await readPlain(call, c, name, range) : undefined;
-  const info = early?.info ?? ctx.engine.headObject(refOf(c), name);
+  const info = early?.info ?? ctx.engine.headObject(refOf(c), name, undefined, segmentReader(call.who));
   const verdict = evaluateConditions(conditionalHeaders(call), { etag: info.etag, lastModified: info.lastModified }, true);
   if (verdict !== 'ok') early?.body.destroy();
   if (verdict === 304) return reply(x, 304, { Etag: objectHeaders(info).Etag, 'Last-Modified': httpDate(info.lastModified) });
