@@ -41,6 +41,8 @@ describe('object record codec', () => {
     // lmdb-js decodes from a larger shared buffer, passing the value's end.
     const shared = Buffer.concat([encoded, Buffer.alloc(50, 0xee)]);
     expect(decodeObjectRecord(shared, encoded.length)).toEqual(rec);
+    // Its `get` passes its options object instead of an end.
+    expect(decodeObjectRecord(encoded, { transaction: undefined })).toEqual(rec);
   });
 
   it.each(records)('%s: the listing view matches the full record', (_, rec) => {
@@ -126,6 +128,11 @@ describe('a schema 2 store', () => {
     expect(after).toEqual(before);
     const ctx = (reopened as unknown as { ctx: EngineContext }).ctx;
     expect(ctx.store.meta.get('schema')).toBe(SCHEMA_VERSION);
+    // Through lmdb-js's own read paths: plain get, get with options, and ranges agree.
+    for (const { key, value } of ctx.store.objects.getRange({})) {
+      expect(ctx.store.objects.get(key)).toEqual(value);
+      expect(ctx.store.objects.get(key, {})).toEqual(value);
+    }
     // Old and new records side by side: overwrite one, add one.
     await reopened.putObject(Engine.ref(t.account, 'c'), 'small.txt', 'hello again');
     await reopened.putObject(Engine.ref(t.account, 'c'), 'new.txt', 'new');

@@ -97,8 +97,14 @@ function asBuffer(bytes: Uint8Array): Buffer {
   return Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
 }
 
-export function decodeObjectRecord(bytes: Uint8Array, end = bytes.length): ObjectRecord {
+/** Where the value ends: lmdb-js passes the size when iterating, but its `get` passes its options object. */
+function endOf(bytes: Uint8Array, end: unknown): number {
+  return typeof end === 'number' ? end : bytes.length;
+}
+
+export function decodeObjectRecord(bytes: Uint8Array, endOrOptions?: unknown): ObjectRecord {
   const b = asBuffer(bytes);
+  const end = endOf(bytes, endOrOptions);
   if (b[0] !== MARK) return packr.unpack(b.subarray(0, end)) as ObjectRecord;
   const head = readHead(b);
   const rec = packr.unpack(b.subarray(head.tailAt, end)) as ObjectRecord;
@@ -111,8 +117,9 @@ export function decodeObjectRecord(bytes: Uint8Array, end = bytes.length): Objec
   return rec;
 }
 
-export function decodeListedRecord(bytes: Uint8Array, end = bytes.length): ListedRecord {
+export function decodeListedRecord(bytes: Uint8Array, endOrOptions?: unknown): ListedRecord {
   const b = asBuffer(bytes);
+  const end = endOf(bytes, endOrOptions);
   if (b[0] === MARK) return readHead(b);
   const rec = packr.unpack(b.subarray(0, end)) as ObjectRecord;
   const listed: ListedRecord = { size: rec.manifest?.kind === 'slo' ? rec.manifest.size : rec.size, etag: rec.etag, mtime: rec.mtime, contentType: rec.contentType };
