@@ -7,22 +7,17 @@ import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { raw } from '../compat/server.js';
 import { exchange } from './raw-socket.js';
-import { ALICE, servedStore, swiftLogin } from './served.js';
+import { ALICE, servedWithContainer } from './served.js';
 
 const HEADERS_TIMEOUT_MS = 1000;
 const IDLE_TIMEOUT_MS = 1500;
-let store: Awaited<ReturnType<typeof servedStore>>;
+let store: Awaited<ReturnType<typeof servedWithContainer>>['store'];
 let port: number;
 let storagePath: string;
 let token: string;
 
 beforeAll(async () => {
-  store = await servedStore('faults', [ALICE], { COFFER_HTTP_HEADERS_TIMEOUT_MS: String(HEADERS_TIMEOUT_MS), COFFER_HTTP_IDLE_TIMEOUT_MS: String(IDLE_TIMEOUT_MS) });
-  port = store.server.port;
-  const login = await swiftLogin(store.server.url, ALICE);
-  storagePath = new URL(login.storageUrl).pathname;
-  token = login.token;
-  expect((await fetch(`${login.storageUrl}/fc`, { method: 'PUT', headers: { 'X-Auth-Token': token } })).status).toBe(201);
+  ({ store, port, storagePath, token } = await servedWithContainer('faults', { COFFER_HTTP_HEADERS_TIMEOUT_MS: String(HEADERS_TIMEOUT_MS), COFFER_HTTP_IDLE_TIMEOUT_MS: String(IDLE_TIMEOUT_MS) }));
 });
 afterAll(async () => {
   await store?.close();

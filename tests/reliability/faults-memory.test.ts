@@ -4,23 +4,18 @@
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ALICE, servedStore, swiftLogin } from './served.js';
+import { servedWithContainer } from './served.js';
 
 // The issue's count: about 70 s on 2 cores. RELIABILITY_MEMORY_REQUESTS=6000 gives a quick try.
 const REQUESTS = Number(process.env.RELIABILITY_MEMORY_REQUESTS ?? 100_000);
 const WARM_UP = Math.floor(REQUESTS / 5);
-let store: Awaited<ReturnType<typeof servedStore>>;
+let store: Awaited<ReturnType<typeof servedWithContainer>>['store'];
 let storagePath: string;
 let token: string;
 let port: number;
 
 beforeAll(async () => {
-  store = await servedStore('memory', [ALICE]);
-  port = store.server.port;
-  const login = await swiftLogin(store.server.url, ALICE);
-  storagePath = new URL(login.storageUrl).pathname;
-  token = login.token;
-  expect((await fetch(`${login.storageUrl}/fc`, { method: 'PUT', headers: { 'X-Auth-Token': token } })).status).toBe(201);
+  ({ store, port, storagePath, token } = await servedWithContainer('memory'));
 });
 afterAll(async () => {
   await store?.close();

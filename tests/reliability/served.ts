@@ -120,6 +120,18 @@ export async function servedStore(label: string, users: TestUser[] = [ALICE, MAL
   };
 }
 
+/**
+ * A server with ALICE alone, logged in through v1 auth, and her container `fc`: what the fault
+ * tests share. `storagePath` is the storage URL's path (for raw requests).
+ */
+export async function servedWithContainer(label: string, env: Record<string, string> = {}) {
+  const store = await servedStore(label, [ALICE], env);
+  const login = await swiftLogin(store.server.url, ALICE);
+  const created = await fetch(`${login.storageUrl}/fc`, { method: 'PUT', headers: { 'X-Auth-Token': login.token } });
+  if (created.status !== 201) throw new Error(`create fc: ${created.status}`);
+  return { store, port: store.server.port, storagePath: new URL(login.storageUrl).pathname, token: login.token };
+}
+
 /** v1 auth against a running server: the storage URL and a token. */
 export async function swiftLogin(url: string, u: TestUser): Promise<{ storageUrl: string; token: string }> {
   const res = await fetch(`${url}/auth/1.0`, { headers: { 'X-Auth-User': u.swiftUser, 'X-Auth-Key': u.swiftKey } });
