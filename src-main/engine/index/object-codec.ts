@@ -30,9 +30,14 @@ export interface ListedRecord {
   deleteAt?: number;
 }
 
+/** The size a listing shows where it is not the record's own: an SLO's assembled size. */
+function listedSizeOf(rec: ObjectRecord): number | undefined {
+  return rec.manifest?.kind === 'slo' ? rec.manifest.size : undefined;
+}
+
 export function encodeObjectRecord(rec: ObjectRecord): Buffer {
   const { size, mtime, etag, contentType, deleteMarker, deleteAt, ...rest } = rec;
-  const listedSize = rec.manifest?.kind === 'slo' ? rec.manifest.size : undefined;
+  const listedSize = listedSizeOf(rec);
   const flags = (deleteMarker ? DELETE_MARKER : 0) | (deleteAt !== undefined ? HAS_DELETE_AT : 0) | (listedSize !== undefined ? HAS_LISTED_SIZE : 0);
   const tail = packr.pack(rest);
   const etagBytes = Buffer.byteLength(etag, 'latin1');
@@ -122,7 +127,7 @@ export function decodeListedRecord(bytes: Uint8Array, endOrOptions?: unknown): L
   const end = endOf(bytes, endOrOptions);
   if (b[0] === MARK) return readHead(b);
   const rec = packr.unpack(b.subarray(0, end)) as ObjectRecord;
-  const listed: ListedRecord = { size: rec.manifest?.kind === 'slo' ? rec.manifest.size : rec.size, etag: rec.etag, mtime: rec.mtime, contentType: rec.contentType };
+  const listed: ListedRecord = { size: listedSizeOf(rec) ?? rec.size, etag: rec.etag, mtime: rec.mtime, contentType: rec.contentType };
   if (rec.deleteMarker) listed.deleteMarker = true;
   if (rec.deleteAt !== undefined) listed.deleteAt = rec.deleteAt;
   return listed;

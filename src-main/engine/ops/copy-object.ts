@@ -4,8 +4,8 @@ import { objectKey } from '../index/keys.js';
 import { CHECKSUM_ALGORITHMS, type ContainerRef, type ObjectInfo, type ObjectRecord } from '../types.js';
 import { commitVersion, payloadOf } from './commit.js';
 import { requireContainer } from './containers.js';
-import { largeObjectInfo, type SegmentReadCheck } from './large-object-read.js';
-import { findVersion, getObject, toInfo } from './read-object.js';
+import type { SegmentReadCheck } from './large-object-read.js';
+import { findVersion, getObject, infoOf, toInfo } from './read-object.js';
 import { discardReceived, receiveBody } from './receive-body.js';
 import { checkDeleteAt, requireValidName, versionFields, type ObjectFields } from './put-object.js';
 import { setExpiry } from './versioning.js';
@@ -53,9 +53,8 @@ export async function copyObject(
 ): Promise<CopyResult> {
   requireValidName(dst.name);
   const found = findVersion(ctx, src.ref, src.name, opts.sourceVersionId);
-  // A DLO's ETag (as HEAD showed it to the caller) is that of its segments as they are now.
-  const sourceEtag = found.record.manifest?.kind === 'dlo' ? largeObjectInfo(ctx, found, src.name).etag : found.record.etag;
-  if (opts.sourceEtag !== undefined && opts.sourceEtag !== sourceEtag) {
+  // Compared with the ETag HEAD showed the caller (a DLO's is that of its segments now).
+  if (opts.sourceEtag !== undefined && opts.sourceEtag !== infoOf(ctx, found, src.name).etag) {
     throw new CofferError('PreconditionFailed', 'The source object changed');
   }
   const dstContainer = requireContainer(ctx, dst.ref);

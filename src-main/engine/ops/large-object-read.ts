@@ -100,7 +100,7 @@ class SegmentAccess {
   constructor(
     private readonly ctx: EngineContext,
     manifestContainer: ContainerRecord,
-    readonly canRead: SegmentReadCheck | undefined,
+    private readonly canRead: SegmentReadCheck | undefined,
   ) {
     this.tenant = manifestContainer.tenant;
     // The reader got to the manifest, so its own container is readable.
@@ -129,9 +129,8 @@ function segmentError(p: Piece, why: string): CofferError {
  * Opens one slice of a piece, checking the piece still is what the manifest (or the listing)
  * promised; a replaced or deleted segment must not be served as part of the object.
  */
-async function openSlice(ctx: EngineContext, tenant: string, s: Slice, depth: number, access: SegmentAccess): Promise<Readable> {
+async function openSlice(ctx: EngineContext, tenant: string, s: Slice, depth: number, canRead: SegmentReadCheck | undefined): Promise<Readable> {
   const p = s.piece;
-  access.require(p.container);
   for (let attempt = 0; ; attempt++) {
     let found: Found;
     try {
@@ -142,7 +141,7 @@ async function openSlice(ctx: EngineContext, tenant: string, s: Slice, depth: nu
     }
     const rec = found.record;
     if (rec.manifest && !(p.rawDlo && rec.manifest.kind === 'dlo')) {
-      const sub = await readLargeObject(ctx, found, p.name, { start: s.start, end: s.end }, access.canRead, depth + 1);
+      const sub = await readLargeObject(ctx, found, p.name, { start: s.start, end: s.end }, canRead, depth + 1);
       if (sub.info.etag !== p.etag || sub.info.size !== p.size) {
         sub.body.destroy();
         throw segmentError(p, 'changed');
@@ -177,10 +176,10 @@ export async function readLargeObject(ctx: EngineContext, found: Found, name: st
   const tenant = found.container.tenant;
   // Every segment container is checked before the first byte goes out, not midway through.
   for (const s of slices) access.require(s.piece.container);
-  let current = slices.length > 0 ? await openSlice(ctx, tenant, slices[0]!, depth, access) : undefined;
+  let current = slices.length > 0 ? await openSlice(ctx, tenant, slices[0]!, depth, canRead) : undefined;
   async function* pieces(): AsyncGenerator<Buffer> {
     for (let i = 0; i < slices.length; i++) {
-      if (i > 0) current = await openSlice(ctx, tenant, slices[i]!, depth, access);
+      if (i > 0) current = await openSlice(ctx, tenant, slices[i]!, depth, canRead);
       yield* current!;
     }
   }

@@ -53,8 +53,8 @@ function checkHeaderSafe(f: ObjectFields): void {
   const unsafe = (t: unknown) => typeof t === 'string' && HEADER_UNSAFE.test(t);
   let bad = unsafe(f.contentType);
   for (const k in f.headers) bad ||= unsafe(f.headers[k as keyof StandardHeaders]);
-  for (const k in f.meta) bad ||= unsafe(k) || unsafe(f.meta[k]);
   if (bad) throw new CofferError('InvalidArgument', HEADER_UNSAFE_MESSAGE);
+  if (f.meta) requireHeaderSafeMeta(f.meta);
 }
 
 export function versionFields(name: string, f: ObjectFields, etag: string): NewVersion {

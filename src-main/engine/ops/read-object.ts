@@ -80,12 +80,17 @@ export function findVersion(ctx: EngineContext, ref: ContainerRef, name: string,
   return { container, record, isLatest };
 }
 
-/** `canRead`: as in ReadOptions (a DLO's size and ETag come from listing its segment container). */
-export function headObject(ctx: EngineContext, ref: ContainerRef, name: string, versionId?: string | null, canRead?: SegmentReadCheck): ObjectInfo {
-  const f = findVersion(ctx, ref, name, versionId);
-  // A DLO's size and ETag depend on its segments as they are now.
+/**
+ * What HEAD shows of a found version. A DLO's size and ETag depend on its segments as they are
+ * now (listed as the reader: `canRead` as in ReadOptions).
+ */
+export function infoOf(ctx: EngineContext, f: Found, name: string, canRead?: SegmentReadCheck): ObjectInfo {
   if (f.record.manifest?.kind === 'dlo') return largeObjectInfo(ctx, f, name, canRead);
   return toInfo(f.container, name, f.record, f.isLatest);
+}
+
+export function headObject(ctx: EngineContext, ref: ContainerRef, name: string, versionId?: string | null, canRead?: SegmentReadCheck): ObjectInfo {
+  return infoOf(ctx, findVersion(ctx, ref, name, versionId), name, canRead);
 }
 
 export type RangeRequest = { start: number; end?: number } | { suffix: number };
