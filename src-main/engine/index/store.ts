@@ -2,6 +2,7 @@ import { open, type Database, type RootDatabase } from 'lmdb';
 import { CofferError } from '../../../src-shared/errors.js';
 import { listedRecordDecoder, objectRecordEncoder, type ListedRecord } from './object-codec.js';
 import type { AccountRecord, ContainerRecord, ObjectRecord, Usage } from '../types.js';
+import { WriteBatcher } from './write-batch.js';
 
 /**
  * 3: object records carry a fixed head a listing reads without decoding the rest (see
@@ -74,6 +75,8 @@ export class IndexStore {
   /** delete-at seconds + object key -> nothing; the expiry queue */
   readonly expiry: Database<true, Buffer>;
   private closed = false;
+  private readonly batcher: WriteBatcher;
+  private inlineScratch = Buffer.allocUnsafeSlow(64 * 1024);
   /** Last decoded value per table and key, with the stored bytes it came from (see `getShared`). */
   private readonly decoded = new Map<Database<unknown, string>, Map<string, { raw: Buffer; value: unknown }>>();
 
@@ -106,6 +109,7 @@ export class IndexStore {
     this.parts = this.root.openDB({ name: 'parts', ...bin });
     this.expiry = this.root.openDB({ name: 'expiry', ...bin });
     this.checkSchema();
+    this.batcher = new WriteBatcher(this.root);
   }
 
   private checkSchema(): void {
@@ -118,16 +122,26 @@ export class IndexStore {
 
   /**
    * Runs `fn` atomically in the next batched write transaction and resolves once the commit is
-   * durable. `fn` runs in a child transaction, so an error it throws undoes its own writes only
-   * (other operations batched into the same commit are unaffected) and rejects this call.
+   * durable. `fn` runs in a nested transaction, so an error it throws undoes its own writes only
+   * (other writes batched into the same commit are unaffected) and rejects this call.
    */
   async write<T>(fn: () => T): Promise<T> {
     if (this.closed) throw new CofferError('Closed', 'The store is closed');
-    // Outside a write transaction, childTransaction queues `fn` as a child of the next batch
-    // (one native child transaction, no wrapper) and rejects with what `fn` threw.
-    const value = (await this.root.childTransaction(fn)) as T;
-    await this.root.flushed;
-    return value;
+    return this.batcher.write(fn);
+  }
+
+  /** A usage record as the running write sees it (read once per batch; see BatchCache). */
+  getUsage(key: string): StoredUsage | undefined {
+    const batch = this.batcher.current;
+    return batch ? batch.read(this.usage, key) : this.usage.get(key);
+  }
+
+  /** Sets (or with `undefined` removes) a usage record; inside a write, at the end of its batch. */
+  setUsage(key: string, value: StoredUsage | undefined): void {
+    const batch = this.batcher.current;
+    if (batch) batch.set(this.usage, key, value);
+    else if (value === undefined) this.usage.removeSync(key);
+    else this.usage.putSync(key, value);
   }
 
   /**
@@ -138,28 +152,45 @@ export class IndexStore {
    * in place anywhere (updates build new objects), and must not be.
    */
   getShared<V>(table: Database<V, string>, key: string): V | undefined {
-    const raw = table.getBinary(key);
-    if (raw === undefined) return undefined;
+    // lmdb-js's reusable read buffer, valid until the next read: compared without copying it.
+    const fast = table.getBinaryFast(key);
+    if (fast === undefined) return undefined;
+    const raw = fast.subarray(0, (table as unknown as { lastSize: number }).lastSize);
     let perTable = this.decoded.get(table as Database<unknown, string>);
     if (!perTable) this.decoded.set(table as Database<unknown, string>, (perTable = new Map()));
     const hit = perTable.get(key);
     if (hit && hit.raw.equals(raw)) return hit.value as V;
+    const copy = Buffer.from(raw);
     const value = table.get(key);
     if (perTable.size >= 10_000) perTable.clear();
-    perTable.set(key, { raw, value });
+    perTable.set(key, { raw: copy, value });
     return value;
+  }
+
+  /**
+   * Stores an inline object's bytes. lmdb-js looks up the native address of each new buffer's
+   * memory, which costs more than copying a small body, so the bytes go through one reused
+   * buffer (putSync copies them into the database before it returns).
+   */
+  putInline(id: string, bytes: Uint8Array): void {
+    if (this.inlineScratch.length < bytes.length) this.inlineScratch = Buffer.allocUnsafeSlow(Math.max(bytes.length, 64 * 1024));
+    this.inlineScratch.set(bytes);
+    this.inline.putSync(id, this.inlineScratch.subarray(0, bytes.length));
   }
 
   /** Next value of a named counter, inside a write transaction. */
   nextCounter(name: 'seq' | 'cid'): number {
-    const next = ((this.meta.get(name) as number | undefined) ?? 0) + 1;
-    this.meta.putSync(name, next);
+    const batch = this.batcher.current;
+    const next = (((batch ? batch.read(this.meta, name) : this.meta.get(name)) as number | undefined) ?? 0) + 1;
+    if (batch) batch.set(this.meta, name, next);
+    else this.meta.putSync(name, next);
     return next;
   }
 
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    await this.batcher.drain();
     await this.root.flushed;
     await this.root.close();
   }

@@ -166,6 +166,6 @@ export async function deleteAccount(ctx: EngineContext, id: string): Promise<voi
     for (const k of rec.keys) ctx.store.credentials.removeSync(s3Cred(k.accessKey));
     for (const k of rec.swiftKeys) ctx.store.credentials.removeSync(swiftCred(k.user));
     ctx.store.accounts.removeSync(id);
-    ctx.store.usage.removeSync(accountUsageKey(id));
+    ctx.store.setUsage(accountUsageKey(id), undefined);
   });
 }

@@ -69,7 +69,7 @@ export async function commitVersion(
     let data: DataRef = { segments: payload.segments ?? [] };
     if (payload.inline?.length) {
       const id = ctx.blobs.newId();
-      ctx.store.inline.putSync(id, payload.inline);
+      ctx.store.putInline(id, payload.inline);
       data = { inline: id };
     }
     for (const id of payload.intents ?? []) ctx.store.intents.removeSync(id);

@@ -154,7 +154,7 @@ export async function deleteContainer(ctx: EngineContext, ref: ContainerRef): Pr
     ctx.store.containers.removeSync(containerKey(rec.tenant, rec.name));
     ctx.store.meta.removeSync(`cid:${rec.cid}`);
     ctx.store.accountContainers.removeSync(accountContainerKey(rec.owner, rec.name));
-    ctx.store.usage.removeSync(containerUsageKey(rec.cid));
+    ctx.store.setUsage(containerUsageKey(rec.cid), undefined);
     addContainerCount(ctx.store, rec.owner, -1);
     return blobs;
   });

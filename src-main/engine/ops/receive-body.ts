@@ -13,6 +13,11 @@ export interface ReceiveOptions {
   expectedMd5?: string;
   /** Checksums (base64) the bytes must have; each is also computed and kept. */
   expectedChecksums?: Checksums;
+  /**
+   * Lowercase hex SHA-256 the bytes must have (ContentSha256Mismatch otherwise): the payload hash
+   * a SigV4 signature covers. Checked in the same pass as the MD5; kept only if also asked for.
+   */
+  contentSha256?: string;
   /** Checksums to compute and keep. */
   checksumAlgorithms?: ChecksumAlgorithm[];
   maxSize?: number;
@@ -46,6 +51,8 @@ export async function receiveBody(ctx: EngineContext, body: Body, opts: ReceiveO
   const expected = opts.expectedChecksums ?? {};
   const algorithms = new Set<ChecksumAlgorithm>([...(opts.checksumAlgorithms ?? [])]);
   for (const a of CHECKSUM_ALGORITHMS) if (expected[a]) algorithms.add(a);
+  const keepSha256 = algorithms.has('sha256');
+  if (opts.contentSha256 !== undefined) algorithms.add('sha256');
   const hasher = new BodyHasher(algorithms);
   const maxSize = opts.maxSize ?? ctx.options.maxObjectSize;
   const inlineMax = opts.allowInline === false ? -1 : ctx.options.inlineMax;
@@ -87,6 +94,12 @@ export async function receiveBody(ctx: EngineContext, body: Body, opts: ReceiveO
       throw new CofferError('IncompleteBody', `Body has ${hasher.size} of the declared ${opts.size} bytes`);
     }
     const { md5, checksums } = hasher.finish();
+    if (opts.contentSha256 !== undefined) {
+      if (Buffer.from(checksums.sha256!, 'base64').toString('hex') !== opts.contentSha256) {
+        throw new CofferError('ContentSha256Mismatch', "The provided 'x-amz-content-sha256' header does not match what was computed.");
+      }
+      if (!keepSha256) delete checksums.sha256;
+    }
     if (opts.expectedMd5 !== undefined && opts.expectedMd5.toLowerCase() !== md5) {
       throw new CofferError('BadDigest', 'The Content-MD5 or ETag you specified did not match what we received', { md5 });
     }
@@ -96,7 +109,12 @@ export async function receiveBody(ctx: EngineContext, body: Body, opts: ReceiveO
       }
     }
     const size = hasher.size;
-    if (!tmp) return { size, md5, checksums, inline: Buffer.concat(held) };
+    if (!tmp) {
+      // The index copies inline bytes in at commit, so a single chunk need not be copied here.
+      const only = held.length === 1 ? held[0]! : undefined;
+      const inline = only ? Buffer.from(only.buffer, only.byteOffset, only.byteLength) : Buffer.concat(held);
+      return { size, md5, checksums, inline };
+    }
     await (tmp as TmpBlob).finish();
     await intent;
     await ctx.blobs.place(blob!);

@@ -24,7 +24,7 @@ export const accountUsageKey = (account: string) => `a${account}`;
 export const containerUsageKey = (cid: number) => `c${cid}`;
 
 export function readUsage(store: IndexStore, key: string): StoredUsage {
-  return store.usage.get(key) ?? { ...ZERO_USAGE };
+  return store.getUsage(key) ?? { ...ZERO_USAGE };
 }
 
 const unlimited = (q: Quota) => q.maxBytes < 0 && q.maxObjects < 0;
@@ -58,7 +58,7 @@ export function applyUsage(store: IndexStore, container: ContainerRecord, delta:
   if (delta.objects === 0 && delta.bytes === 0 && delta.bytesActual === 0) return;
   for (const key of [containerUsageKey(container.cid), accountUsageKey(container.owner)]) {
     const u = readUsage(store, key);
-    store.usage.putSync(key, {
+    store.setUsage(key, {
       ...u,
       objects: u.objects + delta.objects,
       bytes: u.bytes + delta.bytes,
@@ -70,5 +70,5 @@ export function applyUsage(store: IndexStore, container: ContainerRecord, delta:
 export function addContainerCount(store: IndexStore, account: string, by: number): void {
   const key = accountUsageKey(account);
   const u = readUsage(store, key);
-  store.usage.putSync(key, { ...u, containers: (u.containers ?? 0) + by });
+  store.setUsage(key, { ...u, containers: (u.containers ?? 0) + by });
 }

@@ -1,0 +1,133 @@
+import type { Database, RootDatabase } from 'lmdb';
+
+interface Queued {
+  fn: () => unknown;
+  resolve(value: unknown): void;
+  reject(err: unknown): void;
+  value?: unknown;
+}
+
+interface Cached {
+  value: unknown;
+  dirty: boolean;
+}
+
+/**
+ * Records that most writes of a batch touch (the object sequence, a container's and an
+ * account's usage): each is read once per batch, changed in memory, and written back once just
+ * before the batch commits. Changes made by a write that fails are undone with it.
+ */
+export class BatchCache {
+  private readonly tables = new Map<Database<unknown, string>, Map<string, Cached>>();
+  private journal: (() => void)[] = [];
+
+  read<V>(table: Database<V, string>, key: string): V | undefined {
+    return this.entry(table as Database<unknown, string>, key).value as V | undefined;
+  }
+
+  /** `undefined` removes the record. */
+  set<V>(table: Database<V, string>, key: string, value: V | undefined): void {
+    const entry = this.entry(table as Database<unknown, string>, key);
+    const before = { ...entry };
+    this.journal.push(() => Object.assign(entry, before));
+    entry.value = value;
+    entry.dirty = true;
+  }
+
+  private entry(table: Database<unknown, string>, key: string): Cached {
+    let perTable = this.tables.get(table);
+    if (!perTable) this.tables.set(table, (perTable = new Map()));
+    let entry = perTable.get(key);
+    if (!entry) perTable.set(key, (entry = { value: table.get(key), dirty: false }));
+    return entry;
+  }
+
+  /** Runs one write: its cached changes stay if it succeeds and are undone if it throws. */
+  attempt<T>(fn: () => T): T {
+    this.journal = [];
+    try {
+      return fn();
+    } catch (err) {
+      for (const undo of this.journal.reverse()) undo();
+      throw err;
+    } finally {
+      this.journal = [];
+    }
+  }
+
+  writeBack(): void {
+    for (const [table, entries] of this.tables) {
+      for (const [key, { value, dirty }] of entries) {
+        if (!dirty) continue;
+        if (value === undefined) table.removeSync(key);
+        else table.putSync(key, value);
+      }
+    }
+  }
+}
+
+/**
+ * Groups the writes queued while the previous batch was committing into one lmdb-js child
+ * transaction: one transaction callback, one cache of shared counters and one wait for the
+ * flush per batch instead of per write. Each write still runs in its own nested transaction, so
+ * one that throws undoes only its own changes and rejects only its own caller.
+ */
+export class WriteBatcher {
+  private queued: Queued[] = [];
+  private scheduled = false;
+  private last: Promise<unknown> = Promise.resolve();
+  /** The cache of the batch running now (writes run synchronously inside it). */
+  current: BatchCache | undefined;
+
+  constructor(private readonly root: RootDatabase) {}
+
+  write<T>(fn: () => T): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      this.queued.push({ fn, resolve: resolve as (v: unknown) => void, reject });
+      if (!this.scheduled) this.schedule();
+    });
+  }
+
+  /** Settles once every write queued so far is durable (or has failed). */
+  async drain(): Promise<void> {
+    await this.last.catch(() => undefined);
+  }
+
+  private schedule(): void {
+    this.scheduled = true;
+    let batch: Queued[] | undefined;
+    const take = () => {
+      this.scheduled = false;
+      batch = this.queued;
+      this.queued = [];
+      return batch;
+    };
+    const committed = this.root.childTransaction(() => this.run(take()));
+    this.last = Promise.resolve(committed)
+      .then(() => this.root.flushed)
+      .then(
+        () => batch!.forEach((q) => q.resolve(q.value)),
+        // A batch that never started (the store was closing) fails what was queued for it.
+        (err: unknown) => (batch ?? take()).forEach((q) => q.reject(err)),
+      );
+  }
+
+  private run(batch: Queued[]): void {
+    const cache = new BatchCache();
+    this.current = cache;
+    try {
+      for (let i = 0; i < batch.length; i++) {
+        const q = batch[i]!;
+        try {
+          q.value = cache.attempt(() => this.root.childTransaction(q.fn));
+        } catch (err) {
+          q.reject(err);
+          batch.splice(i--, 1);
+        }
+      }
+      cache.writeBack();
+    } finally {
+      this.current = undefined;
+    }
+  }
+}

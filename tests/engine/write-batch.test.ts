@@ -1,0 +1,78 @@
+// Batched writes (index/write-batch.ts): writes queued together share one commit and one cache of
+// counters, yet each still succeeds or fails on its own and leaves exactly its own changes.
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { Engine } from '../../src-main/engine/engine.js';
+import { IndexStore } from '../../src-main/engine/index/store.js';
+import { openStore, readAll, type TestStore } from './helpers.js';
+
+const dirs: string[] = [];
+const stores: (IndexStore | TestStore)[] = [];
+afterEach(async () => {
+  for (const s of stores.splice(0)) await s.close();
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+
+function openIndex(dir = mkdtempSync(join(os.tmpdir(), 'coffer-batch-'))): { store: IndexStore; dir: string } {
+  if (!dirs.includes(dir)) dirs.push(dir);
+  const store = new IndexStore(dir);
+  stores.push(store);
+  return { store, dir };
+}
+
+describe('a batch of writes', () => {
+  it('undoes the counters a failing write changed, and only that write', async () => {
+    const { store } = openIndex();
+    const usage = (objects: number) => ({ objects, bytes: objects, bytesActual: objects });
+    // Queued in one turn, so they run in one batch, in this order.
+    const first = store.write(() => store.setUsage('c1', usage(1)));
+    const failing = store.write(() => {
+      store.setUsage('c1', usage(100));
+      store.setUsage('c2', usage(100));
+      throw new Error('refused');
+    });
+    const seen = store.write(() => [store.getUsage('c1')?.objects, store.getUsage('c2')]);
+    const last = store.write(() => store.setUsage('c1', usage((store.getUsage('c1')?.objects ?? 0) + 1)));
+    await expect(failing).rejects.toThrow('refused');
+    await Promise.all([first, last]);
+    expect(await seen).toEqual([1, undefined]);
+    expect(store.usage.get('c1')).toEqual(usage(2));
+    expect(store.usage.get('c2')).toBeUndefined();
+  });
+
+  it('hands out increasing sequence numbers across and within batches, and keeps them over a reopen', async () => {
+    const { store, dir } = openIndex();
+    const seqs = await Promise.all(Array.from({ length: 20 }, () => store.write(() => store.nextCounter('seq'))));
+    seqs.push(await store.write(() => store.nextCounter('seq')));
+    expect(seqs).toEqual(Array.from({ length: 21 }, (_, i) => i + 1));
+    const pending = store.write(() => store.nextCounter('seq'));
+    await store.close();
+    expect(await pending).toBe(22);
+    const { store: reopened } = openIndex(dir);
+    expect(reopened.meta.get('seq')).toBe(22);
+  });
+
+  it('removing a usage record in a batch wins over the cached value', async () => {
+    const { store } = openIndex();
+    await store.write(() => store.setUsage('c9', { objects: 3, bytes: 3, bytesActual: 3 }));
+    await Promise.all([store.write(() => store.getUsage('c9')), store.write(() => store.setUsage('c9', undefined))]);
+    expect(store.usage.get('c9')).toBeUndefined();
+  });
+});
+
+describe('small objects written together', () => {
+  it('each keeps its own bytes, and the counters add up', async () => {
+    const s = await openStore();
+    stores.push(s);
+    await s.engine.createContainer(s.account, 'many');
+    const ref = Engine.ref(s.account, 'many');
+    const body = (i: number) => Buffer.alloc(100 + i * 37, String.fromCharCode(97 + (i % 26)));
+    await Promise.all(Array.from({ length: 40 }, (_, i) => s.engine.putObject(ref, `o${i}`, body(i))));
+    for (let i = 0; i < 40; i++) expect((await readAll((await s.engine.getObject(ref, `o${i}`)).body)).equals(body(i))).toBe(true);
+    const bytes = Array.from({ length: 40 }, (_, i) => body(i).length).reduce((a, b) => a + b, 0);
+    expect(s.engine.getContainer(ref).usage).toMatchObject({ objects: 40, bytes });
+    expect(s.engine.getAccount(s.account).usage).toMatchObject({ objects: 40, bytes });
+  });
+});
