@@ -22,6 +22,7 @@ export const COFFER_ERROR_CODES = [
   'NoSuchVersion',
   'DeleteMarker',
   'BadDigest',
+  'ContentSha256Mismatch',
   'IncompleteBody',
   'EntityTooLarge',
   'EntityTooSmall',

@@ -81,6 +81,22 @@ describe('signature failures', () => {
     expect([malformed.status, errorOf(malformed).Code]).toEqual([400, 'AuthorizationHeaderMalformed']);
   });
 
+  it('UploadPart checks x-amz-content-sha256 too; the signed hash is kept as a checksum only when one is asked for', async () => {
+    const created = await raw(s, 'POST', `/${b}/mp?uploads`, { as: ALICE });
+    const uploadId = /<UploadId>([^<]+)</.exec(created.text)![1]!;
+    const part = await raw(s, 'PUT', `/${b}/mp?partNumber=1&uploadId=${uploadId}`, { as: ALICE, body: 'abc', payloadHash: sha('xyz') });
+    expect([part.status, errorOf(part).Code]).toEqual([400, 'XAmzContentSHA256Mismatch']);
+    expect((await raw(s, 'GET', `/${b}/mp?uploadId=${uploadId}`, { as: ALICE })).text).not.toContain('<Part>');
+    expect((await raw(s, 'PUT', `/${b}/mp?partNumber=1&uploadId=${uploadId}`, { as: ALICE, body: 'abc' })).status).toBe(200);
+
+    const checked = { 'x-amz-checksum-mode': 'ENABLED' };
+    expect((await raw(s, 'PUT', `/${b}/signed`, { as: ALICE, body: 'abc' })).status).toBe(200);
+    expect((await raw(s, 'HEAD', `/${b}/signed`, { as: ALICE, headers: checked })).headers['x-amz-checksum-sha256']).toBeUndefined();
+    const sum = createHash('sha256').update('abc').digest('base64');
+    expect((await raw(s, 'PUT', `/${b}/summed`, { as: ALICE, body: 'abc', headers: { 'x-amz-checksum-sha256': sum } })).status).toBe(200);
+    expect((await raw(s, 'HEAD', `/${b}/summed`, { as: ALICE, headers: checked })).headers['x-amz-checksum-sha256']).toBe(sum);
+  });
+
   it('denies anonymous access to a private bucket and object (403 AccessDenied)', async () => {
     for (const path of [`/${b}`, `/${b}/secret.txt`, `/${b}?versioning`]) {
       const r = await raw(s, 'GET', path);

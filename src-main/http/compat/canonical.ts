@@ -1,4 +1,4 @@
-import { createHash, createHmac } from 'node:crypto';
+import { createHmac, hash } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { decodeStrict } from '../common/url.js';
 
@@ -44,7 +44,7 @@ export function canonicalHeaders(req: IncomingMessage, signed: string[]): string
     .join('');
 }
 
-export const sha256Hex = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
+export const sha256Hex = (data: string | Buffer) => hash('sha256', data, 'hex');
 export const hmac = (key: Buffer | string, data: string) => createHmac('sha256', key).update(data).digest();
 
 const signingKeys = new Map<string, Buffer>();

@@ -39,6 +39,7 @@ export const S3_ERRORS: Record<CofferErrorCode, S3ErrorInfo> = {
   InvalidCopy: e(400, 'InvalidRequest', 'This copy request is illegal.'),
   NoSuchUpload: e(404, 'NoSuchUpload', 'The specified multipart upload does not exist. The upload ID might be invalid, or the multipart upload might have been aborted or completed.'),
   InvalidPart: e(400, 'InvalidPart', 'One or more of the specified parts could not be found. The part might not have been uploaded, or the specified entity tag might not have matched the part\'s entity tag.'),
+  ContentSha256Mismatch: e(400, 'XAmzContentSHA256Mismatch', "The provided 'x-amz-content-sha256' header does not match what was computed."),
   BrokenLargeObject: e(403, 'InvalidObjectState', 'The object is a large object whose segments were deleted or changed; it cannot be served as stored.'),
   InvalidPartOrder: e(400, 'InvalidPartOrder', 'The list of parts was not in ascending order. Parts must be ordered by part number.'),
   Aborted: e(400, 'RequestTimeout', 'Your socket connection to the server was not read from or written to within the timeout period.'),

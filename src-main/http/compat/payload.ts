@@ -17,18 +17,11 @@ export interface RequestPayload {
   /** Filled as late as the aws-chunked trailer; the engine reads it after the last byte. */
   expectedChecksums: Checksums;
   checksumAlgorithms: ChecksumAlgorithm[];
+  /** The signed payload hash (lowercase hex) the engine checks as it receives the bytes. */
+  contentSha256?: string;
 }
 
 const sha256Mismatch = () => new S3Error(400, 'XAmzContentSHA256Mismatch', "The provided 'x-amz-content-sha256' header does not match what was computed.");
-
-async function* verifySha256(body: AsyncIterable<Buffer>, expected: string): AsyncGenerator<Buffer> {
-  const hash = createHash('sha256');
-  for await (const chunk of body) {
-    hash.update(chunk);
-    yield chunk;
-  }
-  if (hash.digest('hex') !== expected.toLowerCase()) throw sha256Mismatch();
-}
 
 function checksumHeaders(x: Exchange, p: RequestPayload): void {
   const given = KNOWN_CHECKSUMS.filter((a) => x.header(`x-amz-checksum-${a}`) !== undefined);
@@ -86,7 +79,7 @@ export function requestPayload(x: Exchange, signing: SigV4Context | undefined): 
     throw new S3Error(411, 'MissingContentLength', 'You must provide the Content-Length HTTP header.');
   }
   if (length !== undefined) p.size = Number(length);
-  if (/^[0-9a-fA-F]{64}$/.test(mode)) p.body = verifySha256(x.req, mode);
+  if (/^[0-9a-fA-F]{64}$/.test(mode)) p.contentSha256 = mode.toLowerCase();
   else if (mode !== 'UNSIGNED-PAYLOAD') throw new S3Error(400, 'InvalidArgument', `Invalid x-amz-content-sha256: ${mode}`);
   return p;
 }

@@ -46,6 +46,7 @@ export async function uploadPart(call: BucketCall): Promise<void> {
     ...(payload.expectedMd5 ? { expectedMd5: payload.expectedMd5 } : {}),
     expectedChecksums: payload.expectedChecksums,
     checksumAlgorithms: payload.checksumAlgorithms,
+    ...(payload.contentSha256 ? { contentSha256: payload.contentSha256 } : {}),
     signal: aborted.signal,
   });
   const echo = Object.fromEntries(Object.entries(part.checksums ?? {}).map(([a, v]) => [`x-amz-checksum-${a}`, v]));

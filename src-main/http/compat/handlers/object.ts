@@ -49,6 +49,7 @@ export async function putObject(call: BucketCall): Promise<void> {
     ...(payload.expectedMd5 ? { expectedMd5: payload.expectedMd5 } : {}),
     expectedChecksums: payload.expectedChecksums,
     checksumAlgorithms: payload.checksumAlgorithms,
+    ...(payload.contentSha256 ? { contentSha256: payload.contentSha256 } : {}),
     ...(ifNoneMatch?.trim() === '*' ? { ifNoneMatch: '*' as const } : {}),
     ...(ifMatch ? { ifMatch } : {}),
     maxSize: MAX_PUT,
