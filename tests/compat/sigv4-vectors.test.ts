@@ -22,9 +22,9 @@ const SCOPE = '20130524/us-east-1/s3/aws4_request';
 const EMPTY = 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855';
 const KEY = signingKey(SECRET, '20130524', 'us-east-1', 's3');
 
-/** canonicalHeaders only reads `headersDistinct`. */
+/** canonicalHeaders only reads `rawHeaders`: names as sent (any case), one entry per occurrence. */
 const fakeReq = (h: Record<string, string | string[]>) =>
-  ({ headersDistinct: Object.fromEntries(Object.entries(h).map(([k, v]) => [k, ([] as string[]).concat(v)])) }) as unknown as IncomingMessage;
+  ({ rawHeaders: Object.entries(h).flatMap(([k, v]) => ([] as string[]).concat(v).flatMap((one, i) => [i % 2 ? k.toUpperCase() : k, one])) }) as unknown as IncomingMessage;
 
 const sign = (canonical: string) => hmac(KEY, stringToSign(DATE, SCOPE, canonical)).toString('hex');
 
@@ -150,5 +150,12 @@ describe('§16.3 encoding rules', () => {
 
   it('trims header values, collapses inner spaces and joins repeats with commas', () => {
     expect(canonicalHeaders(fakeReq({ 'x-amz-meta-a': ['  one   two ', 'three'] }), ['x-amz-meta-a'])).toBe('x-amz-meta-a:one two,three\n');
+    expect(canonicalHeaders(fakeReq({ 'x-amz-meta-a': ['', 'b'], host: 'h' }), ['host', 'x-amz-meta-a', 'x-amz-meta-z'])).toBe('host:h\nx-amz-meta-a:,b\nx-amz-meta-z:\n');
+  });
+
+  it('keeps a path of unreserved characters as it is, and re-encodes any other', () => {
+    expect(canonicalUris('/bucket/a-b_c.d~e/f')).toEqual(['/bucket/a-b_c.d~e/f']);
+    expect(canonicalUris('')).toEqual(['/']);
+    expect(canonicalUris("/bucket/it's%20here")).toEqual(['/bucket/it%27s%20here', "/bucket/it's%20here"]);
   });
 });

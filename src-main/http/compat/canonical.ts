@@ -8,8 +8,12 @@ export function awsEncode(s: string, keepSlash: boolean): string {
   return keepSlash ? out.replace(/%2F/g, '/') : out;
 }
 
+const PLAIN_PATH = /^[A-Za-z0-9\-._~/]*$/;
+
 /** Canonical URI candidates: re-encoded after one decode (the rule), then the path exactly as sent. */
 export function canonicalUris(rawPath: string): string[] {
+  // Unreserved characters and `/` only: decoding and re-encoding give the path back unchanged.
+  if (PLAIN_PATH.test(rawPath)) return [rawPath || '/'];
   const decoded = decodeStrict(rawPath);
   const encoded = decoded === undefined ? rawPath : awsEncode(decoded, true);
   const first = encoded || '/';
@@ -36,12 +40,20 @@ export function canonicalQuery(rawQuery: string, omit?: string): string {
 
 /** `name:value\n` for each signed header: values trimmed, inner space runs collapsed, repeats joined by `,`. */
 export function canonicalHeaders(req: IncomingMessage, signed: string[]): string {
-  return signed
-    .map((name) => {
-      const values = req.headersDistinct[name] ?? [];
-      return `${name}:${values.map((v) => v.trim().replace(/\s+/g, ' ')).join(',')}\n`;
-    })
-    .join('');
+  // Read from rawHeaders: building headersDistinct for every request cost more than this scan.
+  const raw = req.rawHeaders;
+  let out = '';
+  for (const name of signed) {
+    out += `${name}:`;
+    let first = true;
+    for (let i = 0; i < raw.length; i += 2) {
+      if (raw[i]!.length !== name.length || raw[i]!.toLowerCase() !== name) continue;
+      out += `${first ? '' : ','}${raw[i + 1]!.trim().replace(/\s+/g, ' ')}`;
+      first = false;
+    }
+    out += '\n';
+  }
+  return out;
 }
 
 export const sha256Hex = (data: string | Buffer) => hash('sha256', data, 'hex');
