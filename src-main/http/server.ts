@@ -2,9 +2,13 @@ import { createServer as createHttpServer, type IncomingMessage, type Server, ty
 import type { AddressInfo } from 'node:net';
 import type { Engine } from '../engine/engine.js';
 import { carriesS3Auth, handleCompat } from './compat/index.js';
+import { S3Error } from './compat/errors.js';
+import { sendError } from './compat/respond.js';
 import { Exchange } from './common/exchange.js';
 import { newRequestId } from './common/request-id.js';
+import { hasBody, SlowBodyWatch } from './common/slow-bodies.js';
 import { handleNative } from './native/index.js';
+import { fail } from './native/respond.js';
 import { isNativePath } from './native/router.js';
 import { handleUi, isUiPath, type UiContext } from './ui/index.js';
 
@@ -22,8 +26,11 @@ export interface ServerOptions {
   ui?: UiContext;
   /** One line per request; silent when omitted. */
   log?: (line: string) => void;
-  /** Slow-client limits (defaults: 60 s for the request head, 120 s of silence). */
-  timeouts?: { headersMs?: number; idleMs?: number };
+  /**
+   * Slow-client limits. Defaults: 60 s for the request head, 120 s of silence, and a body must
+   * average 1 KiB/s once it has been arriving for 60 s.
+   */
+  timeouts?: { headersMs?: number; idleMs?: number; bodyGraceMs?: number; bodyMinBytesPerSec?: number };
 }
 
 /** Timeouts can be shortened through the environment, so tests can watch a stalled client being dropped. */
@@ -40,6 +47,18 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
+/**
+ * Answers a body that arrives too slowly in its API's terms (Swift's 408, S3's RequestTimeout)
+ * and closes the connection; an upload already answered is cut. The handler, still reading the
+ * body, fails when the connection goes, which discards what was received.
+ */
+function bodyTooSlow(x: Exchange, native: boolean): void {
+  if (x.res.headersSent) return void x.req.socket.destroy();
+  x.res.setHeader('Connection', 'close');
+  if (native) fail(x, 408);
+  else sendError({ x, address: { style: 'path' } }, new S3Error(400, 'RequestTimeout', 'Your socket connection to the server was not read from or written to within the timeout period. Idle connections will be closed.'));
+}
+
 /** One node:http server for both APIs: native paths (`/swift`, `/v1/AUTH_…`, `/auth`, `/info`) unless S3-signed, everything else S3. */
 export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   const native = { engine: opts.engine, secret: opts.secret };
@@ -54,8 +73,12 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
         req.socket.setTimeout(0);
         await handleUi(x, opts.ui);
       }
-      else if (isNativePath(x.rawPath) && !carriesS3Auth(x)) await handleNative(x, native);
-      else await handleCompat(x, compat);
+      else {
+        const isNative = isNativePath(x.rawPath) && !carriesS3Auth(x);
+        if (hasBody(req)) slowBodies.watch(req, res, () => bodyTooSlow(x, isNative));
+        if (isNative) await handleNative(x, native);
+        else await handleCompat(x, compat);
+      }
     } catch (err) {
       // The client went away mid-request: nothing to answer and nothing went wrong here.
       if (req.socket.destroyed) return void res.destroy();
@@ -66,9 +89,14 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   };
   // A client gets headersMs to send its request head, and may go idleMs without sending or
   // reading a byte (a stalled body, a download nobody reads) before its connection is dropped.
-  // No limit on a whole request: large uploads may take long while bytes keep flowing.
+  // No limit on a whole request: large uploads may take long while bytes keep flowing, as long as
+  // they keep flowing at a minimum average rate.
   const headersMs = opts.timeouts?.headersMs ?? envMs('COFFER_HTTP_HEADERS_TIMEOUT_MS') ?? 60_000;
   const idleMs = opts.timeouts?.idleMs ?? envMs('COFFER_HTTP_IDLE_TIMEOUT_MS') ?? 120_000;
+  const slowBodies = new SlowBodyWatch({
+    graceMs: opts.timeouts?.bodyGraceMs ?? envMs('COFFER_HTTP_BODY_GRACE_MS') ?? 60_000,
+    minBytesPerSec: opts.timeouts?.bodyMinBytesPerSec ?? envMs('COFFER_HTTP_BODY_MIN_RATE') ?? 1024,
+  });
   const server = createHttpServer(
     { keepAliveTimeout: Math.min(65_000, idleMs), requestTimeout: 0, headersTimeout: headersMs, connectionsCheckingInterval: Math.min(30_000, Math.max(100, headersMs / 4)) },
     (req, res) => void handle(req, res),
@@ -90,6 +118,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     url: `http://${host}:${port}`,
     close: () =>
       new Promise<void>((resolve) => {
+        slowBodies.close();
         server.close(() => resolve());
         server.closeIdleConnections();
       }),

@@ -1,23 +1,32 @@
 /**
  * Clients that misbehave or crowd in, against the real `coffer serve` (with its slow-client
- * timeouts shortened through the environment): stalled heads and bodies are dropped without
- * holding up anyone else, and a thousand simultaneous connections are all served.
+ * timeouts shortened through the environment): stalled heads, stalled bodies and bodies that
+ * trickle in are dropped without holding up anyone else, and a thousand simultaneous
+ * connections are all served.
  */
 import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { raw } from '../compat/server.js';
+import { raw, signRequest } from '../compat/server.js';
 import { exchange } from './raw-socket.js';
 import { ALICE, servedWithContainer } from './served.js';
 
 const HEADERS_TIMEOUT_MS = 1000;
 const IDLE_TIMEOUT_MS = 1500;
+/** A body must average this many bytes per second once it has been arriving for BODY_GRACE_MS. */
+const BODY_MIN_RATE = 1000;
+const BODY_GRACE_MS = 1000;
 let store: Awaited<ReturnType<typeof servedWithContainer>>['store'];
 let port: number;
 let storagePath: string;
 let token: string;
 
 beforeAll(async () => {
-  ({ store, port, storagePath, token } = await servedWithContainer('faults', { COFFER_HTTP_HEADERS_TIMEOUT_MS: String(HEADERS_TIMEOUT_MS), COFFER_HTTP_IDLE_TIMEOUT_MS: String(IDLE_TIMEOUT_MS) }));
+  ({ store, port, storagePath, token } = await servedWithContainer('faults', {
+    COFFER_HTTP_HEADERS_TIMEOUT_MS: String(HEADERS_TIMEOUT_MS),
+    COFFER_HTTP_IDLE_TIMEOUT_MS: String(IDLE_TIMEOUT_MS),
+    COFFER_HTTP_BODY_GRACE_MS: String(BODY_GRACE_MS),
+    COFFER_HTTP_BODY_MIN_RATE: String(BODY_MIN_RATE),
+  }));
 });
 afterAll(async () => {
   await store?.close();
@@ -58,8 +67,8 @@ describe('stalled clients', () => {
         expect((await raw({ port }, 'PUT', `/fc/ok${i}`, { as: ALICE, body: 'fine' })).status).toBe(200);
       }
       const answers = await Promise.all(stalled.map((s) => s.closed));
-      // Unfinished heads (slow or silent) get a 408 before the close; a stalled body is simply cut.
-      expect(answers.map((a, i) => (i % 3 === 1 ? a : a.slice(0, 12)))).toEqual(answers.map((_, i) => (i % 3 === 1 ? '' : 'HTTP/1.1 408')));
+      // Unfinished heads (slow or silent) and the stalled bodies (too slow once their grace is over) get a 408 before the close.
+      expect(answers.map((a) => a.slice(0, 12))).toEqual(answers.map(() => 'HTTP/1.1 408'));
     } finally {
       trickles.forEach(clearInterval);
       stalled.forEach((s) => s.socket.destroy());
@@ -67,6 +76,43 @@ describe('stalled clients', () => {
     // The abandoned uploads left nothing visible.
     const listing = await fetch(`http://127.0.0.1:${port}${storagePath}/fc?format=json`, { headers: { 'X-Auth-Token': token } });
     expect(((await listing.json()) as { name: string }[]).filter((o) => o.name.startsWith('slow'))).toEqual([]);
+  });
+});
+
+describe('bodies that trickle in', () => {
+  it('are answered with each API\'s timeout error and leave nothing, while a full upload goes through', async () => {
+    const size = 100_000;
+    const s3 = await signRequest({ port }, 'PUT', '/fc/trickle-s3', { as: ALICE, body: Buffer.alloc(size), payloadHash: 'UNSIGNED-PAYLOAD' });
+    const s3Head = Object.entries(s3.headers).map(([k, v]) => `${k}: ${v}\r\n`).join('');
+    const heads = [
+      `PUT ${storagePath}/fc/trickle-native HTTP/1.1\r\nHost: x\r\nX-Auth-Token: ${token}\r\nContent-Length: ${size}\r\n\r\n`,
+      `PUT /fc/trickle-s3 HTTP/1.1\r\n${s3Head}\r\n`,
+    ];
+    const trickles: NodeJS.Timeout[] = [];
+    // Ten bytes a second: never silent long enough for the idle timeout, far below the minimum rate.
+    const slow = heads.map((head) =>
+      stall((s) => {
+        s.write(head);
+        trickles.push(setInterval(() => s.writable && s.write('x'), 100));
+      }),
+    );
+    try {
+      const started = Date.now();
+      expect((await raw({ port }, 'PUT', '/fc/fast', { as: ALICE, body: Buffer.alloc(size, 1) })).status).toBe(200);
+      const [native, compat] = await Promise.all(slow.map((s) => s.closed));
+      expect(Date.now() - started).toBeLessThan(10 * BODY_GRACE_MS);
+      expect(native).toMatch(/^HTTP\/1\.1 408 /);
+      expect(native).toMatch(/\r\nconnection: close\r\n/i);
+      expect(compat).toMatch(/^HTTP\/1\.1 400 /);
+      expect(compat).toContain('<Code>RequestTimeout</Code>');
+    } finally {
+      trickles.forEach(clearInterval);
+      slow.forEach((s) => s.socket.destroy());
+    }
+    const listing = await fetch(`http://127.0.0.1:${port}${storagePath}/fc?format=json`, { headers: { 'X-Auth-Token': token } });
+    const names = ((await listing.json()) as { name: string }[]).map((o) => o.name);
+    expect(names).toContain('fast');
+    expect(names.filter((n) => n.startsWith('trickle'))).toEqual([]);
   });
 });
 
