@@ -1,8 +1,8 @@
 import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Engine } from '../engine/engine.js';
+import { CofferError } from '../../src-shared/errors.js';
 import { carriesS3Auth, handleCompat } from './compat/index.js';
-import { S3Error } from './compat/errors.js';
 import { sendError } from './compat/respond.js';
 import { Exchange } from './common/exchange.js';
 import { newRequestId } from './common/request-id.js';
@@ -56,7 +56,8 @@ function bodyTooSlow(x: Exchange, native: boolean): void {
   if (x.res.headersSent) return void x.req.socket.destroy();
   x.res.setHeader('Connection', 'close');
   if (native) fail(x, 408);
-  else sendError({ x, address: { style: 'path' } }, new S3Error(400, 'RequestTimeout', 'Your socket connection to the server was not read from or written to within the timeout period. Idle connections will be closed.'));
+  // S3 answers this as RequestTimeout, the same as any upload the client did not finish.
+  else sendError({ x, address: { style: 'path' } }, new CofferError('Aborted', 'The request body arrived too slowly'));
 }
 
 /** One node:http server for both APIs: native paths (`/swift`, `/v1/AUTH_…`, `/auth`, `/info`) unless S3-signed, everything else S3. */

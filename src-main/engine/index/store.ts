@@ -132,16 +132,25 @@ export class IndexStore {
 
   /** A usage record as the running write sees it (read once per batch; see BatchCache). */
   getUsage(key: string): StoredUsage | undefined {
-    const batch = this.batcher.current;
-    return batch ? batch.read(this.usage, key) : this.usage.get(key);
+    return this.readBatched(this.usage, key);
   }
 
   /** Sets (or with `undefined` removes) a usage record; inside a write, at the end of its batch. */
   setUsage(key: string, value: StoredUsage | undefined): void {
+    this.writeBatched(this.usage, key, value);
+  }
+
+  /** Through the running batch's cache inside a write, straight from the table outside one. */
+  private readBatched<V>(table: Database<V, string>, key: string): V | undefined {
     const batch = this.batcher.current;
-    if (batch) batch.set(this.usage, key, value);
-    else if (value === undefined) this.usage.removeSync(key);
-    else this.usage.putSync(key, value);
+    return batch ? batch.read(table, key) : table.get(key);
+  }
+
+  private writeBatched<V>(table: Database<V, string>, key: string, value: V | undefined): void {
+    const batch = this.batcher.current;
+    if (batch) batch.set(table, key, value);
+    else if (value === undefined) table.removeSync(key);
+    else table.putSync(key, value);
   }
 
   /**
@@ -180,10 +189,8 @@ export class IndexStore {
 
   /** Next value of a named counter, inside a write transaction. */
   nextCounter(name: 'seq' | 'cid'): number {
-    const batch = this.batcher.current;
-    const next = (((batch ? batch.read(this.meta, name) : this.meta.get(name)) as number | undefined) ?? 0) + 1;
-    if (batch) batch.set(this.meta, name, next);
-    else this.meta.putSync(name, next);
+    const next = ((this.readBatched(this.meta, name) as number | undefined) ?? 0) + 1;
+    this.writeBatched(this.meta, name, next);
     return next;
   }
 

@@ -96,7 +96,7 @@ export async function receiveBody(ctx: EngineContext, body: Body, opts: ReceiveO
     const { md5, checksums } = hasher.finish();
     if (opts.contentSha256 !== undefined) {
       if (Buffer.from(checksums.sha256!, 'base64').toString('hex') !== opts.contentSha256) {
-        throw new CofferError('ContentSha256Mismatch', "The provided 'x-amz-content-sha256' header does not match what was computed.");
+        throw new CofferError('ContentSha256Mismatch', 'The body does not match the SHA-256 it was sent with');
       }
       if (!keepSha256) delete checksums.sha256;
     }

@@ -1,8 +1,9 @@
-import { createHash } from 'node:crypto';
+import { CofferError } from '../../../src-shared/errors.js';
 import { BodyHasher } from '../../engine/blobs/hashing.js';
 import type { ChecksumAlgorithm, Checksums } from '../../engine/types.js';
 import type { Exchange } from '../common/exchange.js';
 import { decodeAwsChunked } from './aws-chunked.js';
+import { sha256Hex } from './canonical.js';
 import { S3Error } from './errors.js';
 import type { SigV4Context } from './sigv4.js';
 
@@ -20,8 +21,6 @@ export interface RequestPayload {
   /** The signed payload hash (lowercase hex) the engine checks as it receives the bytes. */
   contentSha256?: string;
 }
-
-const sha256Mismatch = () => new S3Error(400, 'XAmzContentSHA256Mismatch', "The provided 'x-amz-content-sha256' header does not match what was computed.");
 
 function checksumHeaders(x: Exchange, p: RequestPayload): void {
   const given = KNOWN_CHECKSUMS.filter((a) => x.header(`x-amz-checksum-${a}`) !== undefined);
@@ -95,7 +94,9 @@ const CHECKSUM_NAMES: Record<ChecksumAlgorithm, string> = { crc32: 'CRC32', crc3
 export function verifyDocument(x: Exchange, body: Buffer): void {
   const mode = x.header('x-amz-content-sha256');
   if (mode?.startsWith('STREAMING-')) throw new S3Error(400, 'InvalidRequest', 'aws-chunked payloads are only accepted for object data.');
-  if (mode && /^[0-9a-fA-F]{64}$/.test(mode) && createHash('sha256').update(body).digest('hex') !== mode.toLowerCase()) throw sha256Mismatch();
+  if (mode && /^[0-9a-fA-F]{64}$/.test(mode) && sha256Hex(body) !== mode.toLowerCase()) {
+    throw new CofferError('ContentSha256Mismatch', 'The document does not hash to x-amz-content-sha256');
+  }
   const p: RequestPayload = { body: x.req, expectedChecksums: {}, checksumAlgorithms: [] };
   checksumHeaders(x, p);
   const md5 = contentMd5(x);
