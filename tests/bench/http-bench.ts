@@ -18,7 +18,7 @@
  * BENCH_HTTP_TARGETS=coffer-native,coffer-s3,s3rver,floor picks targets (a quick try; ratios need all).
  * BENCH_HTTP_CPU_PROF=DIR runs the Coffer server under --cpu-prof (profile written at its exit).
  */
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -119,9 +119,27 @@ interface Runner {
   gen: LoadGenerator;
   /** CPU time of the server process so far (µs). */
   cpu: () => number;
+  /** CPU time of the server's main (JavaScript) thread so far (µs). */
+  mainCpu: () => number;
 }
 
-type OpStats = LoadStats & { serverCpuUsPerOp: number };
+/**
+ * Per operation: server CPU per request; the share of the measured time the server's main
+ * thread was busy (near 1: bound by its JavaScript; well below: waiting, on the disk or on other
+ * threads); and the share of the machine's CPU time stolen by its hypervisor meanwhile (runs
+ * with much steal are not comparable with quiet ones).
+ */
+type OpStats = LoadStats & { serverCpuUsPerOp: number; serverMainThreadBusy: number; machineStealPercent: number };
+
+/** Total and steal jiffies of all CPUs from /proc/stat (zeros where it is not there). */
+function machineTicks(): { total: number; steal: number } {
+  try {
+    const f = readFileSync('/proc/stat', 'utf8').split('\n', 1)[0]!.trim().split(/\s+/).slice(1).map(Number);
+    return { total: f.reduce((a, b) => a + b, 0), steal: f[7] ?? 0 };
+  } catch {
+    return { total: 0, steal: 0 };
+  }
+}
 interface SmallResult {
   put: OpStats;
   get: OpStats;
@@ -155,7 +173,7 @@ async function smallPhase(runners: Runner[]): Promise<Record<string, SmallResult
     const prepared = new Map<Runner, Req[]>();
     for (const r of runners) prepared.set(r, await prepare(N, (i) => make(r.t, container(r), i)));
     const raw = new Map<Runner, RawRun[]>(runners.map((r) => [r, []]));
-    const cpu = new Map<Runner, number>(runners.map((r) => [r, 0]));
+    const cpu = new Map<Runner, { all: number; main: number; steal: number; ticks: number }>(runners.map((r) => [r, { all: 0, main: 0, steal: 0, ticks: 0 }]));
     log(`${name.toUpperCase()}: ${WARM} warm-up requests, then ${N} requests per target in ${BLOCKS} interleaved blocks at concurrency ${CONC}`);
     for (const r of runners) {
       const warm = await r.gen.run(await prepare(WARM, (i) => make(r.t, warmContainer(r), i)), { concurrency: CONC, deadline, ok: ok2xx });
@@ -165,15 +183,26 @@ async function smallPhase(runners: Runner[]): Promise<Record<string, SmallResult
       for (let k = 0; k < runners.length; k++) {
         const r = runners[(b + k) % runners.length]!;
         const block = prepared.get(r)!.slice(Math.floor((b * N) / BLOCKS), Math.floor(((b + 1) * N) / BLOCKS));
-        const cpu0 = r.cpu();
+        const [cpu0, main0, m0] = [r.cpu(), r.mainCpu(), machineTicks()];
         raw.get(r)!.push(await r.gen.run(block, { concurrency: CONC, deadline, ok: ok2xx }));
-        cpu.set(r, cpu.get(r)! + r.cpu() - cpu0);
+        const [sum, m1] = [cpu.get(r)!, machineTicks()];
+        sum.all += r.cpu() - cpu0;
+        sum.main += r.mainCpu() - main0;
+        sum.steal += m1.steal - m0.steal;
+        sum.ticks += m1.total - m0.total;
       }
     }
     for (const r of runners) {
       const stats = summarize(raw.get(r)!);
-      out[r.t.label]![name] = { ...stats, serverCpuUsPerOp: round(cpu.get(r)! / stats.ops, 0) };
-      log(`  ${r.t.label}: ${stats.opsPerSec}/s, p50 ${stats.p50ms} ms, ${out[r.t.label]![name]!.serverCpuUsPerOp} µs server CPU/op${stats.errors ? `, ${stats.errors} errors (${stats.firstError})` : ''}`);
+      const sum = cpu.get(r)!;
+      out[r.t.label]![name] = {
+        ...stats,
+        serverCpuUsPerOp: round(sum.all / stats.ops, 0),
+        serverMainThreadBusy: round(sum.main / 1e6 / stats.seconds, 2),
+        machineStealPercent: round((100 * sum.steal) / sum.ticks, 1),
+      };
+      const o = out[r.t.label]![name]!;
+      log(`  ${r.t.label}: ${stats.opsPerSec}/s, p50 ${stats.p50ms} ms, ${o.serverCpuUsPerOp} µs server CPU/op, main thread ${Math.round(o.serverMainThreadBusy * 100)}% busy, ${o.machineStealPercent}% stolen${stats.errors ? `, ${stats.errors} errors (${stats.firstError})` : ''}`);
     }
   };
   await op('put', (t, c, i) => t.put(c, nameOf(i), bodyOf(i)));
@@ -283,6 +312,7 @@ async function millionPhase(gen: LoadGenerator, t: Target) {
 // ---------------------------------------------------------------- main
 
 async function main() {
+  const ticksAtStart = machineTicks();
   const out: Record<string, unknown> = {
     machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, node: process.version, loadavgAtStart: os.loadavg().map((x) => round(x, 2)) },
     setup: { objects: N, objectBytes: SIZE, concurrency: CONC, prefixes: PREFIXES, largeMiB: LARGE_MIB, millionObjects: BIG_N, phases: [...PHASES] },
@@ -323,11 +353,11 @@ async function main() {
   for (const { t } of targets) results[t.label] = {};
 
   if (PHASES.has('small')) {
-    const small = await smallPhase(targets.map(({ t, gen, server }) => ({ t, gen, cpu: () => server.cpuMicros() })));
+    const small = await smallPhase(targets.map(({ t, gen, server }) => ({ t, gen, cpu: () => server.cpuMicros(), mainCpu: () => server.mainThreadCpuMicros() })));
     for (const [label, r] of Object.entries(small)) results[label]!.small = r;
   }
   if (PHASES.has('large')) {
-    const large = await largePhase(targets.map(({ t, gen, server }) => ({ t, gen, cpu: () => server.cpuMicros() })));
+    const large = await largePhase(targets.map(({ t, gen, server }) => ({ t, gen, cpu: () => server.cpuMicros(), mainCpu: () => server.mainThreadCpuMicros() })));
     for (const [label, r] of Object.entries(large)) results[label]!.large = r;
   }
   if (PHASES.has('million')) {
@@ -380,9 +410,12 @@ async function main() {
     `The ${BIG_N}-object container is filled through the engine directly (noSync, then closed so it is on disk) before the server starts; not timed here.`,
     'S3 requests carry SigV4 header auth (4 KiB bodies: payload SHA-256; large body: UNSIGNED-PAYLOAD); native ones an X-Auth-Token from v1 auth.',
     'Requests are signed before each phase starts; listings are signed per page (they depend on the previous page).',
-    'Other work may share this machine: see loadavg.',
+    'Other work may share this machine: see loadavg, and machineStealPercent (per operation and for the whole run; CPU time the hypervisor gave to other guests).',
+    'serverMainThreadBusy: the share of an operation\'s measured time the server\'s main (JavaScript) thread was running; well below 1 means requests were waiting on something else (the disk, other threads), near 1 that the JavaScript itself is the limit.',
   ];
   (out.machine as Record<string, unknown>).loadavgAtEnd = os.loadavg().map((x) => round(x, 2));
+  const ticksAtEnd = machineTicks();
+  (out.machine as Record<string, unknown>).stealPercent = round((100 * (ticksAtEnd.steal - ticksAtStart.steal)) / (ticksAtEnd.total - ticksAtStart.total), 1);
   out.ratios = ratios;
   out.totalSeconds = round((performance.now() - runStart) / 1000, 1);
   process.stdout.write(`${JSON.stringify(out, null, 2)}\n`);

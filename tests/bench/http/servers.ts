@@ -17,13 +17,15 @@ export interface Child {
   process: ChildProcess;
   /** CPU time (user + system, all threads) the server process has used so far, in microseconds. */
   cpuMicros(): number;
+  /** The same for its main thread alone (the one running JavaScript). */
+  mainThreadCpuMicros(): number;
   stop(): Promise<void>;
 }
 
-/** utime + stime from /proc/PID/stat (clock ticks of 10 ms); NaN where /proc is not there. */
-function processCpuMicros(pid: number | undefined): number {
+/** utime + stime from /proc/PID/stat or /proc/PID/task/TID/stat (clock ticks of 10 ms); NaN where /proc is not there. */
+function cpuMicrosOf(statFile: string): number {
   try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const stat = readFileSync(statFile, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     return (Number(fields[11]) + Number(fields[12])) * 10_000;
   } catch {
@@ -41,7 +43,8 @@ function track(child: ChildProcess, port: number): Child {
   return {
     port,
     process: child,
-    cpuMicros: () => processCpuMicros(child.pid),
+    cpuMicros: () => cpuMicrosOf(`/proc/${child.pid}/stat`),
+    mainThreadCpuMicros: () => cpuMicrosOf(`/proc/${child.pid}/task/${child.pid}/stat`),
     stop: async () => {
       if (child.exitCode === null && child.signalCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));
