@@ -22,6 +22,9 @@ export interface RequestPayload {
   contentSha256?: string;
 }
 
+/** An `x-amz-content-sha256` that is the payload's own hash (not UNSIGNED-PAYLOAD or a STREAMING- mode). */
+const SIGNED_HASH = /^[0-9a-fA-F]{64}$/;
+
 function checksumHeaders(x: Exchange, p: RequestPayload): void {
   const given = KNOWN_CHECKSUMS.filter((a) => x.header(`x-amz-checksum-${a}`) !== undefined);
   if (given.length > 1) throw new S3Error(400, 'InvalidRequest', 'Expecting a single x-amz-checksum- header. Multiple checksum Types are not allowed.');
@@ -78,7 +81,7 @@ export function requestPayload(x: Exchange, signing: SigV4Context | undefined): 
     throw new S3Error(411, 'MissingContentLength', 'You must provide the Content-Length HTTP header.');
   }
   if (length !== undefined) p.size = Number(length);
-  if (/^[0-9a-fA-F]{64}$/.test(mode)) p.contentSha256 = mode.toLowerCase();
+  if (SIGNED_HASH.test(mode)) p.contentSha256 = mode.toLowerCase();
   else if (mode !== 'UNSIGNED-PAYLOAD') throw new S3Error(400, 'InvalidArgument', `Invalid x-amz-content-sha256: ${mode}`);
   return p;
 }
@@ -94,7 +97,7 @@ const CHECKSUM_NAMES: Record<ChecksumAlgorithm, string> = { crc32: 'CRC32', crc3
 export function verifyDocument(x: Exchange, body: Buffer): void {
   const mode = x.header('x-amz-content-sha256');
   if (mode?.startsWith('STREAMING-')) throw new S3Error(400, 'InvalidRequest', 'aws-chunked payloads are only accepted for object data.');
-  if (mode && /^[0-9a-fA-F]{64}$/.test(mode) && sha256Hex(body) !== mode.toLowerCase()) {
+  if (mode && SIGNED_HASH.test(mode) && sha256Hex(body) !== mode.toLowerCase()) {
     throw new CofferError('ContentSha256Mismatch', 'The document does not hash to x-amz-content-sha256');
   }
   const p: RequestPayload = { body: x.req, expectedChecksums: {}, checksumAlgorithms: [] };

@@ -40,9 +40,9 @@ export const NATIVE_ERRORS: Record<CofferErrorCode, NativeError> = {
   NoSuchUpload: { status: 404, body: 'NoSuchUpload' },
   InvalidPart: { status: 400, body: 'InvalidPart' },
   InvalidPartOrder: { status: 400, body: 'InvalidPartOrder' },
-  // Swift's SLO answers 409 when a segment is gone or changed (or nesting is too deep).
   // Only the compatible API asks the engine to check a signed SHA-256.
   ContentSha256Mismatch: { status: 422, body: UNPROCESSABLE },
+  // Swift's SLO answers 409 when a segment is gone or changed (or nesting is too deep).
   BrokenLargeObject: { status: 409, body: 'There was a conflict when trying to complete your request.' },
   Aborted: { status: 499, body: 'Client Closed Request' },
   Closed: { status: 503, body: 'ServiceUnavailable' },
