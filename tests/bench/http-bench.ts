@@ -54,9 +54,16 @@ const ok2xx = (s: number) => s >= 200 && s < 300;
 const root = mkdtempSync(join(os.tmpdir(), 'coffer-http-bench-'));
 const children: Child[] = [];
 const gens: LoadGenerator[] = [];
-const ratios: { name: string; value: number; target: string; note?: string }[] = [];
-function ratio(name: string, num: number, den: number, target: string, note?: string) {
-  ratios.push({ name, value: round(num / den, 3), target, ...(note ? { note } : {}) });
+const ratios: { name: string; value: number; target: string; blockRange?: [number, number]; note?: string }[] = [];
+/**
+ * `blocks`: the two servers' rates block by block (the blocks of one round run back to back), so
+ * the ratio also comes with its lowest and highest value over the rounds: how far the machine's
+ * noise moved it within this run.
+ */
+function ratio(name: string, num: number, den: number, target: string, note?: string, blocks?: [number[], number[]]) {
+  const perBlock = blocks ? blocks[0].map((x, i) => x / blocks[1][i]!) : [];
+  const blockRange: [number, number] | undefined = perBlock.length ? [round(Math.min(...perBlock), 3), round(Math.max(...perBlock), 3)] : undefined;
+  ratios.push({ name, value: round(num / den, 3), target, ...(blockRange ? { blockRange } : {}), ...(note ? { note } : {}) });
 }
 
 const cleanup = async () => {
@@ -129,7 +136,7 @@ interface Runner {
  * threads); and the share of the machine's CPU time stolen by its hypervisor meanwhile (runs
  * with much steal are not comparable with quiet ones).
  */
-type OpStats = LoadStats & { serverCpuUsPerOp: number; serverMainThreadBusy: number; machineStealPercent: number };
+type OpStats = LoadStats & { serverCpuUsPerOp: number; serverMainThreadBusy: number; machineStealPercent: number; blockOpsPerSec: number[] };
 
 /** Total and steal jiffies of all CPUs from /proc/stat (zeros where it is not there). */
 function machineTicks(): { total: number; steal: number } {
@@ -200,6 +207,7 @@ async function smallPhase(runners: Runner[]): Promise<Record<string, SmallResult
         serverCpuUsPerOp: round(sum.all / stats.ops, 0),
         serverMainThreadBusy: round(sum.main / 1e6 / stats.seconds, 2),
         machineStealPercent: round((100 * sum.steal) / sum.ticks, 1),
+        blockOpsPerSec: raw.get(r)!.map((run) => round(run.latencies.length / run.seconds, 1)),
       };
       const o = out[r.t.label]![name]!;
       log(`  ${r.t.label}: ${stats.opsPerSec}/s, p50 ${stats.p50ms} ms, ${o.serverCpuUsPerOp} µs server CPU/op, main thread ${Math.round(o.serverMainThreadBusy * 100)}% busy, ${o.machineStealPercent}% stolen${stats.errors ? `, ${stats.errors} errors (${stats.firstError})` : ''}`);
@@ -375,14 +383,16 @@ async function main() {
   type Million = Awaited<ReturnType<typeof millionPhase>>;
   const small = (l: string) => results[l]?.small as Small | undefined;
   const large = (l: string) => results[l]?.large as Large | undefined;
+  /** 10k at the default N; the listing ratios name the container size they measured. */
+  const countLabel = N % 1000 === 0 ? `${N / 1000}k` : String(N);
   for (const api of ['coffer-native', 'coffer-s3']) {
     const c = small(api);
     const s = small('s3rver');
     const f = small('floor');
     if (c && s && f) {
       for (const op of ['put', 'get'] as const) {
-        ratio(`${api} ${op.toUpperCase()} 4 KiB ops/s vs s3rver`, c[op].opsPerSec, s[op].opsPerSec, '>= 3');
-        ratio(`${api} ${op.toUpperCase()} 4 KiB ops/s vs floor`, c[op].opsPerSec, f[op].opsPerSec, '>= 0.7');
+        ratio(`${api} ${op.toUpperCase()} 4 KiB ops/s vs s3rver`, c[op].opsPerSec, s[op].opsPerSec, '>= 3', undefined, [c[op].blockOpsPerSec, s[op].blockOpsPerSec]);
+        ratio(`${api} ${op.toUpperCase()} 4 KiB ops/s vs floor`, c[op].opsPerSec, f[op].opsPerSec, '>= 0.7', undefined, [c[op].blockOpsPerSec, f[op].blockOpsPerSec]);
       }
       for (const op of ['put', 'get', 'head', 'delete'] as const) {
         ratio(`${api} ${op.toUpperCase()} 4 KiB server CPU per op vs floor`, c[op].serverCpuUsPerOp, f[op].serverCpuUsPerOp, 'informational',
@@ -392,8 +402,8 @@ async function main() {
         ratio(`${api} ${op.toUpperCase()} 4 KiB ops/s vs s3rver`, c[op].opsPerSec, s[op].opsPerSec, 'informational');
         ratio(`${api} ${op.toUpperCase()} 4 KiB ops/s vs floor`, c[op].opsPerSec, f[op].opsPerSec, 'informational');
       }
-      ratio(`${api} 10k flat listing time vs s3rver`, c.listFlat!.medianMs, s.listFlat!.medianMs, '< 0.05');
-      ratio(`${api} 10k delimiter=/ listing time vs s3rver`, c.listDelimiter!.medianMs, s.listDelimiter!.medianMs, '< 0.05');
+      ratio(`${api} ${countLabel} flat listing time vs s3rver`, c.listFlat!.medianMs, s.listFlat!.medianMs, '< 0.05');
+      ratio(`${api} ${countLabel} delimiter=/ listing time vs s3rver`, c.listDelimiter!.medianMs, s.listDelimiter!.medianMs, '< 0.05');
     }
     const cl = large(api);
     const fl = large('floor');
@@ -411,6 +421,7 @@ async function main() {
     'S3 requests carry SigV4 header auth (4 KiB bodies: payload SHA-256; large body: UNSIGNED-PAYLOAD); native ones an X-Auth-Token from v1 auth.',
     'Requests are signed before each phase starts; listings are signed per page (they depend on the previous page).',
     'Other work may share this machine: see loadavg, and machineStealPercent (per operation and for the whole run; CPU time the hypervisor gave to other guests).',
+    'blockRange: a ratio\'s lowest and highest value over the rounds of interleaved blocks (one block per server per round, back to back): the spread the machine\'s noise gave it in this run.',
     'serverMainThreadBusy: the share of an operation\'s measured time the server\'s main (JavaScript) thread was running; well below 1 means requests were waiting on something else (the disk, other threads), near 1 that the JavaScript itself is the limit.',
   ];
   (out.machine as Record<string, unknown>).loadavgAtEnd = os.loadavg().map((x) => round(x, 2));
