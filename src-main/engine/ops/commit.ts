@@ -41,6 +41,38 @@ function checkConditions(current: ObjectRecord | undefined, cond: WriteCondition
   }
 }
 
+/** The optional fields a new version may carry; the check below fails to compile if one is missing. */
+type OptionalField = 'deleteMarker' | 'deleteAt' | 'publicRead' | 'checksums' | 'parts' | 'manifest';
+type Unlisted = Exclude<keyof NewVersion, 'etag' | 'contentType' | 'headers' | 'meta' | OptionalField>;
+const everyFieldCopied: [Unlisted] extends [never] ? true : Unlisted = true;
+void everyFieldCopied;
+
+/**
+ * The record a commit stores, built in one fixed property order. Written as a spread
+ * (`{ ...fields, seq, ... }`), it missed V8's inline caches on every commit: a tenth of the main
+ * thread's time under load (seen with perf; --cpu-prof counts it as the caller's own time).
+ */
+function newRecord(fields: NewVersion, own: Pick<ObjectRecord, 'versionId' | 'seq' | 'mtime' | 'size' | 'data'>): ObjectRecord {
+  const rec: ObjectRecord = {
+    versionId: own.versionId,
+    seq: own.seq,
+    size: own.size,
+    etag: fields.etag,
+    mtime: own.mtime,
+    contentType: fields.contentType,
+    headers: fields.headers,
+    meta: fields.meta,
+    data: own.data,
+  };
+  if (fields.deleteMarker !== undefined) rec.deleteMarker = fields.deleteMarker;
+  if (fields.deleteAt !== undefined) rec.deleteAt = fields.deleteAt;
+  if (fields.publicRead !== undefined) rec.publicRead = fields.publicRead;
+  if (fields.checksums !== undefined) rec.checksums = fields.checksums;
+  if (fields.parts !== undefined) rec.parts = fields.parts;
+  if (fields.manifest !== undefined) rec.manifest = fields.manifest;
+  return rec;
+}
+
 /**
  * Second phase of a write: one transaction that re-checks the container, the conditions and the
  * quotas, makes the new version current, moves counters and forgets what it replaced. Received
@@ -73,14 +105,13 @@ export async function commitVersion(
       data = { inline: id };
     }
     for (const id of payload.intents ?? []) ctx.store.intents.removeSync(id);
-    const rec: ObjectRecord = {
-      ...fields,
+    const rec = newRecord(fields, {
       versionId: c.versioning === 'enabled' ? newVersionId() : null,
       seq: ctx.store.nextCounter('seq'),
       mtime: ctx.nowMicros(),
       size: payload.size,
       data,
-    };
+    });
     ctx.store.objects.putSync(key, rec);
     setExpiry(ctx, key, undefined, rec);
     applyUsage(ctx.store, c, delta);

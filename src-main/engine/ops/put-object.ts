@@ -59,14 +59,10 @@ function checkHeaderSafe(f: ObjectFields): void {
 
 export function versionFields(name: string, f: ObjectFields, etag: string): NewVersion {
   checkHeaderSafe(f);
-  return {
-    etag,
-    contentType: f.contentType || guessContentType(name),
-    headers: { ...f.headers },
-    meta: lowerKeys(f.meta),
-    ...(f.deleteAt !== undefined ? { deleteAt: f.deleteAt } : {}),
-    ...(f.publicRead ? { publicRead: true } : {}),
-  };
+  const v: NewVersion = { etag, contentType: f.contentType || guessContentType(name), headers: { ...f.headers }, meta: lowerKeys(f.meta) };
+  if (f.deleteAt !== undefined) v.deleteAt = f.deleteAt;
+  if (f.publicRead) v.publicRead = true;
+  return v;
 }
 
 /** Stores an object from a stream: receive and verify the bytes, then commit them in one transaction. */
