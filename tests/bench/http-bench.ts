@@ -4,7 +4,7 @@
  *
  * One load generator (tests/bench/http/load.ts: node:http, keep-alive, signed requests prepared
  * before the clock starts) drives four targets, each server its own process on loopback:
- *   coffer-native, coffer-s3 - `coffer serve` with default options (fsync on), both APIs
+ *   coffer-native, coffer-s3 - `coffer serve` (compiled, as shipped) with default options (fsync on), both APIs
  *   s3rver                    - the npm package, the peer users pick for a local S3
  *   floor                     - node:http that reads, MD5s, writes + fsyncs, answers (the practical limit)
  * Phases (BENCH_HTTP_PHASES=small,large,million picks a subset):
@@ -416,7 +416,7 @@ async function main() {
   }
   out.results = results;
   out.notes = [
-    'Coffer runs `coffer serve` with default options (fsync on); the floor server fsyncs every PUT; s3rver does not fsync.',
+    'Coffer runs `coffer serve` from the compiled CLI (dist/, built first as `npm start` does) with default options (fsync on); the floor server fsyncs every PUT; s3rver does not fsync.',
     `The ${BIG_N}-object container is filled through the engine directly (noSync, then closed so it is on disk) before the server starts; not timed here.`,
     'S3 requests carry SigV4 header auth (4 KiB bodies: payload SHA-256; large body: UNSIGNED-PAYLOAD); native ones an X-Auth-Token from v1 auth.',
     'Requests are signed before each phase starts; listings are signed per page (they depend on the previous page).',
