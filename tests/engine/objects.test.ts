@@ -2,7 +2,10 @@ import { createHash } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { EngineContext } from '../../src-main/engine/context.js';
 import { Engine } from '../../src-main/engine/engine.js';
+import { objectKey } from '../../src-main/engine/index/keys.js';
+import { findContainer } from '../../src-main/engine/ops/containers.js';
 import { bytes, chunked, codeOf, openStore, readAll, sameBytes, type TestStore } from './helpers.js';
 
 const md5 = (b: Buffer) => createHash('md5').update(b).digest('hex');
@@ -23,6 +26,21 @@ describe('put and get', () => {
     const read = await s.engine.getObject(ref(), 'a.txt');
     expect((await readAll(read.body)).toString()).toBe('hello');
     expect(readdirSync(join(s.dir, 'blobs', info.etag.slice(0, 2)))).toEqual([]);
+  });
+
+  it('appends inline bytes to the index in commit order, whatever the names', async () => {
+    const ctx = (s.engine as unknown as { ctx: EngineContext }).ctx;
+    for (const name of ['m', 'a', 'z', 'b']) await s.engine.putObject(ref(), name, `body of ${name}`);
+    const cid = findContainer(ctx, ref())!.cid;
+    const idOf = (name: string) => {
+      const data = ctx.store.objects.get(objectKey(cid, name))!.data;
+      return 'inline' in data ? data.inline : undefined;
+    };
+    const committed = ['m', 'a', 'z', 'b'].map(idOf);
+    expect([...ctx.store.inline.getKeys({})].map(String)).toEqual(committed);
+    for (const name of ['m', 'a', 'z', 'b']) expect((await readAll((await s.engine.getObject(ref(), name)).body)).toString()).toBe(`body of ${name}`);
+    await s.engine.deleteObject(ref(), 'a');
+    expect([...ctx.store.inline.getKeys({})].map(String)).toEqual(committed.filter((id) => id !== committed[1]));
   });
 
   it('streams large objects to a blob file and reads ranges across it', async () => {

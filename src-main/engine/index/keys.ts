@@ -95,3 +95,13 @@ export function expiryBound(deleteAt: number): Buffer {
   key.writeBigUInt64BE(BigInt(deleteAt));
   return key;
 }
+
+/**
+ * The `inline` table's key for the bytes of the version committed with sequence number `seq`:
+ * fixed-width hex after `s`, so keys sort in commit order and each new entry lands at the end of
+ * the table. Random keys (stores written before this still hold some: 32 hex digits, which sort
+ * before `s`) scattered every insert over the table, a page copied and written per object.
+ */
+export function inlineKey(seq: number): string {
+  return `s${seq.toString(16).padStart(13, '0')}`;
+}

@@ -1,6 +1,6 @@
 import { CofferError } from '../../../src-shared/errors.js';
 import type { EngineContext } from '../context.js';
-import { objectKey } from '../index/keys.js';
+import { inlineKey, objectKey } from '../index/keys.js';
 import type { ContainerRecord, ContainerRef, DataRef, ObjectRecord, Segment } from '../types.js';
 import { requireContainer } from './containers.js';
 import { isLive } from './read-object.js';
@@ -98,16 +98,17 @@ export async function commitVersion(
     alsoInTransaction?.(c, removals);
     const delta = deltaOf([payload.size], removals.sizes);
     checkQuota(ctx.store, c, delta);
+    const seq = ctx.store.nextCounter('seq');
     let data: DataRef = { segments: payload.segments ?? [] };
     if (payload.inline?.length) {
-      const id = ctx.blobs.newId();
+      const id = inlineKey(seq);
       ctx.store.putInline(id, payload.inline);
       data = { inline: id };
     }
     for (const id of payload.intents ?? []) ctx.store.intents.removeSync(id);
     const rec = newRecord(fields, {
       versionId: c.versioning === 'enabled' ? newVersionId() : null,
-      seq: ctx.store.nextCounter('seq'),
+      seq,
       mtime: ctx.nowMicros(),
       size: payload.size,
       data,
