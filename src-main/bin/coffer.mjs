@@ -4,7 +4,7 @@
 // the TypeScript sources through tsx, so it works right after `npm ci` and right after an edit.
 // The compiled code is the one to serve with: tsx's transform names each function it creates at
 // run time (esbuild's keepNames), which cost the server 7-16% of its CPU per request.
-import { readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -28,7 +28,9 @@ function builtAt(project) {
   }
 }
 
-const compiledIsCurrent = ['main', 'shared'].every((project) => builtAt(project) >= newestSource(join(root, `src-${project}`)));
+const compiledCli = join(root, 'dist', 'src-main', 'cli.js');
+const compiledIsCurrent =
+  existsSync(compiledCli) && ['main', 'shared'].every((project) => builtAt(project) >= newestSource(join(root, `src-${project}`)));
 
 if (compiledIsCurrent) {
   await import('../../dist/src-main/cli.js');
