@@ -17,6 +17,9 @@ export interface ObjectFields {
   publicRead?: boolean;
 }
 
+/** Object fields as a front end reads them from a request: metadata and standard headers always there. */
+export type RequestFields = ObjectFields & Required<Pick<ObjectFields, 'meta' | 'headers'>>;
+
 export interface PutOptions extends ObjectFields, ReceiveOptions, WriteConditions {}
 
 export function requireValidName(name: string): void {

@@ -1,4 +1,4 @@
-import type { ObjectFields } from '../../../engine/ops/put-object.js';
+import type { RequestFields } from '../../../engine/ops/put-object.js';
 import type { ObjectInfo } from '../../../engine/types.js';
 import { segmentReader } from '../../common/access.js';
 import { evaluateConditions } from '../../common/conditionals.js';
@@ -24,11 +24,11 @@ function checkEncryption(call: BucketCall): Record<string, string> {
 }
 
 /** Object fields from PutObject / CreateMultipartUpload / CopyObject(REPLACE) headers. */
-export function objectFields(call: BucketCall): ObjectFields & Required<Pick<ObjectFields, 'meta' | 'headers'>> {
+export function objectFields(call: BucketCall): RequestFields {
   checkStorageClass(call.x.header('x-amz-storage-class'));
   const publicRead = cannedAcl(call.x);
   const contentType = call.x.header('content-type');
-  const fields: ObjectFields & Required<Pick<ObjectFields, 'meta' | 'headers'>> = { meta: readUserMeta(call.x.req.headers), headers: readStandard(call.x.req.headers) };
+  const fields: RequestFields = { meta: readUserMeta(call.x.req.headers), headers: readStandard(call.x.req.headers) };
   if (contentType) fields.contentType = contentType;
   if (publicRead !== undefined) fields.publicRead = publicRead;
   return fields;

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import type { ObjectFields, PutOptions } from '../../../engine/ops/put-object.js';
+import type { PutOptions, RequestFields } from '../../../engine/ops/put-object.js';
 import { resolveRange } from '../../../engine/ops/read-object.js';
 import type { ContainerInfo, ObjectInfo } from '../../../engine/types.js';
 import { segmentReader } from '../../common/access.js';
@@ -115,7 +115,7 @@ export function readObjectFields(call: NativeCall, name: string) {
   const detect = truthy(call.x.header('x-detect-content-type'));
   const contentType = detect ? undefined : call.x.header('content-type');
   if (Buffer.byteLength(name) > 1024) return { error: `Object name length of ${Buffer.byteLength(name)} longer than 1024` };
-  const fields: ObjectFields & Required<Pick<ObjectFields, 'meta' | 'headers'>> = { meta, headers: readStandardHeaders(call.x.req.headers) };
+  const fields: RequestFields = { meta, headers: readStandardHeaders(call.x.req.headers) };
   if (contentType) fields.contentType = contentType;
   if (deleteAt !== undefined) fields.deleteAt = deleteAt;
   return fields;
