@@ -45,7 +45,8 @@ export interface AppContext {
   close(): Promise<void>;
 }
 
-const DEFAULT_UI_DIR = fileURLToPath(new URL('../dist/renderer', import.meta.url));
+/** The built renderer, dist/renderer: seen from src-main/ when the sources run (tsx), from dist/src-main/ when compiled. */
+const DEFAULT_UI_DIR = fileURLToPath(new URL(import.meta.url.includes('/dist/src-main/') ? '../renderer' : '../dist/renderer', import.meta.url));
 const FIRST_USER = 'coffer$admin';
 
 async function firstAccount(engine: Engine): Promise<{ account: AccountInfo; created: boolean }> {
