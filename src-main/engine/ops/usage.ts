@@ -58,12 +58,10 @@ export function applyUsage(store: IndexStore, container: ContainerRecord, delta:
   if (delta.objects === 0 && delta.bytes === 0 && delta.bytesActual === 0) return;
   for (const key of [containerUsageKey(container.cid), accountUsageKey(container.owner)]) {
     const u = readUsage(store, key);
-    store.setUsage(key, {
-      ...u,
-      objects: u.objects + delta.objects,
-      bytes: u.bytes + delta.bytes,
-      bytesActual: u.bytesActual + delta.bytesActual,
-    });
+    // Built field by field: `{ ...u, objects, ... }` missed V8's inline caches on every write.
+    const next: StoredUsage = { objects: u.objects + delta.objects, bytes: u.bytes + delta.bytes, bytesActual: u.bytesActual + delta.bytesActual };
+    if (u.containers !== undefined) next.containers = u.containers;
+    store.setUsage(key, next);
   }
 }
 

@@ -34,16 +34,18 @@ export interface BucketCall extends S3Call {
   ref: ContainerRef;
 }
 
-export function s3Headers(x: Exchange): HeaderValues {
-  return { 'x-amz-request-id': x.id, 'x-amz-id-2': x.id };
+export function s3Headers(x: Exchange, contentType?: string): HeaderValues {
+  const headers: HeaderValues = { 'x-amz-request-id': x.id, 'x-amz-id-2': x.id };
+  if (contentType) headers['Content-Type'] = contentType;
+  return headers;
 }
 
 export function sendEmpty(x: Exchange, status: number, headers: HeaderValues = {}): void {
-  x.send(status, { ...s3Headers(x), ...headers });
+  x.send(status, headers, '', s3Headers(x));
 }
 
 export function sendXml(x: Exchange, status: number, root: XmlNode, headers: HeaderValues = {}): void {
-  x.send(status, { ...s3Headers(x), 'Content-Type': 'application/xml', ...headers }, xmlDocument(root));
+  x.send(status, headers, xmlDocument(root), s3Headers(x, 'application/xml'));
 }
 
 /** A root element in the S3 namespace. */

@@ -27,7 +27,7 @@ export function baseHeaders(x: Exchange, contentType = TEXT): HeaderValues {
 }
 
 export function reply(x: Exchange, status: number, headers: HeaderValues = {}, body: string | Buffer = ''): void {
-  x.send(status, { ...baseHeaders(x), ...headers }, body);
+  x.send(status, headers, body, baseHeaders(x));
 }
 
 /** An error status with a short plain-text body (the status text when none is given). */

@@ -1,8 +1,8 @@
 import type { RequestFields } from '../../../engine/ops/put-object.js';
-import type { ObjectInfo } from '../../../engine/types.js';
+import type { ChecksumAlgorithm, ObjectInfo } from '../../../engine/types.js';
 import { segmentReader } from '../../common/access.js';
 import { evaluateConditions } from '../../common/conditionals.js';
-import { abortedBy } from '../../common/exchange.js';
+import { abortedBy, type HeaderValues } from '../../common/exchange.js';
 import { parseRange } from '../../common/range.js';
 import { S3Error } from '../errors.js';
 import { checkStorageClass, hasResponseOverrides, objectHeaders, readStandard, readUserMeta } from '../metadata.js';
@@ -12,15 +12,17 @@ import { cannedAcl } from './acl.js';
 
 const MAX_PUT = 5 * 1024 ** 3;
 
-export function checksumEcho(o: ObjectInfo): Record<string, string> {
-  return Object.fromEntries(Object.entries(o.checksums).map(([alg, v]) => [`x-amz-checksum-${alg}`, v]));
+/** Adds the checksums an upload came with to `headers` (S3 echoes them). */
+function echoChecksums(o: ObjectInfo, headers: HeaderValues): HeaderValues {
+  for (const alg in o.checksums) headers[`x-amz-checksum-${alg}`] = o.checksums[alg as ChecksumAlgorithm];
+  return headers;
 }
 
-function checkEncryption(call: BucketCall): Record<string, string> {
+/** The x-amz-server-side-encryption to echo back: AES256 is the only kind accepted. */
+function checkEncryption(call: BucketCall): string | undefined {
   const sse = call.x.header('x-amz-server-side-encryption');
-  if (sse === undefined) return {};
-  if (sse !== 'AES256') throw new S3Error(501, 'NotImplemented', `Server-side encryption ${sse} is not supported.`);
-  return { 'x-amz-server-side-encryption': 'AES256' };
+  if (sse !== undefined && sse !== 'AES256') throw new S3Error(501, 'NotImplemented', `Server-side encryption ${sse} is not supported.`);
+  return sse;
 }
 
 /** Object fields from PutObject / CreateMultipartUpload / CopyObject(REPLACE) headers. */
@@ -60,12 +62,8 @@ export async function putObject(call: BucketCall): Promise<void> {
     maxSize: MAX_PUT,
     signal: abortedBy(x.req),
   });
-  sendEmpty(x, 200, {
-    ETag: `"${info.etag}"`,
-    ...(info.versionId !== null ? { 'x-amz-version-id': info.versionId } : {}),
-    ...checksumEcho(info),
-    ...sse,
-  });
+  // Undefined values are left out of the response: no conditional spreads on every upload.
+  sendEmpty(x, 200, echoChecksums(info, { ETag: `"${info.etag}"`, 'x-amz-version-id': info.versionId ?? undefined, 'x-amz-server-side-encryption': sse }));
 }
 
 /**
