@@ -33,8 +33,8 @@ export interface ServerOptions {
   timeouts?: { headersMs?: number; idleMs?: number; bodyGraceMs?: number; bodyMinBytesPerSec?: number };
 }
 
-/** Timeouts can be shortened through the environment, so tests can watch a stalled client being dropped. */
-function envMs(name: string): number | undefined {
+/** Slow-client limits can be shortened through the environment (a positive number), so tests can watch a stalled client being dropped. */
+function envPositive(name: string): number | undefined {
   const v = Number(process.env[name]);
   return Number.isFinite(v) && v > 0 ? v : undefined;
 }
@@ -92,11 +92,11 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   // reading a byte (a stalled body, a download nobody reads) before its connection is dropped.
   // No limit on a whole request: large uploads may take long while bytes keep flowing, as long as
   // they keep flowing at a minimum average rate.
-  const headersMs = opts.timeouts?.headersMs ?? envMs('COFFER_HTTP_HEADERS_TIMEOUT_MS') ?? 60_000;
-  const idleMs = opts.timeouts?.idleMs ?? envMs('COFFER_HTTP_IDLE_TIMEOUT_MS') ?? 120_000;
+  const headersMs = opts.timeouts?.headersMs ?? envPositive('COFFER_HTTP_HEADERS_TIMEOUT_MS') ?? 60_000;
+  const idleMs = opts.timeouts?.idleMs ?? envPositive('COFFER_HTTP_IDLE_TIMEOUT_MS') ?? 120_000;
   const slowBodies = new SlowBodyWatch({
-    graceMs: opts.timeouts?.bodyGraceMs ?? envMs('COFFER_HTTP_BODY_GRACE_MS') ?? 60_000,
-    minBytesPerSec: opts.timeouts?.bodyMinBytesPerSec ?? envMs('COFFER_HTTP_BODY_MIN_RATE') ?? 1024,
+    graceMs: opts.timeouts?.bodyGraceMs ?? envPositive('COFFER_HTTP_BODY_GRACE_MS') ?? 60_000,
+    minBytesPerSec: opts.timeouts?.bodyMinBytesPerSec ?? envPositive('COFFER_HTTP_BODY_MIN_RATE') ?? 1024,
   });
   const server = createHttpServer(
     { keepAliveTimeout: Math.min(65_000, idleMs), requestTimeout: 0, headersTimeout: headersMs, connectionsCheckingInterval: Math.min(30_000, Math.max(100, headersMs / 4)) },

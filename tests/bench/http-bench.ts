@@ -60,7 +60,8 @@ const ratios: { name: string; value: number; target: string; blockRange?: [numbe
  * the ratio also comes with its lowest and highest value over the rounds: how far the machine's
  * noise moved it within this run.
  */
-function ratio(name: string, num: number, den: number, target: string, note?: string, blocks?: [number[], number[]]) {
+function ratio(name: string, num: number, den: number, target: string, extra: { note?: string; blocks?: [number[], number[]] } = {}) {
+  const { note, blocks } = extra;
   const perBlock = blocks ? blocks[0].map((x, i) => x / blocks[1][i]!) : [];
   const blockRange: [number, number] | undefined = perBlock.length ? [round(Math.min(...perBlock), 3), round(Math.max(...perBlock), 3)] : undefined;
   ratios.push({ name, value: round(num / den, 3), target, ...(blockRange ? { blockRange } : {}), ...(note ? { note } : {}) });
@@ -391,12 +392,13 @@ async function main() {
     const f = small('floor');
     if (c && s && f) {
       for (const op of ['put', 'get'] as const) {
-        ratio(`${api} ${op.toUpperCase()} 4 KiB ops/s vs s3rver`, c[op].opsPerSec, s[op].opsPerSec, '>= 3', undefined, [c[op].blockOpsPerSec, s[op].blockOpsPerSec]);
-        ratio(`${api} ${op.toUpperCase()} 4 KiB ops/s vs floor`, c[op].opsPerSec, f[op].opsPerSec, '>= 0.7', undefined, [c[op].blockOpsPerSec, f[op].blockOpsPerSec]);
+        ratio(`${api} ${op.toUpperCase()} 4 KiB ops/s vs s3rver`, c[op].opsPerSec, s[op].opsPerSec, '>= 3', { blocks: [c[op].blockOpsPerSec, s[op].blockOpsPerSec] });
+        ratio(`${api} ${op.toUpperCase()} 4 KiB ops/s vs floor`, c[op].opsPerSec, f[op].opsPerSec, '>= 0.7', { blocks: [c[op].blockOpsPerSec, f[op].blockOpsPerSec] });
       }
       for (const op of ['put', 'get', 'head', 'delete'] as const) {
-        ratio(`${api} ${op.toUpperCase()} 4 KiB server CPU per op vs floor`, c[op].serverCpuUsPerOp, f[op].serverCpuUsPerOp, 'informational',
-          'server process CPU time per request (lower is better); steadier than ops/s when other work shares the machine');
+        ratio(`${api} ${op.toUpperCase()} 4 KiB server CPU per op vs floor`, c[op].serverCpuUsPerOp, f[op].serverCpuUsPerOp, 'informational', {
+          note: 'server process CPU time per request (lower is better); steadier than ops/s when other work shares the machine',
+        });
       }
       for (const op of ['head', 'delete'] as const) {
         ratio(`${api} ${op.toUpperCase()} 4 KiB ops/s vs s3rver`, c[op].opsPerSec, s[op].opsPerSec, 'informational');

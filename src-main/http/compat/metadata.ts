@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import type { ObjectInfo, StandardHeaders } from '../../engine/types.js';
+import type { ChecksumAlgorithm, Checksums, ObjectInfo, StandardHeaders } from '../../engine/types.js';
 import { headerToText, textToHeader } from '../common/header-text.js';
 import type { HeaderValues } from '../common/exchange.js';
 import { S3Error } from './errors.js';
@@ -61,6 +61,12 @@ const OVERRIDES: [string, string][] = [
   ['response-content-encoding', 'Content-Encoding'],
 ];
 
+/** Adds `x-amz-checksum-<algorithm>` for each checksum to `headers` (uploads echo them, GET with checksum mode shows them). */
+export function addChecksumHeaders(checksums: Checksums | undefined, headers: HeaderValues): HeaderValues {
+  for (const alg in checksums) headers[`x-amz-checksum-${alg}`] = checksums[alg as ChecksumAlgorithm];
+  return headers;
+}
+
 /** GET/HEAD object headers (seed C3, §22.2), with `response-*` overrides applied. */
 export function objectHeaders(o: ObjectInfo, param: (n: string) => string | undefined, checksumMode: boolean): HeaderValues {
   const h: HeaderValues = {
@@ -75,7 +81,7 @@ export function objectHeaders(o: ObjectInfo, param: (n: string) => string | unde
   if (o.versionId !== null) h['x-amz-version-id'] = o.versionId;
   for (const [field, name] of STANDARD) if (o.headers[field] !== undefined) h[name] = textToHeader(o.headers[field]!);
   for (const [k, v] of Object.entries(o.meta)) h[`x-amz-meta-${k}`] = textToHeader(v);
-  if (checksumMode) for (const [alg, value] of Object.entries(o.checksums)) h[`x-amz-checksum-${alg}`] = value;
+  if (checksumMode) addChecksumHeaders(o.checksums, h);
   for (const [q, name] of OVERRIDES) {
     const v = param(q);
     if (v !== undefined) {

@@ -2,6 +2,7 @@ import { isoMillis } from '../../common/dates.js';
 import { awsEncode } from '../canonical.js';
 import { el } from '../../common/xml.js';
 import { S3Error, s3 } from '../errors.js';
+import { addChecksumHeaders } from '../metadata.js';
 import { requestPayload } from '../payload.js';
 import { s3Root, sendEmpty, sendXml, type BucketCall } from '../respond.js';
 import { readXml, text } from '../xml-input.js';
@@ -49,8 +50,7 @@ export async function uploadPart(call: BucketCall): Promise<void> {
     ...(payload.contentSha256 ? { contentSha256: payload.contentSha256 } : {}),
     signal: aborted.signal,
   });
-  const echo = Object.fromEntries(Object.entries(part.checksums ?? {}).map(([a, v]) => [`x-amz-checksum-${a}`, v]));
-  sendEmpty(call.x, 200, { ETag: quoted(part.etag), ...echo });
+  sendEmpty(call.x, 200, addChecksumHeaders(part.checksums, { ETag: quoted(part.etag) }));
 }
 
 /** CompleteMultipartUpload (§24): the part list must be well-formed XML in ascending order. */

@@ -1,22 +1,16 @@
 import type { RequestFields } from '../../../engine/ops/put-object.js';
-import type { ChecksumAlgorithm, ObjectInfo } from '../../../engine/types.js';
+import type { ObjectInfo } from '../../../engine/types.js';
 import { segmentReader } from '../../common/access.js';
 import { evaluateConditions } from '../../common/conditionals.js';
-import { abortedBy, type HeaderValues } from '../../common/exchange.js';
+import { abortedBy } from '../../common/exchange.js';
 import { parseRange } from '../../common/range.js';
 import { S3Error } from '../errors.js';
-import { checkStorageClass, hasResponseOverrides, objectHeaders, readStandard, readUserMeta } from '../metadata.js';
+import { addChecksumHeaders, checkStorageClass, hasResponseOverrides, objectHeaders, readStandard, readUserMeta } from '../metadata.js';
 import { requestPayload } from '../payload.js';
 import { s3Headers, sendEmpty, type BucketCall } from '../respond.js';
 import { cannedAcl } from './acl.js';
 
 const MAX_PUT = 5 * 1024 ** 3;
-
-/** Adds the checksums an upload came with to `headers` (S3 echoes them). */
-function echoChecksums(o: ObjectInfo, headers: HeaderValues): HeaderValues {
-  for (const alg in o.checksums) headers[`x-amz-checksum-${alg}`] = o.checksums[alg as ChecksumAlgorithm];
-  return headers;
-}
 
 /** The x-amz-server-side-encryption to echo back: AES256 is the only kind accepted. */
 function checkEncryption(call: BucketCall): string | undefined {
@@ -63,7 +57,7 @@ export async function putObject(call: BucketCall): Promise<void> {
     signal: abortedBy(x.req),
   });
   // Undefined values are left out of the response: no conditional spreads on every upload.
-  sendEmpty(x, 200, echoChecksums(info, { ETag: `"${info.etag}"`, 'x-amz-version-id': info.versionId ?? undefined, 'x-amz-server-side-encryption': sse }));
+  sendEmpty(x, 200, addChecksumHeaders(info.checksums, { ETag: `"${info.etag}"`, 'x-amz-version-id': info.versionId ?? undefined, 'x-amz-server-side-encryption': sse }));
 }
 
 /**
