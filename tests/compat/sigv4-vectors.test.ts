@@ -1,6 +1,7 @@
 // SigV4 building blocks (src-main/http/compat/canonical.ts, aws-chunked.ts) against the
 // supplement's Appendix A vectors: header auth (A.1), presigned GET (A.2), aws-chunked signed
 // upload (A.3), plus the encoding rules of §16.3 that the vectors do not exercise.
+import { createHmac, randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { decodeAwsChunked } from '../../src-main/http/compat/aws-chunked.js';
@@ -10,7 +11,8 @@ import {
   canonicalQuery,
   canonicalRequest,
   canonicalUris,
-  hmac,
+  sameSignature,
+  HmacKey,
   sha256Hex,
   signingKey,
   stringToSign,
@@ -26,7 +28,7 @@ const KEY = signingKey(SECRET, '20130524', 'us-east-1', 's3');
 const fakeReq = (h: Record<string, string | string[]>) =>
   ({ rawHeaders: Object.entries(h).flatMap(([k, v]) => ([] as string[]).concat(v).flatMap((one, i) => [i % 2 ? k.toUpperCase() : k, one])) }) as unknown as IncomingMessage;
 
-const sign = (canonical: string) => hmac(KEY, stringToSign(DATE, SCOPE, canonical)).toString('hex');
+const sign = (canonical: string) => KEY.hex(stringToSign(DATE, SCOPE, canonical));
 
 describe('A.1 header auth', () => {
   const signed = ['host', 'range', 'x-amz-content-sha256', 'x-amz-date'];
@@ -157,5 +159,38 @@ describe('§16.3 encoding rules', () => {
     expect(canonicalUris('/bucket/a-b_c.d~e/f')).toEqual(['/bucket/a-b_c.d~e/f']);
     expect(canonicalUris('')).toEqual(['/']);
     expect(canonicalUris("/bucket/it's%20here")).toEqual(['/bucket/it%27s%20here', "/bucket/it's%20here"]);
+  });
+});
+
+describe('HmacKey', () => {
+  const reference = (key: Buffer, data: string) => createHmac('sha256', key).update(data, 'utf8').digest('hex');
+
+  it('gives what createHmac gives, for keys shorter than, equal to and longer than the block', () => {
+    for (const keyLength of [0, 1, 32, 63, 64, 65, 200]) {
+      const key = randomBytes(keyLength);
+      const signer = new HmacKey(key);
+      for (const data of ['', 'a', 'AWS4-HMAC-SHA256\n20130524T000000Z', 'é€😀 non-ASCII', 'x'.repeat(5000), 'short after long']) {
+        expect(signer.hex(data), `key ${keyLength} bytes, message ${data.length} chars`).toBe(reference(key, data));
+      }
+    }
+  });
+
+  it('signs the same message the same way after a longer one', () => {
+    const signer = new HmacKey(randomBytes(32));
+    const first = signer.hex('abc');
+    signer.hex('z'.repeat(3000));
+    expect(signer.hex('abc')).toBe(first);
+  });
+});
+
+describe('sameSignature', () => {
+  const a = 'f0e8bdb87c964420e857bd35b5d6ed310bd44f0170aba48dd91039c6036bdb41';
+  it('accepts only the identical string', () => {
+    expect(sameSignature(a, a.slice())).toBe(true);
+    expect(sameSignature(a, `${a.slice(0, -1)}0`)).toBe(false);
+    expect(sameSignature(a, `0${a.slice(1)}`)).toBe(false);
+    expect(sameSignature(a, a.toUpperCase())).toBe(false);
+    expect(sameSignature(a, a.slice(0, -1))).toBe(false);
+    expect(sameSignature(a, '')).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { hmac, sha256Hex } from './canonical.js';
+import { sameSignature, sha256Hex } from './canonical.js';
 import { S3Error } from './errors.js';
 import type { SigV4Context } from './sigv4.js';
 
@@ -79,7 +79,7 @@ export async function* decodeAwsChunked(source: AsyncIterable<Buffer>, o: Chunke
   let total = 0;
   const sign = (kind: 'PAYLOAD' | 'TRAILER', hash: string) => {
     const s = o.signing!;
-    return hmac(s.key, [`AWS4-HMAC-SHA256-${kind}`, s.amzDate, s.scope, previous, ...(kind === 'PAYLOAD' ? [EMPTY_SHA256] : []), hash].join('\n')).toString('hex');
+    return s.key.hex([`AWS4-HMAC-SHA256-${kind}`, s.amzDate, s.scope, previous, ...(kind === 'PAYLOAD' ? [EMPTY_SHA256] : []), hash].join('\n'));
   };
   for (;;) {
     const header = await reader.line();
@@ -97,7 +97,7 @@ export async function* decodeAwsChunked(source: AsyncIterable<Buffer>, o: Chunke
     if (o.signing) {
       const given = ext.map((e) => e.trim()).find((e) => e.startsWith('chunk-signature='))?.slice('chunk-signature='.length);
       const expected = sign('PAYLOAD', hash.digest('hex'));
-      if (given !== expected) throw new S3Error(403, 'SignatureDoesNotMatch', 'The chunk signature does not match.');
+      if (given === undefined || !sameSignature(expected, given)) throw new S3Error(403, 'SignatureDoesNotMatch', 'The chunk signature does not match.');
       previous = expected;
     }
     if (size === 0) break;
@@ -117,7 +117,7 @@ export async function* decodeAwsChunked(source: AsyncIterable<Buffer>, o: Chunke
   }
   if (o.signing && o.signedTrailer) {
     const canonical = trailers.sort(([a], [b]) => (a < b ? -1 : 1)).map(([n, v]) => `${n}:${v}\n`).join('');
-    if (trailerSignature !== sign('TRAILER', sha256Hex(canonical))) {
+    if (trailerSignature === undefined || !sameSignature(sign('TRAILER', sha256Hex(canonical)), trailerSignature)) {
       throw new S3Error(403, 'SignatureDoesNotMatch', 'The trailer signature does not match.');
     }
   }

@@ -1,7 +1,6 @@
-import { timingSafeEqual } from 'node:crypto';
 import type { Engine } from '../../engine/engine.js';
 import type { Exchange } from '../common/exchange.js';
-import { canonicalHeaders, canonicalQuery, canonicalRequest, canonicalUris, hmac, signingKey, stringToSign } from './canonical.js';
+import { canonicalHeaders, canonicalQuery, canonicalRequest, canonicalUris, sameSignature, signingKey, stringToSign, type HmacKey } from './canonical.js';
 import { S3Error } from './errors.js';
 
 const MAX_SKEW_MS = 15 * 60 * 1000;
@@ -10,7 +9,7 @@ const MAX_PRESIGN_S = 604_800;
 /** What a verified SigV4 request carries on to the body: the chunk-signature chain needs it. */
 export interface SigV4Context {
   account: string;
-  key: Buffer;
+  key: HmacKey;
   scope: string;
   amzDate: string;
   seedSignature: string;
@@ -39,12 +38,6 @@ export function parseAmzDate(v: string | undefined): number | undefined {
   return Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!, +m[4]!, +m[5]!, +m[6]!);
 }
 
-function same(a: string, b: string): boolean {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
-}
-
 function secretFor(engine: Engine, accessKey: string) {
   const found = engine.findByAccessKey(accessKey);
   if (!found) throw new S3Error(403, 'InvalidAccessKeyId', 'The AWS Access Key Id you provided does not exist in our records.', { AWSAccessKeyId: accessKey });
@@ -52,7 +45,7 @@ function secretFor(engine: Engine, accessKey: string) {
 }
 
 /** Checks the signature against every canonical URI candidate; throws SignatureDoesNotMatch. */
-function verifySignature(x: Exchange, cred: Credential, secret: string, amzDate: string, signed: string[], payload: string, given: string, omit?: string): Buffer {
+function verifySignature(x: Exchange, cred: Credential, secret: string, amzDate: string, signed: string[], payload: string, given: string, omit?: string): HmacKey {
   const key = signingKey(secret, cred.date, cred.region, cred.service);
   const scope = `${cred.date}/${cred.region}/${cred.service}/aws4_request`;
   const query = canonicalQuery(x.rawQuery, omit);
@@ -60,8 +53,7 @@ function verifySignature(x: Exchange, cred: Credential, secret: string, amzDate:
   let lastCanonical = '';
   for (const uri of canonicalUris(x.rawPath)) {
     lastCanonical = canonicalRequest({ method: x.method, uri, query, headers, signedHeaders: signed.join(';'), payload });
-    const expected = hmac(key, stringToSign(amzDate, scope, lastCanonical)).toString('hex');
-    if (same(expected, given)) return key;
+    if (sameSignature(key.hex(stringToSign(amzDate, scope, lastCanonical)), given)) return key;
   }
   throw new S3Error(403, 'SignatureDoesNotMatch', 'The request signature we calculated does not match the signature you provided. Check your key and signing method.', {
     AWSAccessKeyId: cred.accessKey,
