@@ -1,4 +1,4 @@
-import { createHash, type Hash } from 'node:crypto';
+import { createHash, hash, type Hash } from 'node:crypto';
 import { crc32 } from 'node:zlib';
 import { Crc32c } from '@aws-crypto/crc32c';
 import type { ChecksumAlgorithm, Checksums } from '../types.js';
@@ -48,25 +48,59 @@ const MAKERS: Record<ChecksumAlgorithm, () => Running> = {
   sha256: () => hashOf('sha256'),
 };
 
-/** MD5 (always) plus whichever checksums were asked for, computed over the bytes as they stream. */
+function digestOf(algorithm: ChecksumAlgorithm, bytes: Uint8Array): string {
+  if (algorithm === 'sha1' || algorithm === 'sha256') return hash(algorithm, bytes, 'base64');
+  const h = MAKERS[algorithm]();
+  h.update(bytes);
+  return h.digest().toString('base64');
+}
+
+const EMPTY = new Uint8Array(0);
+
+/**
+ * MD5 (always) plus whichever checksums were asked for, computed over the bytes as they stream.
+ * A body that comes as one chunk (most small objects) is hashed in one shot at the end: a
+ * streaming hash is a native object per algorithm, which costs more than hashing 4 KiB.
+ */
 export class BodyHasher {
-  private readonly md5 = createHash('md5');
-  private readonly extra: [ChecksumAlgorithm, Running][];
+  private readonly algorithms: ChecksumAlgorithm[];
+  private only: Uint8Array | undefined;
+  private md5: Hash | undefined;
+  private extra: [ChecksumAlgorithm, Running][] = [];
   size = 0;
 
   constructor(algorithms: Iterable<ChecksumAlgorithm> = []) {
-    this.extra = [...new Set(algorithms)].map((a) => [a, MAKERS[a]()]);
+    this.algorithms = [...new Set(algorithms)];
   }
 
   update(chunk: Uint8Array): void {
     this.size += chunk.length;
-    this.md5.update(chunk);
+    if (!this.md5) {
+      if (this.only === undefined) {
+        this.only = chunk;
+        return;
+      }
+      this.md5 = createHash('md5');
+      this.extra = this.algorithms.map((a) => [a, MAKERS[a]()]);
+      this.feed(this.only);
+      this.only = undefined;
+    }
+    this.feed(chunk);
+  }
+
+  private feed(chunk: Uint8Array): void {
+    this.md5!.update(chunk);
     for (const [, h] of this.extra) h.update(chunk);
   }
 
   /** Lowercase hex MD5 and base64 checksums. Call once. */
   finish(): { md5: string; checksums: Checksums } {
     const checksums: Checksums = {};
+    if (!this.md5) {
+      const bytes = this.only ?? EMPTY;
+      for (const a of this.algorithms) checksums[a] = digestOf(a, bytes);
+      return { md5: hash('md5', bytes, 'hex'), checksums };
+    }
     for (const [a, h] of this.extra) checksums[a] = h.digest().toString('base64');
     return { md5: this.md5.digest('hex'), checksums };
   }
