@@ -2,8 +2,9 @@
  * HTTP benchmark (issue #9): `BENCH=http npm run bench`. A measurement, not a test: ONE JSON
  * object on stdout (progress on stderr), every goal as a ratio of figures from this same run.
  *
- * One load generator (tests/bench/http/load.ts: node:http, keep-alive, signed requests prepared
- * before the clock starts) drives four targets, each server its own process on loopback:
+ * One load generator (tests/bench/http/load.ts over connection.ts: plain keep-alive sockets,
+ * signed requests prepared before the clock starts) drives four targets, each server its own
+ * process on loopback:
  *   coffer-native, coffer-s3 - `coffer serve` (compiled, as shipped) with default options (fsync on), both APIs
  *   s3rver                    - the npm package, the peer users pick for a local S3
  *   floor                     - node:http that reads, MD5s, writes + fsyncs, answers (the practical limit)
@@ -132,12 +133,19 @@ interface Runner {
 }
 
 /**
- * Per operation: server CPU per request; the share of the measured time the server's main
- * thread was busy (near 1: bound by its JavaScript; well below: waiting, on the disk or on other
- * threads); and the share of the machine's CPU time stolen by its hypervisor meanwhile (runs
- * with much steal are not comparable with quiet ones).
+ * Per operation: server CPU per request; the load generator's own CPU per request (it shares the
+ * machine with the server); the share of the measured time the server's main thread was busy
+ * (near 1: bound by its JavaScript; well below: waiting, on the disk or on other threads); and
+ * the share of the machine's CPU time stolen by its hypervisor meanwhile (runs with much steal
+ * are not comparable with quiet ones).
  */
-type OpStats = LoadStats & { serverCpuUsPerOp: number; serverMainThreadBusy: number; machineStealPercent: number; blockOpsPerSec: number[] };
+type OpStats = LoadStats & {
+  serverCpuUsPerOp: number;
+  generatorCpuUsPerOp: number;
+  serverMainThreadBusy: number;
+  machineStealPercent: number;
+  blockOpsPerSec: number[];
+};
 
 /** Total and steal jiffies of all CPUs from /proc/stat (zeros where it is not there). */
 function machineTicks(): { total: number; steal: number } {
@@ -181,7 +189,9 @@ async function smallPhase(runners: Runner[]): Promise<Record<string, SmallResult
     const prepared = new Map<Runner, Req[]>();
     for (const r of runners) prepared.set(r, await prepare(N, (i) => make(r.t, container(r), i)));
     const raw = new Map<Runner, RawRun[]>(runners.map((r) => [r, []]));
-    const cpu = new Map<Runner, { all: number; main: number; steal: number; ticks: number }>(runners.map((r) => [r, { all: 0, main: 0, steal: 0, ticks: 0 }]));
+    const cpu = new Map<Runner, { all: number; main: number; generator: number; steal: number; ticks: number }>(
+      runners.map((r) => [r, { all: 0, main: 0, generator: 0, steal: 0, ticks: 0 }]),
+    );
     log(`${name.toUpperCase()}: ${WARM} warm-up requests, then ${N} requests per target in ${BLOCKS} interleaved blocks at concurrency ${CONC}`);
     for (const r of runners) {
       const warm = await r.gen.run(await prepare(WARM, (i) => make(r.t, warmContainer(r), i)), { concurrency: CONC, deadline, ok: ok2xx });
@@ -191,10 +201,11 @@ async function smallPhase(runners: Runner[]): Promise<Record<string, SmallResult
       for (let k = 0; k < runners.length; k++) {
         const r = runners[(b + k) % runners.length]!;
         const block = prepared.get(r)!.slice(Math.floor((b * N) / BLOCKS), Math.floor(((b + 1) * N) / BLOCKS));
-        const [cpu0, main0, m0] = [r.cpu(), r.mainCpu(), machineTicks()];
+        const [cpu0, main0, m0, own0] = [r.cpu(), r.mainCpu(), machineTicks(), process.cpuUsage()];
         raw.get(r)!.push(await r.gen.run(block, { concurrency: CONC, deadline, ok: ok2xx }));
-        const [sum, m1] = [cpu.get(r)!, machineTicks()];
+        const [sum, m1, own] = [cpu.get(r)!, machineTicks(), process.cpuUsage(own0)];
         sum.all += r.cpu() - cpu0;
+        sum.generator += own.user + own.system;
         sum.main += r.mainCpu() - main0;
         sum.steal += m1.steal - m0.steal;
         sum.ticks += m1.total - m0.total;
@@ -206,12 +217,13 @@ async function smallPhase(runners: Runner[]): Promise<Record<string, SmallResult
       out[r.t.label]![name] = {
         ...stats,
         serverCpuUsPerOp: round(sum.all / stats.ops, 0),
+        generatorCpuUsPerOp: round(sum.generator / stats.ops, 0),
         serverMainThreadBusy: round(sum.main / 1e6 / stats.seconds, 2),
         machineStealPercent: round((100 * sum.steal) / sum.ticks, 1),
         blockOpsPerSec: raw.get(r)!.map((run) => round(run.latencies.length / run.seconds, 1)),
       };
       const o = out[r.t.label]![name]!;
-      log(`  ${r.t.label}: ${stats.opsPerSec}/s, p50 ${stats.p50ms} ms, ${o.serverCpuUsPerOp} µs server CPU/op, main thread ${Math.round(o.serverMainThreadBusy * 100)}% busy, ${o.machineStealPercent}% stolen${stats.errors ? `, ${stats.errors} errors (${stats.firstError})` : ''}`);
+      log(`  ${r.t.label}: ${stats.opsPerSec}/s, p50 ${stats.p50ms} ms, ${o.serverCpuUsPerOp} µs server CPU/op (generator ${o.generatorCpuUsPerOp}), main thread ${Math.round(o.serverMainThreadBusy * 100)}% busy, ${o.machineStealPercent}% stolen${stats.errors ? `, ${stats.errors} errors (${stats.firstError})` : ''}`);
     }
   };
   await op('put', (t, c, i) => t.put(c, nameOf(i), bodyOf(i)));

@@ -1,11 +1,11 @@
 /**
- * The HTTP load generator of the benchmark: node:http over one keep-alive Agent (maxSockets =
- * concurrency), N requests issued by `concurrency` workers, per-request latency recorded.
+ * The HTTP load generator of the benchmark: keep-alive connections of our own (connection.ts),
+ * N requests issued by `concurrency` workers, per-request latency recorded.
  * Requests are prepared (and signed) before the clock starts, so signing costs the generator
  * nothing while it measures; a signature or token stays valid far longer than a phase may run.
  */
-import { Agent, request } from 'node:http';
 import { performance } from 'node:perf_hooks';
+import { Connection } from './connection.js';
 
 export interface Req {
   method: string;
@@ -75,14 +75,13 @@ export function summarize(runs: RawRun[]): LoadStats {
 }
 
 export class LoadGenerator {
-  private readonly agent: Agent;
+  /** Keep-alive connections not serving a request right now. */
+  private readonly idle: Connection[] = [];
 
   constructor(
     readonly port: number,
-    concurrency: number,
-  ) {
-    this.agent = new Agent({ keepAlive: true, maxSockets: concurrency, maxFreeSockets: concurrency });
-  }
+    private readonly concurrency: number,
+  ) {}
 
   /**
    * One request; resolves with status and byte count once the response body has been read. A
@@ -98,36 +97,14 @@ export class LoadGenerator {
     }
   }
 
-  private sendOnce(r: Req, opts: { keepBody?: boolean; timeoutMs?: number }): Promise<Res> {
-    return new Promise<Res>((resolve, reject) => {
-      const req = request({ host: '127.0.0.1', port: this.port, method: r.method, path: r.path, headers: r.headers, agent: this.agent }, (res) => {
-        let bytes = 0;
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => {
-          bytes += c.length;
-          if (opts.keepBody) chunks.push(c);
-        });
-        res.once('end', () =>
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, bytes, ...(opts.keepBody ? { body: Buffer.concat(chunks) } : {}) }),
-        );
-        res.once('error', reject);
-      });
-      req.setTimeout(opts.timeoutMs ?? 120_000, () => req.destroy(new Error(`${r.method} ${r.path}: no answer in time`)));
-      req.once('error', (err: Error) => {
-        const code = (err as NodeJS.ErrnoException).code;
-        reject(Object.assign(err, { reusedSocket: req.reusedSocket && (code === 'ECONNRESET' || err.message === 'socket hang up') }));
-      });
-      if (typeof r.body === 'function') {
-        const write = (chunk: Buffer) =>
-          new Promise<void>((ok, fail) => {
-            if (req.write(chunk)) return ok();
-            const onDrain = () => (req.off('error', fail), ok());
-            req.once('drain', onDrain);
-            req.once('error', fail);
-          });
-        r.body(write).then(() => req.end(), (err: Error) => req.destroy(err));
-      } else req.end(r.body);
-    });
+  private async sendOnce(r: Req, opts: { keepBody?: boolean; timeoutMs?: number }): Promise<Res> {
+    let conn = this.idle.pop();
+    while (conn?.closed) conn = this.idle.pop();
+    conn ??= new Connection(this.port);
+    const res = await conn.send(r, opts.keepBody ?? false, opts.timeoutMs ?? 120_000);
+    if (!conn.closed && this.idle.length < this.concurrency) this.idle.push(conn);
+    else conn.close();
+    return res;
   }
 
   /**
@@ -164,6 +141,6 @@ export class LoadGenerator {
   }
 
   close(): void {
-    this.agent.destroy();
+    for (const conn of this.idle.splice(0)) conn.close();
   }
 }
