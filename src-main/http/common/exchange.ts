@@ -54,10 +54,13 @@ export class Exchange {
     this.res.end(this.method === 'HEAD' || status === 204 || status === 304 ? undefined : bytes);
   }
 
-  /** Streams a body; a failure mid-stream destroys the connection (the length no longer matches). */
-  async stream(status: number, headers: HeaderValues, body: Readable): Promise<void> {
+  /**
+   * Streams a body; a failure mid-stream destroys the connection (the length no longer matches).
+   * `base` and `contentLength` as for `send`: headers go out without merging objects first.
+   */
+  async stream(status: number, headers: HeaderValues, body: Readable, base?: HeaderValues, contentLength?: number): Promise<void> {
     this.status = status;
-    this.writeHead(status, headers);
+    this.writeHead(status, headers, base, contentLength);
     // Bytes already in memory go out in one write: a stream pipeline costs more than a small body.
     const bytes = heldBytes(body);
     if (this.method === 'HEAD' || bytes) {
