@@ -8,6 +8,7 @@ import { connect, type Socket } from 'node:net';
 
 export interface WireRequest {
   method: string;
+  /** Path and query, already encoded. */
   path: string;
   headers: Record<string, string>;
   /** A buffer, or a function writing a streamed body (Content-Length must be among the headers). */
@@ -16,8 +17,10 @@ export interface WireRequest {
 
 export interface WireResponse {
   status: number;
+  /** Lower-case names; repeated headers joined with `, `. */
   headers: Record<string, string>;
   bytes: number;
+  /** The body, only when it was asked to be kept. */
   body?: Buffer;
 }
 

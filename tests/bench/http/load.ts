@@ -7,22 +7,9 @@
 import { performance } from 'node:perf_hooks';
 import { Connection } from './connection.js';
 
-export interface Req {
-  method: string;
-  /** Path and query, already encoded. */
-  path: string;
-  headers: Record<string, string>;
-  /** A buffer, or a function writing a streamed body (it must end the request). */
-  body?: Buffer | ((write: (chunk: Buffer) => Promise<void>) => Promise<void>);
-}
-
-export interface Res {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  bytes: number;
-  /** The body, only when `keepBody` was asked for. */
-  body?: Buffer;
-}
+/** A prepared request and what came back (defined with the connection that sends them). */
+export type { WireRequest as Req, WireResponse as Res } from './connection.js';
+import type { WireRequest as Req, WireResponse as Res } from './connection.js';
 
 export interface LoadStats {
   ops: number;
