@@ -157,12 +157,19 @@ export class NativeTarget implements Target {
   del = (c: string, name: string) => this.req('DELETE', `/${c}/${name}`);
   list = (c: string, params: Query) => this.req('GET', `/${c}`, { format: 'json', limit: '1000', ...params });
 
+  /**
+   * Counts entries rather than parsing the page (as the S3 side counts `<Key>`): JSON.parse of a
+   * 1,000-entry page took the generator about a millisecond, a fifth of Coffer's listing time.
+   * Only the last entry is parsed, for the marker.
+   */
   parseList(body: Buffer, params: Query): ListPage {
-    const entries = JSON.parse(body.toString('utf8')) as ({ name: string } | { subdir: string })[];
-    const prefixes = entries.filter((e) => 'subdir' in e).length;
-    const last = entries.at(-1);
-    const next = entries.length >= 1000 && last ? { ...params, marker: 'subdir' in last ? last.subdir : last.name } : undefined;
-    return { keys: entries.length - prefixes, prefixes, ...(next ? { next } : {}) };
+    const text = body.toString('utf8');
+    const keys = occurrences(text, '{"name":');
+    const prefixes = occurrences(text, '{"subdir":');
+    const lastAt = Math.max(text.lastIndexOf('{"name":'), text.lastIndexOf('{"subdir":'));
+    const last = lastAt >= 0 ? (JSON.parse(text.slice(lastAt, text.lastIndexOf('}') + 1)) as { name?: string; subdir?: string }) : undefined;
+    const next = keys + prefixes >= 1000 && last ? { ...params, marker: last.subdir ?? last.name! } : undefined;
+    return { keys, prefixes, ...(next ? { next } : {}) };
   }
 }
 
