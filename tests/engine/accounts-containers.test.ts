@@ -48,6 +48,26 @@ describe('accounts', () => {
     expect(await codeOf(() => s.engine.getAccount('t$u'))).toBe('NoSuchAccount');
   });
 
+  it('finds a key where it is now after another opening of the store moved or removed it', async () => {
+    await s.engine.createAccount({ id: 't$a', keys: [{ accessKey: 'MOVING', secretKey: 'one' }], swiftKeys: [{ sub: 'sw', secretKey: 'k1' }] });
+    await s.engine.createAccount({ id: 't$b' });
+    expect(s.engine.findByAccessKey('MOVING')?.account.id).toBe('t$a');
+    expect(s.engine.findBySwiftUser('t$a:sw')?.account.id).toBe('t$a');
+    // As `coffer` in another process would: the first engine learns of it only through the store.
+    const other = await Engine.open(s.dir, { recover: false, expirySweepMs: 0 });
+    try {
+      await other.removeKey('t$a', 'MOVING');
+      await other.addAccessKey('t$b', { accessKey: 'MOVING', secretKey: 'two' });
+      await other.removeKey('t$a', 't$a:sw');
+    } finally {
+      await other.close();
+    }
+    expect(s.engine.findByAccessKey('MOVING')).toMatchObject({ account: { id: 't$b' }, secretKey: 'two' });
+    expect(s.engine.findBySwiftUser('t$a:sw')).toBeNull();
+    await s.engine.removeKey('t$b', 'MOVING');
+    expect(s.engine.findByAccessKey('MOVING')).toBeNull();
+  });
+
   it('keeps account metadata with merge and removal', async () => {
     await s.engine.updateAccountMeta(s.account, { set: { Color: 'red', size: 'L' } });
     const after = await s.engine.updateAccountMeta(s.account, { set: { color: 'blue' }, remove: ['SIZE'] });
