@@ -208,3 +208,18 @@ describe('SigV2 (legacy)', () => {
     expect(errorOf(bad).Code).toBe('SignatureDoesNotMatch');
   });
 });
+
+describe('Authorization header layouts', () => {
+  it('accepts the fields in another order and spacing, and names a missing one as malformed', async () => {
+    const { headers } = await signRequest(s, 'GET', `/${b}/secret.txt`, { as: ALICE });
+    const fields = /^AWS4-HMAC-SHA256 Credential=([^,]+), ?SignedHeaders=([^,]+), ?Signature=(\w+)$/.exec(headers.authorization!)!;
+    const [, credential, signedHeaders, signature] = fields;
+    const reordered = `AWS4-HMAC-SHA256  Signature=${signature} ,Credential=${credential},SignedHeaders=${signedHeaders}`;
+    const ok = await send(s.port, 'GET', `/${b}/secret.txt`, { ...headers, authorization: reordered });
+    expect([ok.status, ok.body.toString()]).toEqual([200, 'private data']);
+    const forged = await send(s.port, 'GET', `/${b}/secret.txt`, { ...headers, authorization: reordered.replace(/Signature=(\w)/, (_, ch: string) => `Signature=${ch === '0' ? '1' : '0'}`) });
+    expect([forged.status, errorOf(forged).Code]).toEqual([403, 'SignatureDoesNotMatch']);
+    const missing = await send(s.port, 'GET', `/${b}/secret.txt`, { ...headers, authorization: `AWS4-HMAC-SHA256 Credential=${credential}, SignedHeaders=${signedHeaders}` });
+    expect([missing.status, errorOf(missing).Code]).toEqual([400, 'AuthorizationHeaderMalformed']);
+  });
+});
