@@ -73,8 +73,8 @@ export class HmacKey {
   /** The inner pad followed by the message; reused, as signing never yields to other requests. */
   private scratch = Buffer.allocUnsafe(BLOCK + 1024);
 
-  constructor(readonly bytes: Buffer) {
-    const k = bytes.length > BLOCK ? hash('sha256', bytes, 'buffer') : bytes;
+  constructor(key: Buffer) {
+    const k = key.length > BLOCK ? hash('sha256', key, 'buffer') : key;
     for (let i = 0; i < k.length; i++) {
       this.innerPad[i]! ^= k[i]!;
       this.outer[i]! ^= k[i]!;

@@ -1,7 +1,8 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import type { Engine } from '../../engine/engine.js';
 import type { Exchange } from '../common/exchange.js';
 import { S3Error } from './errors.js';
+import { sameSignature } from './canonical.js';
 import type { S3Address } from './router.js';
 
 const SUB_RESOURCES = new Set(
@@ -54,9 +55,8 @@ export function verifySigV2(x: Exchange, engine: Engine, a: S3Address): string {
   const found = engine.findByAccessKey(accessKey);
   if (!found) throw new S3Error(403, 'InvalidAccessKeyId', 'The AWS Access Key Id you provided does not exist in our records.');
   const toSign = [x.method, x.header('content-md5') ?? '', x.header('content-type') ?? '', dateLine, ''].join('\n') + amzHeaders(x) + canonicalResource(x, a);
-  const expected = Buffer.from(createHmac('sha1', found.secretKey).update(toSign, 'utf8').digest('base64'));
-  const got = Buffer.from(given);
-  if (expected.length !== got.length || !timingSafeEqual(expected, got)) {
+  const expected = createHmac('sha1', found.secretKey).update(toSign, 'utf8').digest('base64');
+  if (!sameSignature(expected, given)) {
     throw new S3Error(403, 'SignatureDoesNotMatch', 'The request signature we calculated does not match the signature you provided. Check your key and signing method.');
   }
   return found.account.id;

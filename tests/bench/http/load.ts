@@ -6,10 +6,10 @@
  */
 import { performance } from 'node:perf_hooks';
 import { Connection } from './connection.js';
+import type { WireRequest as Req, WireResponse as Res } from './connection.js';
 
 /** A prepared request and what came back (defined with the connection that sends them). */
-export type { WireRequest as Req, WireResponse as Res } from './connection.js';
-import type { WireRequest as Req, WireResponse as Res } from './connection.js';
+export type { Req, Res };
 
 export interface LoadStats {
   ops: number;
