@@ -1010,6 +1010,8 @@ describe('objects: GET/HEAD (N6; seed 2.6; §6.3, §8)', () => {
       expect(r.headers.get('content-length'), spec).toBe(String(b - a + 1));
       expect(r.body.equals(data.subarray(a, b + 1)), spec).toBe(true);
       expect(r.headers.get('accept-ranges')).toBe('bytes');
+      const head = await call(s, 'HEAD', `/${c}/o`, { headers: { Range: spec } });
+      expect([head.status, head.headers.get('content-range'), head.headers.get('content-length'), head.body.length], `HEAD ${spec}`).toEqual([206, `bytes ${a}-${b}/20`, String(b - a + 1), 0]);
     }
     const bad = await range('bytes=20-');
     expect(bad.status).toBe(416);

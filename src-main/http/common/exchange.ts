@@ -54,6 +54,13 @@ export class Exchange {
     this.res.end(this.method === 'HEAD' || status === 204 || status === 304 ? undefined : bytes);
   }
 
+  /** The headers of a HEAD response, Content-Length included, and no body. */
+  sendHead(status: number, headers: HeaderValues, base: HeaderValues | undefined, contentLength: number): void {
+    this.status = status;
+    this.writeHead(status, headers, base, contentLength);
+    this.res.end();
+  }
+
   /**
    * Streams a body; a failure mid-stream destroys the connection (the length no longer matches).
    * `base` and `contentLength` as for `send`: headers go out without merging objects first.

@@ -85,10 +85,10 @@ export function titleCase(name: string): string {
   return name.replace(/(^|-)([a-z])/g, (_m, dash: string, c: string) => dash + c.toUpperCase());
 }
 
-export function metaResponseHeaders(scope: MetaScope, meta: Record<string, string>): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(meta)) out[`X-${scope}-Meta-${titleCase(k)}`] = textToHeader(v);
-  return out;
+/** Into `out` when given (a response's headers filled in place), else a new object. */
+export function metaResponseHeaders(scope: MetaScope, meta: Record<string, string>, out: Record<string, unknown> = {}): Record<string, string> {
+  for (const k in meta) out[`X-${scope}-Meta-${titleCase(k)}`] = textToHeader(meta[k]!);
+  return out as Record<string, string>;
 }
 
 const STANDARD: [keyof StandardHeaders, string][] = [
@@ -109,8 +109,8 @@ export function readStandardHeaders(headers: IncomingHttpHeaders): StandardHeade
   return out;
 }
 
-export function standardResponseHeaders(h: StandardHeaders): Record<string, string> {
-  const out: Record<string, string> = {};
+/** Into `out` when given, as metaResponseHeaders. */
+export function standardResponseHeaders(h: StandardHeaders, out: Record<string, unknown> = {}): Record<string, string> {
   for (const [field, name] of STANDARD) if (h[field] !== undefined) out[name] = textToHeader(h[field]!);
-  return out;
+  return out as Record<string, string>;
 }
