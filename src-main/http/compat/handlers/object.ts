@@ -119,8 +119,7 @@ export async function getObject(call: BucketCall): Promise<void> {
   if (x.method === 'HEAD' && !range) {
     // The headers are all in `info`: opening the body only to drop it cost as much as a GET.
     const headers = objectHeaders(info, param, x.header('x-amz-checksum-mode')?.toUpperCase() === 'ENABLED');
-    headers['Content-Length'] = info.size;
-    return x.send(200, headers, '', s3Headers(x));
+    return x.sendHead(200, headers, s3Headers(x), info.size);
   }
   const read = early ?? (await ctx.engine.getObject(call.ref, call.address.key!, readOptions(call, versionId, range)));
   const checksumMode = x.header('x-amz-checksum-mode')?.toUpperCase() === 'ENABLED' && !read.range;
