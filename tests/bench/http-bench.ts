@@ -24,6 +24,7 @@ import os from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fillCofferStore, COFFER_USER, bigPrefixPage } from './http/coffer-setup.js';
+import { syncLatency } from './http/disk.js';
 import { LoadGenerator, summarize, type LoadStats, type RawRun, type Req } from './http/load.js';
 import { startCoffer, startFloor, startS3rver, type Child } from './http/servers.js';
 import { FloorTarget, NativeTarget, S3Target, type Query, type Target } from './http/targets.js';
@@ -335,7 +336,13 @@ async function millionPhase(gen: LoadGenerator, t: Target) {
 async function main() {
   const ticksAtStart = machineTicks();
   const out: Record<string, unknown> = {
-    machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, node: process.version, loadavgAtStart: os.loadavg().map((x) => round(x, 2)) },
+    machine: {
+      cpus: os.cpus().length,
+      cpuModel: os.cpus()[0]?.model,
+      node: process.version,
+      loadavgAtStart: os.loadavg().map((x) => round(x, 2)),
+      syncLatencyAtStart: syncLatency(root),
+    },
     setup: { objects: N, objectBytes: SIZE, concurrency: CONC, prefixes: PREFIXES, largeMiB: LARGE_MIB, millionObjects: BIG_N, phases: [...PHASES] },
   };
   const results: Record<string, Record<string, unknown>> = {};
@@ -387,6 +394,7 @@ async function main() {
       results[t.label]!.million = await millionPhase(gen, t);
     }
   }
+  (out.machine as Record<string, unknown>).syncLatencyAtEnd = syncLatency(root);
   log('stopping servers');
   await cleanup();
   clearTimeout(watchdog);
@@ -436,6 +444,7 @@ async function main() {
     'Requests are signed before each phase starts; listings are signed per page (they depend on the previous page).',
     'Other work may share this machine: see loadavg, and machineStealPercent (per operation and for the whole run; CPU time the hypervisor gave to other guests).',
     'blockRange: a ratio\'s lowest and highest value over the rounds of interleaved blocks (one block per server per round, back to back): the spread the machine\'s noise gave it in this run.',
+    'syncLatencyAtStart/AtEnd: µs for a 4 KiB write growing a file, then fdatasync, in the bench directory. Coffer acknowledges a PUT once its batch is synced; s3rver does not sync, so PUT ratios against s3rver drop as the disk slows.',
     'serverMainThreadBusy: the share of an operation\'s measured time the server\'s main (JavaScript) thread was running; well below 1 means requests were waiting on something else (the disk, other threads), near 1 that the JavaScript itself is the limit.',
   ];
   (out.machine as Record<string, unknown>).loadavgAtEnd = os.loadavg().map((x) => round(x, 2));

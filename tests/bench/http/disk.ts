@@ -1,0 +1,29 @@
+import { closeSync, fdatasyncSync, openSync, rmSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
+
+/**
+ * Wall time of a 4 KiB write that grows a file, followed by fdatasync in `dir`, in µs (median
+ * and 90th percentile): what waiting for the disk costs here. Growing, because Coffer's index and
+ * the floor server's new files both make the file system journal a change with each sync. Coffer's PUT waits for one such sync per batch of
+ * writes and s3rver never syncs, so the PUT ratio against s3rver falls as this rises.
+ */
+export function syncLatency(dir: string, rounds = 200): { medianUs: number; p90Us: number } {
+  const file = join(dir, `sync-probe-${process.pid}`);
+  const fd = openSync(file, 'w');
+  const page = Buffer.alloc(4096, 1);
+  const times: number[] = [];
+  try {
+    for (let i = 0; i < rounds; i++) {
+      const t0 = performance.now();
+      writeSync(fd, page, 0, page.length, i * page.length);
+      fdatasyncSync(fd);
+      times.push((performance.now() - t0) * 1000);
+    }
+  } finally {
+    closeSync(fd);
+    rmSync(file, { force: true });
+  }
+  times.sort((a, b) => a - b);
+  const at = (p: number) => Math.round(times[Math.min(times.length - 1, Math.floor(p * times.length))]!);
+  return { medianUs: at(0.5), p90Us: at(0.9) };
+}
