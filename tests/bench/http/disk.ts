@@ -1,5 +1,6 @@
 import { closeSync, fdatasyncSync, openSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
+import { percentile } from './load.js';
 
 /**
  * Wall time of a 4 KiB write that grows a file, followed by fdatasync in `dir`, in µs (median
@@ -24,6 +25,5 @@ export function syncLatency(dir: string, rounds = 200): { medianUs: number; p90U
     rmSync(file, { force: true });
   }
   times.sort((a, b) => a - b);
-  const at = (p: number) => Math.round(times[Math.min(times.length - 1, Math.floor(p * times.length))]!);
-  return { medianUs: at(0.5), p90Us: at(0.9) };
+  return { medianUs: Math.round(percentile(times, 50)), p90Us: Math.round(percentile(times, 90)) };
 }

@@ -37,7 +37,8 @@ export interface RawRun {
 
 const round = (x: number, digits = 2) => (Number.isFinite(x) ? Number(x.toFixed(digits)) : x);
 
-function percentile(sorted: number[], p: number): number {
+/** The p-th percentile (0-100) of ascending values, nearest rank. */
+export function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return NaN;
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
 }

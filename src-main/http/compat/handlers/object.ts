@@ -1,7 +1,7 @@
 import type { RequestFields } from '../../../engine/ops/put-object.js';
-import type { RangeRequest, ReadOptions } from '../../../engine/ops/read-object.js';
+import type { RangeRequest } from '../../../engine/ops/read-object.js';
 import type { ObjectInfo } from '../../../engine/types.js';
-import { segmentReader } from '../../common/access.js';
+import { readOptionsFor, segmentReader } from '../../common/access.js';
 import { evaluateConditions } from '../../common/conditionals.js';
 import { abortedBy } from '../../common/exchange.js';
 import { parseRange } from '../../common/range.js';
@@ -76,18 +76,10 @@ function partNumberRange(raw: string | undefined, info: ObjectInfo): { start: nu
   return size > 0 ? { start, end: start + size - 1, parts: sizes.length } : undefined;
 }
 
-/** Built field by field: spread options cost V8's slow object copy on every GET. */
-function readOptions(call: BucketCall, versionId: string | undefined, range: RangeRequest | undefined): ReadOptions {
-  const options: ReadOptions = { canRead: segmentReader(call.who) };
-  if (versionId) options.versionId = versionId;
-  if (range) options.range = range;
-  return options;
-}
-
 /** The read of a plain (not large) object with a satisfiable range, or undefined to take the general path. */
 async function readPlain(call: BucketCall, versionId: string | undefined, range: RangeRequest | undefined) {
   try {
-    const read = await call.ctx.engine.getObject(call.ref, call.address.key!, readOptions(call, versionId, range));
+    const read = await call.ctx.engine.getObject(call.ref, call.address.key!, readOptionsFor(call.who, range, versionId));
     if (!read.info.manifest) return read;
     read.body.destroy();
   } catch (err) {
@@ -121,7 +113,7 @@ export async function getObject(call: BucketCall): Promise<void> {
     const headers = objectHeaders(info, param, x.header('x-amz-checksum-mode')?.toUpperCase() === 'ENABLED');
     return x.sendHead(200, headers, s3Headers(x), info.size);
   }
-  const read = early ?? (await ctx.engine.getObject(call.ref, call.address.key!, readOptions(call, versionId, range)));
+  const read = early ?? (await ctx.engine.getObject(call.ref, call.address.key!, readOptionsFor(call.who, range, versionId)));
   const checksumMode = x.header('x-amz-checksum-mode')?.toUpperCase() === 'ENABLED' && !read.range;
   const headers = objectHeaders(read.info, param, checksumMode);
   if (part) headers['x-amz-mp-parts-count'] = part.parts;

@@ -1,7 +1,7 @@
 import type { PutOptions, RequestFields } from '../../../engine/ops/put-object.js';
-import { resolveRange, type ReadOptions } from '../../../engine/ops/read-object.js';
+import { resolveRange } from '../../../engine/ops/read-object.js';
 import type { ContainerInfo, ObjectInfo } from '../../../engine/types.js';
-import { segmentReader } from '../../common/access.js';
+import { readOptionsFor, segmentReader } from '../../common/access.js';
 import { evaluateConditions } from '../../common/conditionals.js';
 import { httpDate, xTimestamp } from '../../common/dates.js';
 import { abortedBy, type HeaderValues } from '../../common/exchange.js';
@@ -67,7 +67,7 @@ export async function getObject(call: NativeCall, c: ContainerInfo, name: string
     if (part) headers['Content-Range'] = `bytes ${part.start}-${part.end}/${info.size}`;
     return x.sendHead(part ? 206 : 200, headers, baseHeaders(x), part ? part.end - part.start + 1 : info.size);
   }
-  const read = early ?? (opts.raw ? await ctx.engine.getManifestBytes(refOf(c), name, range) : await ctx.engine.getObject(refOf(c), name, readOptions(call, range)));
+  const read = early ?? (opts.raw ? await ctx.engine.getManifestBytes(refOf(c), name, range) : await ctx.engine.getObject(refOf(c), name, readOptionsFor(call.who, range)));
   const headers = headersOf(read.info);
   if (read.range) {
     const { start, end } = read.range;
@@ -77,16 +77,10 @@ export async function getObject(call: NativeCall, c: ContainerInfo, name: string
   await x.stream(200, headers, read.body, baseHeaders(x), read.info.size);
 }
 
-function readOptions(call: NativeCall, range: ReturnType<typeof parseRange>): ReadOptions {
-  const options: ReadOptions = { canRead: segmentReader(call.who) };
-  if (range) options.range = range;
-  return options;
-}
-
 /** The read of a plain (not large) object with a satisfiable range, or undefined to take the general path. */
 async function readPlain(call: NativeCall, c: ContainerInfo, name: string, range: ReturnType<typeof parseRange>) {
   try {
-    const read = await call.ctx.engine.getObject(refOf(c), name, readOptions(call, range));
+    const read = await call.ctx.engine.getObject(refOf(c), name, readOptionsFor(call.who, range));
     if (!read.info.manifest) return read;
     read.body.destroy();
   } catch (err) {
