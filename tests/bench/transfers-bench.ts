@@ -18,6 +18,7 @@ import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createAppContext, type AppContext } from '../../src-main/app-context.js';
 import { createClient } from '../../src-shared/rpc/client.js';
+import { progressLog, round } from './stats.js';
 
 const KiB = 1024;
 const MiB = 1024 * KiB;
@@ -25,9 +26,7 @@ const FILES = Number(process.env.BENCH_TRANSFER_FILES ?? 1000);
 const LARGE = Number(process.env.BENCH_TRANSFER_LARGE_MIB ?? 1024) * MiB;
 const CONCURRENCY = 3; // the queue's default
 
-const start = performance.now();
-const log = (msg: string) => process.stderr.write(`[transfers-bench +${((performance.now() - start) / 1000).toFixed(1)}s] ${msg}\n`);
-const round = (x: number, d = 2) => Number(x.toFixed(d));
+const log = progressLog('transfers-bench');
 
 /** Peak RSS between start() and stop(), sampled every 50 ms. */
 function rssPeak() {

@@ -19,6 +19,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { chromium, type Browser, type Page, type Request } from '@playwright/test';
 import { armOpenProbe, cpuMs, cpuSince, heapMiB, openTiming, scrollToEnd, type CpuMs, type ScrollResult } from './ui/measure.js';
+import { median, progressLog, round as roundTo } from './stats.js';
 import { benchFolder, ensureRendererBuilt, freePort, seed, serve, stop, type BenchFolder, type Served } from './ui/store.js';
 
 /** Runs that scroll to the end (slow); every run, up to OPEN_RUNS, measures the opening. */
@@ -32,13 +33,9 @@ const VIEWPORT = { width: 1280, height: 800 };
 
 const runStart = performance.now();
 const elapsed = () => performance.now() - runStart;
-const log = (msg: string) => process.stderr.write(`[ui-bench +${(elapsed() / 1000).toFixed(1)}s] ${msg}\n`);
-const round = (x: number, digits = 1) => (Number.isFinite(x) ? Number(x.toFixed(digits)) : x);
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
-};
+const log = progressLog('ui-bench');
+/** The UI figures are mostly milliseconds: one decimal unless a figure says otherwise. */
+const round = (x: number, digits = 1) => roundTo(x, digits);
 
 const root = mkdtempSync(join(os.tmpdir(), 'coffer-ui-bench-'));
 let served: Served | undefined;

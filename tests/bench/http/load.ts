@@ -5,6 +5,7 @@
  * nothing while it measures; a signature or token stays valid far longer than a phase may run.
  */
 import { performance } from 'node:perf_hooks';
+import { percentile, round } from '../stats.js';
 import { Connection } from './connection.js';
 import type { WireRequest as Req, WireResponse as Res } from './connection.js';
 
@@ -35,14 +36,6 @@ export interface RawRun {
   bytes: number;
 }
 
-const round = (x: number, digits = 2) => (Number.isFinite(x) ? Number(x.toFixed(digits)) : x);
-
-/** The p-th percentile (0-100) of ascending values, nearest rank. */
-export function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
-}
-
 /** Rate and latency percentiles over one or more batches (the rate counts only time spent sending). */
 export function summarize(runs: RawRun[]): LoadStats {
   const lat = runs.flatMap((r) => r.latencies).sort((a, b) => a - b);
@@ -60,6 +53,16 @@ export function summarize(runs: RawRun[]): LoadStats {
     maxMs: round(lat.at(-1) ?? NaN, 3),
     bytes: runs.reduce((t, r) => t + r.bytes, 0),
   };
+}
+
+/** A 2xx status: what every measured request must get back. */
+export const ok2xx = (status: number) => status >= 200 && status < 300;
+
+/** Makes (and signs) `n` requests one after another, before the clock starts. */
+export async function prepare(n: number, make: (i: number) => Promise<Req>): Promise<Req[]> {
+  const out: Req[] = [];
+  for (let i = 0; i < n; i++) out.push(await make(i));
+  return out;
 }
 
 export class LoadGenerator {
