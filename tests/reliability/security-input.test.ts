@@ -4,7 +4,7 @@
  * header values (response overrides, obs-fold, and stored metadata from the app's own contract
  * path), and presigned URLs altered after signing. Expired presigned URLs, forged TempURLs and
  * expired tokens are covered in tests/compat/auth.test.ts, tests/native/tempurl.test.ts and
- * tests/native/http.test.ts.
+ * tests/native/http-auth.test.ts.
  */
 import { createHash } from 'node:crypto';
 import { rmSync } from 'node:fs';

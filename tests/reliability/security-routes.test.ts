@@ -2,7 +2,7 @@
  * Every route of both APIs, tried without credentials, with wrong credentials and with another
  * account's credentials, against the real `coffer serve`: each is denied with the protocol's own
  * status and body, except reads of what was made public, and nothing changes. (Single cases of
- * each — a forged token, a wrong secret — live in tests/native/http.test.ts and
+ * each — a forged token, a wrong secret — live in tests/native/http-auth.test.ts and
  * tests/compat/auth.test.ts; this is the whole table.)
  */
 import { createHash } from 'node:crypto';

@@ -1,0 +1,54 @@
+/**
+ * What the raw HTTP test files of the native API share: the patterns every response is checked
+ * against, and helpers bound to the file's own test server.
+ */
+import { createHash } from 'node:crypto';
+import { XMLParser } from 'fast-xml-parser';
+import { expect } from 'vitest';
+import { Engine } from '../../src-main/engine/engine.js';
+import { ACCOUNT, call, type Reply, type TestServer } from './server.js';
+
+export const md5 = (b: string | Buffer) => createHash('md5').update(b).digest('hex');
+export const ref = (container: string) => Engine.ref(ACCOUNT, container);
+export const HTTP_DATE = /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} \d{2}:\d{2}:\d{2} GMT$/;
+export const X_TIMESTAMP = /^\d{10}\.\d{5}$/;
+export const ISO_MILLIS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+export const TRANS_ID = /^tx[0-9a-f]{21}-[0-9a-f]{10}/;
+export const xml = new XMLParser({
+  ignoreAttributes: false,
+  attributeNamePrefix: '@_',
+  parseTagValue: false,
+  isArray: (_name, jpath) => ['container.object', 'container.subdir', 'account.container'].includes(String(jpath)),
+});
+
+/** Percent-encodes each path segment of an object name (keeps `/`). */
+export function encodeName(name: string): string {
+  return name.split('/').map(encodeURIComponent).join('/');
+}
+
+/** The headers every native response carries (seed 4.1, supplement §2.1). */
+export function expectBaseHeaders(r: { headers: Headers }, what = ''): void {
+  const id = r.headers.get('x-trans-id');
+  expect(id, `X-Trans-Id ${what}`).toMatch(TRANS_ID);
+  expect(r.headers.get('x-openstack-request-id'), `X-Openstack-Request-Id ${what}`).toBe(id);
+  expect(r.headers.get('date'), `Date ${what}`).toMatch(HTTP_DATE);
+  expect(r.headers.get('content-type'), `Content-Type ${what}`).toBeTruthy();
+}
+
+/** Helpers that talk to the server `server()` returns (set in the test file's beforeAll). */
+export function nativeHelpers(server: () => TestServer) {
+  let seq = 0;
+  return {
+    /** A fresh container name (the tests of a file share one server). */
+    fresh: (label: string) => `${label}-${++seq}`,
+    async mkContainer(name: string, headers: Record<string, string> = {}): Promise<void> {
+      const r = await call(server(), 'PUT', `/${name}`, { headers });
+      expect(r.status).toBe(201);
+    },
+    async put(container: string, name: string, body: string | Buffer, headers: Record<string, string> = {}): Promise<Reply> {
+      const r = await call(server(), 'PUT', `/${container}/${encodeName(name)}`, { body, headers });
+      expect(r.status, `PUT ${container}/${name}: ${r.text}`).toBe(201);
+      return r;
+    },
+  };
+}
