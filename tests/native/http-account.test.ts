@@ -1,15 +1,10 @@
 // Raw HTTP tests of the native (Swift-style) API: account GET/HEAD/POST.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { X_TIMESTAMP, ISO_MILLIS, xml, expectBaseHeaders } from './http-kit.js';
-import { addUser, call, rawRequest, startTestServer, type TestServer } from './server.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { X_TIMESTAMP, ISO_MILLIS, xml, expectBaseHeaders, useNativeServer } from './http-kit.js';
+import { addUser, call, rawRequest, type TestServer } from './server.js';
 
-let s: TestServer;
-beforeAll(async () => {
-  s = await startTestServer();
-});
-afterAll(async () => {
-  await s?.close();
-});
+let s!: TestServer;
+useNativeServer((server) => (s = server));
 
 describe('account (seed 2.1, N1; §3, §5.5)', () => {
   let u: { account: string; token: string; storageUrl: string };

@@ -1,16 +1,10 @@
 // Raw HTTP tests of the native (Swift-style) API: ACLs and public containers.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { md5, expectBaseHeaders, nativeHelpers } from './http-kit.js';
-import { ACCOUNT, call, OTHER_ACCOUNT, startTestServer, type TestServer } from './server.js';
+import { describe, expect, it } from 'vitest';
+import { md5, expectBaseHeaders, useNativeServer } from './http-kit.js';
+import { ACCOUNT, call, OTHER_ACCOUNT, type TestServer } from './server.js';
 
-let s: TestServer;
-beforeAll(async () => {
-  s = await startTestServer();
-});
-afterAll(async () => {
-  await s?.close();
-});
-const { fresh, mkContainer, put } = nativeHelpers(() => s);
+let s!: TestServer;
+const { fresh, mkContainer, put } = useNativeServer((server) => (s = server));
 
 describe('ACLs and public containers (§11, §1.3)', () => {
   it('no ACL: anonymous 401, another user 403 (object, listing, container HEAD, writes)', async () => {

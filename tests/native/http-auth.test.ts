@@ -1,17 +1,11 @@
 // Raw HTTP tests of the native (Swift-style) API: v1 auth, the headers on every native response, and /info.
+import { describe, expect, it } from 'vitest';
 import { issueToken } from '../../src-main/http/native/auth.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { md5, expectBaseHeaders, nativeHelpers } from './http-kit.js';
-import { ACCOUNT, addUser, call, rawRequest, SWIFT_KEY, SWIFT_USER, startTestServer, type TestServer } from './server.js';
+import { md5, expectBaseHeaders, useNativeServer } from './http-kit.js';
+import { ACCOUNT, addUser, call, rawRequest, SWIFT_KEY, SWIFT_USER, type TestServer } from './server.js';
 
-let s: TestServer;
-beforeAll(async () => {
-  s = await startTestServer();
-});
-afterAll(async () => {
-  await s?.close();
-});
-const { fresh, mkContainer, put } = nativeHelpers(() => s);
+let s!: TestServer;
+const { fresh, mkContainer, put } = useNativeServer((server) => (s = server));
 
 describe('v1 auth (§1)', () => {
   it('answers 200/204 with X-Storage-Url, X-Auth-Token (= X-Storage-Token) and X-Auth-Token-Expires', async () => {

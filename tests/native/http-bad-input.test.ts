@@ -1,16 +1,10 @@
 // Raw HTTP tests of the native (Swift-style) API: bad input.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectBaseHeaders, nativeHelpers } from './http-kit.js';
-import { call, rawRequest, storagePath, startTestServer, type TestServer } from './server.js';
+import { describe, expect, it } from 'vitest';
+import { expectBaseHeaders, useNativeServer } from './http-kit.js';
+import { call, rawRequest, storagePath, type TestServer } from './server.js';
 
-let s: TestServer;
-beforeAll(async () => {
-  s = await startTestServer();
-});
-afterAll(async () => {
-  await s?.close();
-});
-const { fresh, mkContainer, put } = nativeHelpers(() => s);
+let s!: TestServer;
+const { fresh, mkContainer, put } = useNativeServer((server) => (s = server));
 
 describe('bad input never crashes or hangs the server', () => {
   it('malformed percent-encoding, invalid UTF-8 (%FF) and NUL (%00) in the path are 4xx / 412', async () => {

@@ -1,16 +1,10 @@
 // Raw HTTP tests of the native (Swift-style) API: containers.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HTTP_DATE, X_TIMESTAMP, expectBaseHeaders, nativeHelpers } from './http-kit.js';
-import { call, OTHER_ACCOUNT, startTestServer, type TestServer } from './server.js';
+import { describe, expect, it } from 'vitest';
+import { HTTP_DATE, X_TIMESTAMP, expectBaseHeaders, useNativeServer } from './http-kit.js';
+import { call, OTHER_ACCOUNT, type TestServer } from './server.js';
 
-let s: TestServer;
-beforeAll(async () => {
-  s = await startTestServer();
-});
-afterAll(async () => {
-  await s?.close();
-});
-const { fresh, mkContainer, put } = nativeHelpers(() => s);
+let s!: TestServer;
+const { fresh, mkContainer, put } = useNativeServer((server) => (s = server));
 
 describe('containers (N2, N3; seed 2.3; §4)', () => {
   it('PUT 201, then 202 when it exists — headers of the second PUT are applied too', async () => {

@@ -4,9 +4,9 @@
  */
 import { createHash } from 'node:crypto';
 import { XMLParser } from 'fast-xml-parser';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { Engine } from '../../src-main/engine/engine.js';
-import { ACCOUNT, call, type Reply, type TestServer } from './server.js';
+import { ACCOUNT, call, startTestServer, type Reply, type TestServer } from './server.js';
 
 export const md5 = (b: string | Buffer) => createHash('md5').update(b).digest('hex');
 export const ref = (container: string) => Engine.ref(ACCOUNT, container);
@@ -35,18 +35,29 @@ export function expectBaseHeaders(r: { headers: Headers }, what = ''): void {
   expect(r.headers.get('content-type'), `Content-Type ${what}`).toBeTruthy();
 }
 
-/** Helpers that talk to the server `server()` returns (set in the test file's beforeAll). */
-export function nativeHelpers(server: () => TestServer) {
+/**
+ * Starts the test file's own server before its tests (handing it to `use`) and closes it after
+ * them; returns helpers that talk to it.
+ */
+export function useNativeServer(use: (server: TestServer) => void) {
+  let server: TestServer | undefined;
+  beforeAll(async () => {
+    server = await startTestServer();
+    use(server);
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
   let seq = 0;
   return {
     /** A fresh container name (the tests of a file share one server). */
     fresh: (label: string) => `${label}-${++seq}`,
     async mkContainer(name: string, headers: Record<string, string> = {}): Promise<void> {
-      const r = await call(server(), 'PUT', `/${name}`, { headers });
+      const r = await call(server!, 'PUT', `/${name}`, { headers });
       expect(r.status).toBe(201);
     },
     async put(container: string, name: string, body: string | Buffer, headers: Record<string, string> = {}): Promise<Reply> {
-      const r = await call(server(), 'PUT', `/${container}/${encodeName(name)}`, { body, headers });
+      const r = await call(server!, 'PUT', `/${container}/${encodeName(name)}`, { body, headers });
       expect(r.status, `PUT ${container}/${name}: ${r.text}`).toBe(201);
       return r;
     },

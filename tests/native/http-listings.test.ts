@@ -1,16 +1,10 @@
 // Raw HTTP tests of the native (Swift-style) API: object listings.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { md5, ref, ISO_MILLIS, xml, expectBaseHeaders, nativeHelpers } from './http-kit.js';
-import { call, startTestServer, type TestServer } from './server.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { md5, ref, ISO_MILLIS, xml, expectBaseHeaders, useNativeServer } from './http-kit.js';
+import { call, type TestServer } from './server.js';
 
-let s: TestServer;
-beforeAll(async () => {
-  s = await startTestServer();
-});
-afterAll(async () => {
-  await s?.close();
-});
-const { fresh, mkContainer, put } = nativeHelpers(() => s);
+let s!: TestServer;
+const { fresh, mkContainer, put } = useNativeServer((server) => (s = server));
 
 describe('object listings (N4; seed 2.4, 2.5, 4.1.1, 4.1.2; §5)', () => {
   const c = 'listing';

@@ -1,16 +1,10 @@
 // Raw HTTP tests of the native (Swift-style) API: object GET and HEAD.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { md5, ref, HTTP_DATE, X_TIMESTAMP, expectBaseHeaders, nativeHelpers } from './http-kit.js';
-import { call, rawRequest, storagePath, startTestServer, type TestServer } from './server.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { md5, ref, HTTP_DATE, X_TIMESTAMP, expectBaseHeaders, useNativeServer } from './http-kit.js';
+import { call, rawRequest, storagePath, type TestServer } from './server.js';
 
-let s: TestServer;
-beforeAll(async () => {
-  s = await startTestServer();
-});
-afterAll(async () => {
-  await s?.close();
-});
-const { fresh, mkContainer, put } = nativeHelpers(() => s);
+let s!: TestServer;
+const { fresh, mkContainer, put } = useNativeServer((server) => (s = server));
 
 describe('objects: GET/HEAD (N6; seed 2.6; §6.3, §8)', () => {
   const c = 'reads';

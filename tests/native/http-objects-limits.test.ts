@@ -1,16 +1,10 @@
 // Raw HTTP tests of the native (Swift-style) API: expiry (X-Delete-At/After) and metadata limits.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ref, expectBaseHeaders, nativeHelpers } from './http-kit.js';
-import { addUser, call, rawRequest, storagePath, waitFor, type Reply, startTestServer, type TestServer } from './server.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ref, expectBaseHeaders, useNativeServer } from './http-kit.js';
+import { addUser, call, rawRequest, storagePath, waitFor, type Reply, type TestServer } from './server.js';
 
-let s: TestServer;
-beforeAll(async () => {
-  s = await startTestServer();
-});
-afterAll(async () => {
-  await s?.close();
-});
-const { fresh, mkContainer, put } = nativeHelpers(() => s);
+let s!: TestServer;
+const { fresh, mkContainer, put } = useNativeServer((server) => (s = server));
 
 describe('expiry: X-Delete-At / X-Delete-After (§9)', () => {
   const c = 'expiry';

@@ -2,18 +2,12 @@
 import { readdirSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { md5, HTTP_DATE, TRANS_ID, expectBaseHeaders, nativeHelpers } from './http-kit.js';
-import { call, rawRequest, storagePath, waitFor, startTestServer, type TestServer } from './server.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { md5, HTTP_DATE, TRANS_ID, expectBaseHeaders, useNativeServer } from './http-kit.js';
+import { call, rawRequest, storagePath, waitFor, type TestServer } from './server.js';
 
-let s: TestServer;
-beforeAll(async () => {
-  s = await startTestServer();
-});
-afterAll(async () => {
-  await s?.close();
-});
-const { fresh, mkContainer, put } = nativeHelpers(() => s);
+let s!: TestServer;
+const { fresh, mkContainer, put } = useNativeServer((server) => (s = server));
 
 describe('objects: PUT (N5; §6.2)', () => {
   const c = 'objects';

@@ -1,16 +1,10 @@
 // Raw HTTP tests of the native (Swift-style) API: object POST and DELETE, and server-side copy.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { md5, ref, HTTP_DATE, expectBaseHeaders, nativeHelpers } from './http-kit.js';
-import { ACCOUNT, call, OTHER_ACCOUNT, startTestServer, type TestServer } from './server.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { md5, ref, HTTP_DATE, expectBaseHeaders, useNativeServer } from './http-kit.js';
+import { ACCOUNT, call, OTHER_ACCOUNT, type TestServer } from './server.js';
 
-let s: TestServer;
-beforeAll(async () => {
-  s = await startTestServer();
-});
-afterAll(async () => {
-  await s?.close();
-});
-const { fresh, mkContainer, put } = nativeHelpers(() => s);
+let s!: TestServer;
+const { fresh, mkContainer, put } = useNativeServer((server) => (s = server));
 
 describe('objects: POST and DELETE (N9, N10; §6.4, §6.5)', () => {
   const c = 'posts';
