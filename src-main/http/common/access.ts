@@ -1,4 +1,3 @@
-import type { RangeRequest, ReadOptions } from '../../engine/ops/read-object.js';
 import type { ContainerInfo } from '../../engine/types.js';
 
 /** Who is asking: an authenticated account, or nobody (anonymous). */
@@ -79,12 +78,4 @@ export function allowed(c: ContainerInfo, who: Identity, action: Action): boolea
 /** A large object's segments are read as its reader: the check the engine asks for each segment container. */
 export function segmentReader(who: Identity): (c: ContainerInfo) => boolean {
   return (c) => allowed(c, who, 'read-object');
-}
-
-/** An object read as `who`, built field by field: spread options cost V8's slow object copy on every GET. */
-export function readOptionsFor(who: Identity, range: RangeRequest | undefined, versionId?: string): ReadOptions {
-  const options: ReadOptions = { canRead: segmentReader(who) };
-  if (versionId) options.versionId = versionId;
-  if (range) options.range = range;
-  return options;
 }

@@ -1,9 +1,9 @@
 import type { RequestFields } from '../../../engine/ops/put-object.js';
-import type { RangeRequest } from '../../../engine/ops/read-object.js';
 import type { ObjectInfo } from '../../../engine/types.js';
-import { readOptionsFor, segmentReader } from '../../common/access.js';
+import { segmentReader } from '../../common/access.js';
 import { evaluateConditions } from '../../common/conditionals.js';
 import { abortedBy } from '../../common/exchange.js';
+import { readOptionsFor, readPlain } from '../../common/plain-read.js';
 import { parseRange } from '../../common/range.js';
 import { S3Error } from '../errors.js';
 import { addChecksumHeaders, checkStorageClass, hasResponseOverrides, objectHeaders, readStandard, readUserMeta } from '../metadata.js';
@@ -76,18 +76,6 @@ function partNumberRange(raw: string | undefined, info: ObjectInfo): { start: nu
   return size > 0 ? { start, end: start + size - 1, parts: sizes.length } : undefined;
 }
 
-/** The read of a plain (not large) object with a satisfiable range, or undefined to take the general path. */
-async function readPlain(call: BucketCall, versionId: string | undefined, range: RangeRequest | undefined) {
-  try {
-    const read = await call.ctx.engine.getObject(call.ref, call.address.key!, readOptionsFor(call.who, range, versionId));
-    if (!read.info.manifest) return read;
-    read.body.destroy();
-  } catch (err) {
-    if ((err as { code?: string }).code !== 'InvalidRange') throw err;
-  }
-  return undefined;
-}
-
 /** GetObject / HeadObject (C3, §22.2): versions, conditionals, one range, response-* overrides. */
 export async function getObject(call: BucketCall): Promise<void> {
   const { x, ctx } = call;
@@ -99,7 +87,8 @@ export async function getObject(call: BucketCall): Promise<void> {
   }
   // A plain GET without partNumber reads first and judges the conditionals on what it read (one
   // lookup, not two); large objects, HEAD and unsatisfiable ranges take the general path.
-  const early = x.method === 'GET' && x.param('partNumber') === undefined ? await readPlain(call, versionId, parseRange(x.header('range'))) : undefined;
+  const plain = x.method === 'GET' && x.param('partNumber') === undefined;
+  const early = plain ? await readPlain(ctx.engine, call.ref, call.address.key!, readOptionsFor(call.who, parseRange(x.header('range')), versionId)) : undefined;
   const info = early?.info ?? ctx.engine.headObject(call.ref, call.address.key!, versionId, segmentReader(call.who));
   const cond = { ifMatch: x.header('if-match'), ifNoneMatch: x.header('if-none-match'), ifModifiedSince: x.header('if-modified-since'), ifUnmodifiedSince: x.header('if-unmodified-since') };
   const verdict = evaluateConditions(cond, { etag: info.etag, lastModified: info.lastModified }, true);

@@ -1,10 +1,11 @@
 import type { PutOptions, RequestFields } from '../../../engine/ops/put-object.js';
 import { resolveRange } from '../../../engine/ops/read-object.js';
 import type { ContainerInfo, ObjectInfo } from '../../../engine/types.js';
-import { readOptionsFor, segmentReader } from '../../common/access.js';
+import { segmentReader } from '../../common/access.js';
 import { evaluateConditions } from '../../common/conditionals.js';
 import { httpDate, xTimestamp } from '../../common/dates.js';
 import { abortedBy, type HeaderValues } from '../../common/exchange.js';
+import { readOptionsFor, readPlain } from '../../common/plain-read.js';
 import { parseRange } from '../../common/range.js';
 import { truthy } from '../limits.js';
 import { headerProblem, metaProblem, metaResponseHeaders, readMetaHeaders, readStandardHeaders, standardResponseHeaders } from '../metadata.js';
@@ -53,7 +54,7 @@ export async function getObject(call: NativeCall, c: ContainerInfo, name: string
   const range = parseRange(x.header('range'));
   // A plain GET reads first and judges the conditionals on what it read (one lookup, not two);
   // large objects and unsatisfiable ranges take the general path below, which answers as before.
-  const early = x.method === 'GET' && !opts.raw ? await readPlain(call, c, name, range) : undefined;
+  const early = x.method === 'GET' && !opts.raw ? await readPlain(ctx.engine, refOf(c), name, readOptionsFor(call.who, range)) : undefined;
   const info = early?.info ?? ctx.engine.headObject(refOf(c), name, undefined, segmentReader(call.who));
   const verdict = evaluateConditions(conditionalHeaders(call), { etag: info.etag, lastModified: info.lastModified }, true);
   if (verdict !== 'ok') early?.body.destroy();
@@ -75,18 +76,6 @@ export async function getObject(call: NativeCall, c: ContainerInfo, name: string
     return x.stream(206, headers, read.body, baseHeaders(x), end - start + 1);
   }
   await x.stream(200, headers, read.body, baseHeaders(x), read.info.size);
-}
-
-/** The read of a plain (not large) object with a satisfiable range, or undefined to take the general path. */
-async function readPlain(call: NativeCall, c: ContainerInfo, name: string, range: ReturnType<typeof parseRange>) {
-  try {
-    const read = await call.ctx.engine.getObject(refOf(c), name, readOptionsFor(call.who, range));
-    if (!read.info.manifest) return read;
-    read.body.destroy();
-  } catch (err) {
-    if ((err as { code?: string }).code !== 'InvalidRange') throw err;
-  }
-  return undefined;
 }
 
 /** X-Delete-At / X-Delete-After (§9): epoch seconds, undefined, or an error message. */
