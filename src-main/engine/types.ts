@@ -82,7 +82,12 @@ export interface ContainerRecord {
 }
 
 /** Where an object's bytes are: inline in the index, or in one or more blob files in order. */
-export type DataRef = { inline: string } | { segments: Segment[] } | { none: true };
+export type DataRef = InlineRef | { segments: Segment[] } | { none: true };
+/** Bytes in the `inline` table; the last few kept in the record itself (see IndexStore.putInline). */
+export interface InlineRef {
+  inline: string;
+  tail?: Uint8Array;
+}
 export interface Segment {
   blob: string;
   size: number;

@@ -43,6 +43,30 @@ describe('put and get', () => {
     expect([...ctx.store.inline.getKeys({})].map(String)).toEqual(committed.filter((id) => id !== committed[1]));
   });
 
+  it('stores an inline body of whole pages in that many index pages and reads it back whole and in ranges', async () => {
+    const ctx = (s.engine as unknown as { ctx: EngineContext }).ctx;
+    const page = (ctx.store.root.getStats() as { pageSize: number }).pageSize;
+    const overflowPages = () => (ctx.store.inline.getStats() as { overflowPages: number }).overflowPages;
+    const sizes = [page - 25, page - 24, page - 23, page - 1, page, page + 1, 2 * page, 4 * page];
+    for (const size of sizes) {
+      const data = bytes(size, size);
+      const before = overflowPages();
+      await s.engine.putObject(ref(), `p${size}`, data);
+      expect(overflowPages() - before, `index pages for ${size} bytes`).toBe(Math.ceil(size / page));
+      expect(sameBytes(await readAll((await s.engine.getObject(ref(), `p${size}`)).body), data), `${size} bytes read back`).toBe(true);
+      const across = await s.engine.getObject(ref(), `p${size}`, { range: { start: size - 40, end: size - 2 } });
+      expect(await readAll(across.body), `${size} bytes, range over the last bytes`).toEqual(data.subarray(size - 40, size - 1));
+      const suffix = await s.engine.getObject(ref(), `p${size}`, { range: { suffix: 5 } });
+      expect(await readAll(suffix.body)).toEqual(data.subarray(size - 5));
+    }
+    await s.engine.copyObject({ ref: ref(), name: `p${page}` }, { ref: ref(), name: 'copy' }, { metadata: 'copy' });
+    expect(sameBytes(await readAll((await s.engine.getObject(ref(), 'copy')).body), bytes(page, page))).toBe(true);
+    for (const size of sizes) await s.engine.deleteObject(ref(), `p${size}`);
+    await s.engine.deleteObject(ref(), 'copy');
+    expect([...ctx.store.inline.getKeys({})]).toEqual([]);
+    expect(overflowPages()).toBe(0);
+  });
+
   it('streams large objects to a blob file and reads ranges across it', async () => {
     const data = bytes(3 * 1024 * 1024 + 17);
     const info = await s.engine.putObject(ref(), 'big.bin', chunked(data), { size: data.length });

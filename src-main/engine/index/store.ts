@@ -1,18 +1,24 @@
 import { open, type Database, type RootDatabase } from 'lmdb';
 import { CofferError } from '../../../src-shared/errors.js';
 import { listedRecordDecoder, objectRecordEncoder, type ListedRecord } from './object-codec.js';
-import type { AccountRecord, ContainerRecord, ObjectRecord, Usage } from '../types.js';
+import type { AccountRecord, ContainerRecord, InlineRef, ObjectRecord, Usage } from '../types.js';
 import { WriteBatcher } from './write-batch.js';
 
 /**
- * 3: object records carry a fixed head a listing reads without decoding the rest (see
- * object-codec.ts). 2: records are written as plain msgpack maps (useRecords off). Version 1
- * wrote msgpackr records with their structure inline in every value, so every read compiled that
- * structure again. Older values stay readable, so older stores are upgraded in place; an older
- * binary refuses a newer store (it could not read what the newer one wrote).
+ * 4: an inline body may keep its last bytes in its record (InlineRef.tail), which a schema 3
+ * binary would not read. 3: object records carry a fixed head a listing reads without decoding
+ * the rest (see object-codec.ts). 2: records are written as plain msgpack maps (useRecords off).
+ * Version 1 wrote msgpackr records with their structure inline in every value, so every read
+ * compiled that structure again. Older values stay readable, so older stores are upgraded in
+ * place; an older binary refuses a newer store (it could not read what the newer one wrote).
  */
-export const SCHEMA_VERSION = 3;
-const READABLE_SCHEMAS = new Set([1, 2, 3]);
+export const SCHEMA_VERSION = 4;
+const READABLE_SCHEMAS = new Set([1, 2, 3, 4]);
+/**
+ * Bytes of an LMDB overflow page taken by its header (lmdb-js's LMDB: 24, not the 16 of LMDB
+ * 0.9). A store test checks that a 4 KiB object still takes exactly one page.
+ */
+const OVERFLOW_HEADER = 24;
 
 /** A blob whose file may exist without an index entry pointing at it (see blobs/ and recovery). */
 export interface Intent {
@@ -77,6 +83,7 @@ export class IndexStore {
   private closed = false;
   private readonly batcher: WriteBatcher;
   private inlineScratch = Buffer.allocUnsafeSlow(64 * 1024);
+  private readonly pageSize: number;
   /** Last decoded value per table and key, with the stored bytes it came from (see `getShared`). */
   private readonly decoded = new Map<Database<unknown, string>, Map<string, { raw: Buffer; value: unknown }>>();
 
@@ -108,6 +115,7 @@ export class IndexStore {
     this.uploads = this.root.openDB({ name: 'uploads', ...bin });
     this.parts = this.root.openDB({ name: 'parts', ...bin });
     this.expiry = this.root.openDB({ name: 'expiry', ...bin });
+    this.pageSize = (this.root.getStats() as { pageSize: number }).pageSize;
     this.checkSchema();
     this.batcher = new WriteBatcher(this.root);
   }
@@ -177,14 +185,31 @@ export class IndexStore {
   }
 
   /**
-   * Stores an inline object's bytes. lmdb-js looks up the native address of each new buffer's
-   * memory, which costs more than copying a small body, so the bytes go through one reused
-   * buffer (putSync copies them into the database before it returns).
+   * Stores an inline object's bytes under `id` and returns where they are. A value too big for a
+   * leaf gets pages of its own after a header (OVERFLOW_HEADER), so a body of a whole number of
+   * pages (4 KiB, 8 KiB, ...: common sizes) would take one more page for its last few bytes:
+   * those stay in the record instead. That halves what a 4 KiB object writes and syncs.
+   * lmdb-js looks up the native address of each new buffer's memory, which costs more than
+   * copying a small body, so the bytes go through one reused buffer (putSync copies them into
+   * the database before it returns).
    */
-  putInline(id: string, bytes: Uint8Array): void {
-    if (this.inlineScratch.length < bytes.length) this.inlineScratch = Buffer.allocUnsafeSlow(Math.max(bytes.length, 64 * 1024));
-    this.inlineScratch.set(bytes);
-    this.inline.putSync(id, this.inlineScratch.subarray(0, bytes.length));
+  putInline(id: string, bytes: Uint8Array): InlineRef {
+    const spill = Math.ceil(bytes.length / this.pageSize) * this.pageSize - OVERFLOW_HEADER;
+    const stored = bytes.length > spill ? spill : bytes.length;
+    if (this.inlineScratch.length < stored) this.inlineScratch = Buffer.allocUnsafeSlow(Math.max(stored, 64 * 1024));
+    this.inlineScratch.set(bytes.subarray(0, stored));
+    this.inline.putSync(id, this.inlineScratch.subarray(0, stored));
+    return stored < bytes.length ? { inline: id, tail: Buffer.from(bytes.subarray(stored)) } : { inline: id };
+  }
+
+  /** An inline object's bytes (undefined when the entry is gone). */
+  getInline(ref: InlineRef): Buffer | undefined {
+    if (!ref.tail) return this.inline.get(ref.inline);
+    // lmdb-js's reusable read buffer: copied once, together with the tail.
+    const head = this.inline.getBinaryFast(ref.inline);
+    if (head === undefined) return undefined;
+    const size = (this.inline as unknown as { lastSize: number }).lastSize;
+    return Buffer.concat([head.subarray(0, size), ref.tail], size + ref.tail.length);
   }
 
   /** Next value of a named counter, inside a write transaction. */

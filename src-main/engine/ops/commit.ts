@@ -100,11 +100,7 @@ export async function commitVersion(
     checkQuota(ctx.store, c, delta);
     const seq = ctx.store.nextCounter('seq');
     let data: DataRef = { segments: payload.segments ?? [] };
-    if (payload.inline?.length) {
-      const id = inlineKey(seq);
-      ctx.store.putInline(id, payload.inline);
-      data = { inline: id };
-    }
+    if (payload.inline?.length) data = ctx.store.putInline(inlineKey(seq), payload.inline);
     for (const id of payload.intents ?? []) ctx.store.intents.removeSync(id);
     const rec = newRecord(fields, {
       versionId: c.versioning === 'enabled' ? newVersionId() : null,

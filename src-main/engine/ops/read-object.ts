@@ -175,7 +175,7 @@ function bytesBody(bytes: Buffer): Readable {
  * since the record was read: the caller looks the version up again.
  */
 export async function openStored(ctx: EngineContext, rec: ObjectRecord, range: ByteRange | undefined): Promise<Readable> {
-  const inline = 'inline' in rec.data ? ctx.store.inline.get(rec.data.inline) : undefined;
+  const inline = 'inline' in rec.data ? ctx.store.getInline(rec.data) : undefined;
   if (inline) return bytesBody(range ? inline.subarray(range.start, range.end + 1) : inline);
   const open = await openSegments(ctx, rec, range ?? { start: 0, end: rec.size - 1 });
   const body = Readable.from(readSegments(open));
