@@ -1,16 +1,38 @@
-// The local store's large-file uploads, resumable: the file goes in as a multipart upload of the
-// engine (parts become the object's segments, no copy), so an interrupted upload keeps its parts
-// and the next attempt sends only what is missing, even after an app restart.
+// The local store's uploads. One request for a stream or a small file; large files resumable:
+// the file goes in as a multipart upload of the engine (parts become the object's segments, no
+// copy), so an interrupted upload keeps its parts and the next attempt sends only what is
+// missing, even after an app restart.
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { Transform } from 'node:stream';
 import { CofferError } from '../../src-shared/errors.js';
 import type { Engine } from '../engine/engine.js';
 import type { ContainerRef, ObjectInfo } from '../engine/types.js';
-import type { UnfinishedUploadEntry, UploadOptions } from './object-backend.js';
-import { md5OfRange, parseResumeToken, ProgressMeter, throwIfAborted } from './transfer.js';
+import type { UnfinishedUploadEntry, UploadOptions, UploadSource } from './object-backend.js';
+import { abortedError, md5OfRange, metered, openUploadSource, parseResumeToken, ProgressMeter, throwIfAborted } from './transfer.js';
 
 export const LOCAL_PART_SIZE = 64 * 1024 * 1024;
+
+/** An upload in one request: a stream, or a file not worth resuming. */
+export async function putLocal(engine: Engine, ref: ContainerRef, name: string, source: UploadSource, opts: UploadOptions): Promise<ObjectInfo> {
+  const { stream, size } = await openUploadSource(source);
+  const body = metered(stream, opts, 'The upload');
+  try {
+    return await engine.putObject(ref, name, body, {
+      ...(size !== undefined ? { size } : {}),
+      ...(opts.contentType ? { contentType: opts.contentType } : {}),
+      ...(opts.meta ? { meta: opts.meta } : {}),
+      ...(opts.headers ? { headers: opts.headers } : {}),
+      ...(opts.signal ? { signal: opts.signal } : {}),
+    });
+  } catch (err) {
+    // Whatever broke first (the engine or the destroyed stream), a cancelled upload says so.
+    if (opts.signal?.aborted) throw abortedError('The upload');
+    throw err;
+  } finally {
+    body.destroy();
+  }
+}
 
 function existingParts(engine: Engine, ref: ContainerRef, name: string, uploadId: string): Map<number, { size: number; etag: string }> | undefined {
   try {

@@ -21,12 +21,12 @@ import {
   folderEntry,
   objectDetails,
   publicReadAcl,
-  versionEntry,
 } from './local-mapping.js';
+import { DEFAULT_PAGE_SIZE, deleteLocalObjects, listLocalVersions } from './local-objects.js';
 import { checkLinkLifetime, ShareLinkSigner } from './local-share-links.js';
-import { abortLocalUpload, listLocalUploads, LOCAL_PART_SIZE, uploadFileResumable } from './local-uploads.js';
+import { abortLocalUpload, listLocalUploads, LOCAL_PART_SIZE, putLocal, uploadFileResumable } from './local-uploads.js';
 import type { DownloadOptions, ListFolderOptions, ObjectBackend, UnfinishedUploadEntry, UploadOptions, UploadResult, UploadSource } from './object-backend.js';
-import { abortedError, metered, openUploadSource, throwIfAborted } from './transfer.js';
+import { abortedError, metered, throwIfAborted } from './transfer.js';
 
 export interface LocalBackendOptions {
   /**
@@ -40,7 +40,6 @@ export interface LocalBackendOptions {
   uploadPartSize?: number;
 }
 
-export const DEFAULT_PAGE_SIZE = 1000;
 /** The content type S3 consoles give zero-byte folder markers. */
 export const FOLDER_CONTENT_TYPE = 'application/x-directory';
 
@@ -148,24 +147,7 @@ export class LocalBackend implements ObjectBackend {
         }
       }
     }
-    const { stream, size } = await openUploadSource(source);
-    const body = metered(stream, opts, 'The upload');
-    try {
-      const info = await this.engine.putObject(this.ref(container), name, body, {
-        ...(size !== undefined ? { size } : {}),
-        ...(opts.contentType ? { contentType: opts.contentType } : {}),
-        ...(opts.meta ? { meta: opts.meta } : {}),
-        ...(opts.headers ? { headers: opts.headers } : {}),
-        ...(opts.signal ? { signal: opts.signal } : {}),
-      });
-      return this.details(info);
-    } catch (err) {
-      // Whatever broke first (the engine or the destroyed stream), a cancelled upload says so.
-      if (opts.signal?.aborted) throw abortedError('The upload');
-      throw err;
-    } finally {
-      body.destroy();
-    }
+    return this.details(await putLocal(this.engine, this.ref(container), name, source, opts));
   }
 
   discardUpload(container: string, name: string, token: string): Promise<void> {
@@ -219,20 +201,7 @@ export class LocalBackend implements ObjectBackend {
   }
 
   async deleteMany(container: string, names: string[]): Promise<DeleteManyResult> {
-    const ref = this.ref(container);
-    this.engine.getContainer(ref);
-    const result: DeleteManyResult = { deleted: [], errors: [] };
-    for (const name of names) {
-      try {
-        await this.engine.deleteObject(ref, name);
-        result.deleted.push(name);
-      } catch (err) {
-        if (isCofferError(err, 'NoSuchKey')) result.deleted.push(name);
-        else if (isCofferError(err)) result.errors.push({ name, code: err.code, message: err.message });
-        else throw err;
-      }
-    }
-    return result;
+    return deleteLocalObjects(this.engine, this.ref(container), names);
   }
 
   async createFolder(container: string, prefix: string): Promise<void> {
@@ -259,22 +228,7 @@ export class LocalBackend implements ObjectBackend {
   }
 
   async listVersions(container: string, name: string): Promise<VersionEntry[]> {
-    const ref = this.ref(container);
-    const out: VersionEntry[] = [];
-    let keyMarker: string | undefined;
-    let versionIdMarker: string | undefined;
-    // The prefix also matches longer names, which sort after this one: stop at the first of them.
-    for (;;) {
-      const page = this.engine.listVersions(ref, { prefix: name, keyMarker, versionIdMarker, limit: DEFAULT_PAGE_SIZE });
-      let past = false;
-      for (const e of page.entries) {
-        if (e.kind === 'version' && e.name === name) out.push(versionEntry(e.version));
-        else past = true;
-      }
-      if (!page.truncated || past) return out;
-      keyMarker = page.nextKeyMarker;
-      versionIdMarker = page.nextVersionIdMarker;
-    }
+    return listLocalVersions(this.engine, this.ref(container), name);
   }
 
   async restoreVersion(container: string, name: string, versionId: string): Promise<ObjectDetails> {
