@@ -12,11 +12,12 @@ import type {
 } from '../../src-shared/model/storage.js';
 import type { DownloadOptions, ListFolderOptions, ObjectBackend, UploadResult, UploadSource } from './object-backend.js';
 import { SessionCache, type AuthSettings, type EndpointInterface, type SwiftAuth, type SwiftSession } from './swift/auth.js';
+import { accountSummary, setContainerPublic } from './swift/account.js';
 import { SwiftClient } from './swift/client.js';
 import { deleteMany, deleteObject, deleteSegments } from './swift/delete.js';
 import { discardSloSegments } from './swift/slo-upload.js';
 import { downloadObject } from './swift/download.js';
-import { detailsFromHeaders, encodeObjectPath, encodeSegment, headerToText, objectWriteHeaders } from './swift/headers.js';
+import { detailsFromHeaders, encodeObjectPath, encodeSegment, objectWriteHeaders } from './swift/headers.js';
 import { header, Http } from './swift/http.js';
 import { capabilitiesOf, fetchInfo, type SwiftInfo } from './swift/info.js';
 import { listContainers, listFolder } from './swift/listing.js';
@@ -51,8 +52,6 @@ export interface RemoteNativeOptions {
 }
 
 const MiB = 1024 * 1024;
-/** Swift's public-read ACL items (§11.1): objects readable by anyone, and the listing too. */
-const PUBLIC_ITEMS = ['.r:*', '.rlistings'];
 
 /** A remote Swift account (Swift, RGW, Coffer's own native API) as an ObjectBackend. */
 export class RemoteNativeBackend implements ObjectBackend {
@@ -120,35 +119,7 @@ export class RemoteNativeBackend implements ObjectBackend {
 
   async accountInfo(): Promise<AccountSummary> {
     void this.loadInfo();
-    const { headers } = await this.client.call({ method: 'HEAD', what: 'Account' });
-    const num = (name: string) => {
-      const v = header(headers, name);
-      return v !== undefined && /^\d+$/.test(v.trim()) ? Number(v) : null;
-    };
-    const actual = num('x-account-bytes-used-actual');
-    const storageUrl = await this.client.storageUrl();
-    const last = storageUrl.replace(/\/+$/, '').split('/').pop() ?? '';
-    let id = last;
-    try {
-      id = decodeURIComponent(last);
-    } catch {
-      // Not percent-encoded after all: keep it as given.
-    }
-    return {
-      id: id.replace(/^(AUTH_|KEY_)/, ''),
-      displayName: this.client.sessions.peek()?.displayName ?? null,
-      usage: {
-        objects: num('x-account-object-count'),
-        bytes: num('x-account-bytes-used'),
-        containers: num('x-account-container-count'),
-        // Ceph RGW's rounded figure, the one its quota counts; Swift sends none and counts plain bytes.
-        ...(actual !== null ? { quotaBytes: actual } : {}),
-      },
-      quota: {
-        maxBytes: num('x-account-meta-quota-bytes') ?? num('x-account-quota-bytes'),
-        maxObjects: num('x-account-meta-quota-count') ?? num('x-account-quota-count'),
-      },
-    };
+    return accountSummary(this.client);
   }
 
   listContainers(): Promise<ContainerSummary[]> {
@@ -244,22 +215,9 @@ export class RemoteNativeBackend implements ObjectBackend {
     });
   }
 
-  /** Container read ACL `.r:*,.rlistings` on or off; other grants in the ACL are kept. */
   async setPublic(container: string, name: string | undefined, on: boolean): Promise<void> {
     if (name !== undefined) throw new CofferError('NotSupported', 'Swift makes whole containers public, not single objects');
-    const { headers } = await this.client.call({ method: 'HEAD', container });
-    const current = headerToText(header(headers, 'x-container-read') ?? '')
-      .split(',')
-      .map((s) => s.trim())
-      .filter((s) => s && !PUBLIC_ITEMS.includes(s.replace(/^\.(ref|referer|referrer):/, '.r:').replace(/\s+/g, '')));
-    const items = on ? [...current, ...PUBLIC_ITEMS] : current;
-    await this.client.call({
-      method: 'POST',
-      container,
-      headers: items.length ? { 'X-Container-Read': items.join(',') } : { 'X-Remove-Container-Read': 'x' },
-      idempotent: true,
-      what: `Access of ${container}`,
-    });
+    await setContainerPublic(this.client, container, on);
   }
 
   async shareLink(container: string, name: string, expiresInSeconds: number): Promise<string> {
