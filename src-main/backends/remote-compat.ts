@@ -4,12 +4,10 @@ import {
   CreateBucketCommand,
   DeleteBucketCommand,
   DeleteObjectCommand,
-  DeleteObjectsCommand,
   GetObjectAclCommand,
   GetObjectCommand,
   HeadObjectCommand,
   ListObjectsCommand,
-  ListObjectVersionsCommand,
   PutObjectAclCommand,
   PutObjectCommand,
   type S3Client,
@@ -32,16 +30,14 @@ import { checkLinkLifetime } from './local-share-links.js';
 import type { DownloadOptions, ListFolderOptions, ObjectBackend, UploadOptions, UploadResult, UploadSource } from './object-backend.js';
 import { BucketAccess } from './remote-compat-buckets.js';
 import { createS3Client, type RemoteS3Config } from './remote-compat-client.js';
-import { codeForS3, fromS3Error } from './remote-compat-errors.js';
-import { copySource, detailsOf, entryName, folderEntries, grantsPublicRead, headerParams, versionEntries } from './remote-compat-mapping.js';
+import { fromS3Error } from './remote-compat-errors.js';
+import { copySource, detailsOf, entryName, folderEntries, grantsPublicRead, headerParams } from './remote-compat-mapping.js';
+import { deleteObjects, listObjectVersions } from './remote-compat-objects.js';
 import { abortResumable, listUnfinished } from './remote-compat-resume.js';
 import { uploadStream } from './remote-compat-upload.js';
 import { metered, throwIfAborted } from './transfer.js';
 
 export type { RemoteS3Config } from './remote-compat-client.js';
-
-/** S3 DeleteObjects takes at most 1000 keys a request. */
-const DELETE_BATCH = 1000;
 
 /**
  * A remote S3 endpoint (AWS, RGW, MinIO, Coffer's own compatible API) through the AWS SDK.
@@ -214,19 +210,8 @@ export class RemoteS3Backend implements ObjectBackend {
     );
   }
 
-  async deleteMany(container: string, names: string[]): Promise<DeleteManyResult> {
-    const result: DeleteManyResult = { deleted: [], errors: [] };
-    for (let i = 0; i < names.length; i += DELETE_BATCH) {
-      const batch = names.slice(i, i + DELETE_BATCH);
-      const out = await this.call(() =>
-        // Content-MD5 (the SDK's MD5 "checksum"), not its default CRC32: MinIO and older RGW refuse a
-        // multi-delete without Content-MD5 (aws-sdk-js-v3#6920); AWS and Coffer accept either.
-        this.client.send(new DeleteObjectsCommand({ Bucket: container, Delete: { Objects: batch.map((Key) => ({ Key })), Quiet: false }, ChecksumAlgorithm: 'MD5' })),
-      );
-      for (const d of out.Deleted ?? []) if (d.Key !== undefined) result.deleted.push(d.Key);
-      for (const e of out.Errors ?? []) result.errors.push({ name: e.Key ?? '', code: codeForS3(e.Code), message: e.Message ?? e.Code ?? 'Error' });
-    }
-    return result;
+  deleteMany(container: string, names: string[]): Promise<DeleteManyResult> {
+    return deleteObjects(this.client, (op) => this.call(op), container, names);
   }
 
   async createFolder(container: string, prefix: string): Promise<void> {
@@ -244,23 +229,8 @@ export class RemoteS3Backend implements ObjectBackend {
     return this.call(() => getSignedUrl(this.client, new GetObjectCommand({ Bucket: container, Key: name }), { expiresIn: expiresInSeconds }));
   }
 
-  async listVersions(container: string, name: string): Promise<VersionEntry[]> {
-    const out: VersionEntry[] = [];
-    let keyMarker: string | undefined;
-    let versionIdMarker: string | undefined;
-    for (;;) {
-      const page = await this.call(() =>
-        this.client.send(new ListObjectVersionsCommand({ Bucket: container, Prefix: name, KeyMarker: keyMarker, VersionIdMarker: versionIdMarker })),
-      );
-      // The prefix also matches longer names; only this one's versions and delete markers count.
-      out.push(...versionEntries(page, name));
-      const pastName = [...(page.Versions ?? []), ...(page.DeleteMarkers ?? [])].some((v) => v.Key !== name);
-      if (!page.IsTruncated || pastName) break;
-      keyMarker = page.NextKeyMarker;
-      versionIdMarker = page.NextVersionIdMarker;
-    }
-    // The SDK splits versions from delete markers; newest first again (the latest at the top).
-    return out.sort((a, b) => Number(b.isLatest) - Number(a.isLatest) || b.lastModified.localeCompare(a.lastModified));
+  listVersions(container: string, name: string): Promise<VersionEntry[]> {
+    return listObjectVersions(this.client, (op) => this.call(op), container, name);
   }
 
   async restoreVersion(container: string, name: string, versionId: string): Promise<ObjectDetails> {
