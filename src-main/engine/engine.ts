@@ -11,6 +11,7 @@ import { deleteObject } from './ops/delete-object.js';
 import { expireDue } from './ops/expiry.js';
 import { listObjects, type ListParams } from './ops/list-objects.js';
 import { listVersions, type VersionListParams } from './ops/list-versions.js';
+import { listUploads } from './ops/list-uploads.js';
 import * as multipart from './ops/multipart.js';
 import { linkObjectTo } from './ops/export-object.js';
 import { putObject, type ObjectFields, type PutOptions } from './ops/put-object.js';
@@ -146,7 +147,7 @@ export class Engine {
   completeUpload = (ref: ContainerRef, name: string, uploadId: string, parts: multipart.CompletedPart[]) =>
     multipart.completeUpload(this.ctx, ref, name, uploadId, parts);
   abortUpload = (ref: ContainerRef, name: string, uploadId: string) => multipart.abortUpload(this.ctx, ref, name, uploadId);
-  listUploads = (ref: ContainerRef, p?: Parameters<typeof multipart.listUploads>[2]) => multipart.listUploads(this.ctx, ref, p);
+  listUploads = (ref: ContainerRef, p?: Parameters<typeof listUploads>[2]) => listUploads(this.ctx, ref, p);
 
   /** Hard-links an object's stored file to a local path when it is one blob (drag-out without a copy). */
   linkObjectTo = (ref: ContainerRef, name: string, dest: string) => linkObjectTo(this.ctx, ref, name, dest);

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { CofferError } from '../../../src-shared/errors.js';
 import type { EngineContext } from '../context.js';
-import { cidBytes, nameBytesOf, nameOf, partKey, partsOfUpload, uploadIdOf, uploadKey } from '../index/keys.js';
+import { cidBytes, nameOf, partKey, partsOfUpload, uploadIdOf, uploadKey } from '../index/keys.js';
 import type { PartRecord, UploadRecord } from '../index/store.js';
 import { multipartEtag } from '../blobs/hashing.js';
 import { roundUp4k, type ContainerRecord, type ContainerRef, type ObjectInfo } from '../types.js';
@@ -219,51 +219,4 @@ export async function completeUpload(
   const { container, record } = await commitVersion(ctx, ref, name, { size, segments }, fields, {}, dropParts);
   await releaseBlobs(ctx, unlisted);
   return toInfo(container, name, record, true);
-}
-
-export interface UploadPage {
-  uploads: UploadInfo[];
-  /** Common prefixes when a delimiter was given (S3 ListMultipartUploads). */
-  prefixes: string[];
-  truncated: boolean;
-}
-
-/**
- * Unfinished uploads by name, then by start time. Uploads are few (each is a transfer in
- * progress), so the walk simply skips names rolled into a common prefix instead of seeking.
- */
-export function listUploads(
-  ctx: EngineContext,
-  ref: ContainerRef,
-  p: { prefix?: string; delimiter?: string; keyMarker?: string; uploadIdMarker?: string; limit?: number } = {},
-): UploadPage {
-  const c = requireContainer(ctx, ref);
-  const base = cidBytes(c.cid);
-  const prefix = Buffer.from(p.prefix ?? '', 'utf8');
-  const delimiter = p.delimiter ? Buffer.from(p.delimiter, 'utf8') : undefined;
-  const marker = p.keyMarker !== undefined ? Buffer.from(p.keyMarker, 'utf8') : undefined;
-  const limit = Math.min(p.limit ?? 1000, 1000);
-  const page: UploadPage = { uploads: [], prefixes: [], truncated: false };
-  const full = () => page.uploads.length + page.prefixes.length >= limit;
-  let lastPrefix: Buffer | undefined;
-  for (const { key, value } of ctx.store.uploads.getRange({ start: Buffer.concat([base, prefix]), end: cidBytes(c.cid + 1) })) {
-    const nameBytes = nameBytesOf(key);
-    if (!nameBytes.subarray(0, prefix.length).equals(prefix)) break;
-    const at = delimiter ? nameBytes.indexOf(delimiter, prefix.length) : -1;
-    if (delimiter && at >= 0) {
-      const cp = nameBytes.subarray(0, at + delimiter.length);
-      if (lastPrefix?.equals(cp) || (marker && Buffer.compare(cp, marker) <= 0)) continue;
-      if (full()) return { ...page, truncated: true };
-      page.prefixes.push(cp.toString('utf8'));
-      lastPrefix = cp;
-      continue;
-    }
-    if (marker) {
-      const cmp = Buffer.compare(nameBytes, marker);
-      if (cmp < 0 || (cmp === 0 && (p.uploadIdMarker === undefined || value.uploadId <= p.uploadIdMarker))) continue;
-    }
-    if (full()) return { ...page, truncated: true };
-    page.uploads.push({ uploadId: value.uploadId, name: nameBytes.toString('utf8'), initiated: value.initiated });
-  }
-  return page;
 }
