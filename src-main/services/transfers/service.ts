@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
-import type { EventMap } from '../../../src-shared/contract/events.js';
 import type { TransferItem, TransfersService } from '../../../src-shared/contract/transfers.js';
 import { CofferError } from '../../../src-shared/errors.js';
 import type { ConnectionRegistry } from '../connections.js';
@@ -11,13 +10,12 @@ import { leafOf, localPathUnder, resetStaging, stagingRootOf } from './local-pat
 import { TransferFile, type JobSpec } from './persisted.js';
 import { expandPaths, planBatch, resolveNames, type Batch } from './plan.js';
 import { JobQueue, type Job } from './queue.js';
+import { ProgressReports, type Emit } from './reports.js';
 import { runDownload, runPathUpload, runStreamUpload } from './runners.js';
 import { discardLeftovers, stageNow, STAGE_NOW_BYTES } from './staging.js';
 
-type Emit = <E extends 'transfer.progress' | 'objects.changed'>(event: E, payload: EventMap[E]) => void;
 type In<K extends keyof TransfersService> = Parameters<TransfersService[K]>[0];
 
-const REPORT_INTERVAL_MS = 200;
 /** How long closing waits at most for running transfers to stop. */
 const STOP_GRACE_MS = 5000;
 /** A plan not started within this time is forgotten. */
@@ -34,12 +32,14 @@ export class TransferService implements TransfersService {
   private readonly stagingRoot: string;
   /** Drags staged through the queue, by selection, so the next drag of it finds the files. */
   private readonly staged = new Map<string, { ids: string[]; paths: string[] }>();
+  private readonly reports: ProgressReports;
 
   constructor(
     private readonly registry: ConnectionRegistry,
-    private readonly emit: Emit,
+    emit: Emit,
     dataDir: string,
   ) {
+    this.reports = new ProgressReports(emit);
     this.stagingRoot = stagingRootOf(dataDir);
     resetStaging(this.stagingRoot);
     this.queue = new JobQueue({
@@ -49,7 +49,7 @@ export class TransferService implements TransfersService {
         : job.spec.kind === 'stream' ? runStreamUpload(job, ctx)
         : runDownload(job as Job & { spec: { kind: 'download' } }, ctx),
       changed: (job, persist) => {
-        this.report(job);
+        this.reports.changed(job);
         if (persist) this.file.schedule();
       },
       discard: (job) => discardLeftovers(job, registry),
@@ -58,31 +58,6 @@ export class TransferService implements TransfersService {
       [...this.queue.jobs.values()].map((j) => ({ item: j.item, spec: j.spec, resumeToken: j.resumeToken })),
     );
     for (const saved of this.file.load()) this.queue.restore(saved);
-  }
-
-  private readonly dirty = new Map<string, Job>();
-  private reportTimer: NodeJS.Timeout | undefined;
-
-  /** Coalesces changes into one event per interval: every changed item once, finished uploads grouped by container. */
-  private report(job: Job): void {
-    this.dirty.set(job.item.id, job);
-    this.reportTimer ??= setTimeout(() => this.flushReports(), REPORT_INTERVAL_MS);
-  }
-
-  private flushReports(): void {
-    this.reportTimer = undefined;
-    const jobs = [...this.dirty.values()];
-    this.dirty.clear();
-    if (jobs.length === 0) return;
-    this.emit('transfer.progress', { items: jobs.map((j) => ({ ...j.item })) });
-    const uploaded = new Map<string, { account: string; container: string; names: string[] }>();
-    for (const { item } of jobs) {
-      if (item.state !== 'done' || item.direction !== 'upload') continue;
-      const key = `${item.account}\n${item.container}`;
-      if (!uploaded.has(key)) uploaded.set(key, { account: item.account, container: item.container, names: [] });
-      uploaded.get(key)!.names.push(item.name);
-    }
-    for (const change of uploaded.values()) this.emit('objects.changed', change);
   }
 
   private job(id: string): Job {
@@ -255,7 +230,7 @@ export class TransferService implements TransfersService {
     let giveUp: NodeJS.Timeout | undefined;
     await Promise.race([this.queue.stopAll(), new Promise((r) => (giveUp = setTimeout(r, STOP_GRACE_MS)))]);
     clearTimeout(giveUp);
-    clearTimeout(this.reportTimer);
+    this.reports.stop();
     for (const job of this.queue.jobs.values()) if (job.item.state === 'running' || job.item.state === 'queued') job.item.state = 'paused';
     await this.file.flush();
   }
