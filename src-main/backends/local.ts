@@ -25,7 +25,7 @@ import {
 import { DEFAULT_PAGE_SIZE, deleteLocalObjects, listLocalVersions } from './local-objects.js';
 import { checkLinkLifetime, ShareLinkSigner } from './local-share-links.js';
 import { abortLocalUpload, listLocalUploads, LOCAL_PART_SIZE, putLocal, uploadFileResumable } from './local-uploads.js';
-import type { DownloadOptions, ListFolderOptions, ObjectBackend, UnfinishedUploadEntry, UploadOptions, UploadResult, UploadSource } from './object-backend.js';
+import { FOLDER_CONTENT_TYPE, type DownloadOptions, type ListFolderOptions, type ObjectBackend, type UnfinishedUploadEntry, type UploadOptions, type UploadResult, type UploadSource } from './object-backend.js';
 import { abortedError, metered, throwIfAborted } from './transfer.js';
 
 export interface LocalBackendOptions {
@@ -40,8 +40,6 @@ export interface LocalBackendOptions {
   uploadPartSize?: number;
 }
 
-/** The content type S3 consoles give zero-byte folder markers. */
-export const FOLDER_CONTENT_TYPE = 'application/x-directory';
 
 /**
  * The embedded store of one account, straight through the engine (no HTTP in between).

@@ -10,6 +10,9 @@ import type {
   VersionEntry,
 } from '../../src-shared/model/storage.js';
 
+/** The content type S3 consoles give zero-byte folder markers; the local and remote S3 backends create folders with it. */
+export const FOLDER_CONTENT_TYPE = 'application/x-directory';
+
 export interface ListFolderOptions {
   prefix?: string;
   /** Default '/'; '' lists flat. */

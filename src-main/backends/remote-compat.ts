@@ -25,9 +25,8 @@ import type {
   ObjectDetails,
   VersionEntry,
 } from '../../src-shared/model/storage.js';
-import { FOLDER_CONTENT_TYPE } from './local.js';
 import { checkLinkLifetime } from './local-share-links.js';
-import type { DownloadOptions, ListFolderOptions, ObjectBackend, UploadOptions, UploadResult, UploadSource } from './object-backend.js';
+import { FOLDER_CONTENT_TYPE, type DownloadOptions, type ListFolderOptions, type ObjectBackend, type UploadOptions, type UploadResult, type UploadSource } from './object-backend.js';
 import { BucketAccess } from './remote-compat-buckets.js';
 import { createS3Client, type RemoteS3Config } from './remote-compat-client.js';
 import { fromS3Error } from './remote-compat-errors.js';
