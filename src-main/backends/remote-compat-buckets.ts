@@ -14,6 +14,7 @@ import {
 import { CofferError, isCofferError } from '../../src-shared/errors.js';
 import type { AccountSummary, ContainerSummary } from '../../src-shared/model/storage.js';
 import { headBucketWithHeaders, type RemoteS3Config } from './remote-compat-client.js';
+import type { SdkCall } from './remote-compat-errors.js';
 import { policyWithPublicRead } from './remote-compat-mapping.js';
 import { fetchRgwUsage, sumBucketCounters } from './remote-compat-usage.js';
 
@@ -59,7 +60,7 @@ export class BucketAccess {
   constructor(
     private readonly client: S3Client,
     private readonly config: RemoteS3Config,
-    private readonly call: <T>(op: () => Promise<T>) => Promise<T>,
+    private readonly call: SdkCall,
   ) {}
 
   private async listBuckets(): Promise<{ owner: Owner | undefined; buckets: Bucket[] }> {

@@ -90,6 +90,9 @@ function byStatus(status: number | undefined): CofferErrorCode | undefined {
   return undefined;
 }
 
+/** Runs one SDK call, its failure turned into a CofferError (by fromS3Error). */
+export type SdkCall = <T>(op: () => Promise<T>) => Promise<T>;
+
 /**
  * Turns whatever the SDK threw into a CofferError. The message is the server's (or the network
  * error's), prefixed with the S3 code when it is one we do not map, so nothing is lost.

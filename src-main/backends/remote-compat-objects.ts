@@ -1,16 +1,13 @@
 // The remote S3 backend's operations that page or batch on their own.
 import { DeleteObjectsCommand, ListObjectVersionsCommand, type S3Client } from '@aws-sdk/client-s3';
 import type { DeleteManyResult, VersionEntry } from '../../src-shared/model/storage.js';
-import { codeForS3 } from './remote-compat-errors.js';
+import { codeForS3, type SdkCall } from './remote-compat-errors.js';
 import { versionEntries } from './remote-compat-mapping.js';
-
-/** Runs one SDK call, its failure turned into a CofferError. */
-type Call = <T>(op: () => Promise<T>) => Promise<T>;
 
 /** S3 DeleteObjects takes at most 1000 keys a request. */
 const DELETE_BATCH = 1000;
 
-export async function deleteObjects(client: S3Client, call: Call, container: string, names: string[]): Promise<DeleteManyResult> {
+export async function deleteObjects(client: S3Client, call: SdkCall, container: string, names: string[]): Promise<DeleteManyResult> {
   const result: DeleteManyResult = { deleted: [], errors: [] };
   for (let i = 0; i < names.length; i += DELETE_BATCH) {
     const batch = names.slice(i, i + DELETE_BATCH);
@@ -26,7 +23,7 @@ export async function deleteObjects(client: S3Client, call: Call, container: str
 }
 
 /** Every version and delete marker of one object, newest first. */
-export async function listObjectVersions(client: S3Client, call: Call, container: string, name: string): Promise<VersionEntry[]> {
+export async function listObjectVersions(client: S3Client, call: SdkCall, container: string, name: string): Promise<VersionEntry[]> {
   const out: VersionEntry[] = [];
   let keyMarker: string | undefined;
   let versionIdMarker: string | undefined;

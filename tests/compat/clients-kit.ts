@@ -31,7 +31,7 @@ import { TREE } from './clients-tree.js';
 const TENANT = 'clients';
 export const MiB = 1024 * 1024;
 /** Longest any one client invocation may take. */
-export const CALL_TIMEOUT_MS = 40_000;
+const CALL_TIMEOUT_MS = 40_000;
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 export const BOTO3_SCRIPT = join(HERE, 'fixtures', 'boto3_scenario.py');
@@ -55,7 +55,7 @@ function hasBoto3(): boolean {
 
 // Locally a missing client skips its scenario; in CI (which installs them) it fails.
 const need = (ok: boolean) => ok || !!process.env.CI;
-export const HAVE = { aws: need(existsSync(AWS)), rclone: need(existsSync(RCLONE)), s3cmd: need(existsSync(S3CMD)), boto3: need(hasBoto3()) };
+const HAVE = { aws: need(existsSync(AWS)), rclone: need(existsSync(RCLONE)), s3cmd: need(existsSync(S3CMD)), boto3: need(hasBoto3()) };
 
 // ---------------------------------------------------------------------------------------------
 // Fixture: one server per test file, on a temporary data directory; per client a user with known

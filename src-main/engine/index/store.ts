@@ -194,8 +194,8 @@ export class IndexStore {
    * the database before it returns).
    */
   putInline(id: string, bytes: Uint8Array): InlineRef {
-    const spill = Math.ceil(bytes.length / this.pageSize) * this.pageSize - OVERFLOW_HEADER;
-    const stored = bytes.length > spill ? spill : bytes.length;
+    const room = Math.ceil(bytes.length / this.pageSize) * this.pageSize - OVERFLOW_HEADER;
+    const stored = Math.min(bytes.length, room);
     if (this.inlineScratch.length < stored) this.inlineScratch = Buffer.allocUnsafeSlow(Math.max(stored, 64 * 1024));
     this.inlineScratch.set(bytes.subarray(0, stored));
     this.inline.putSync(id, this.inlineScratch.subarray(0, stored));
