@@ -42,6 +42,29 @@ describe('a batch of writes', () => {
     expect(store.usage.get('c2')).toBeUndefined();
   });
 
+  it('a failing write leaves none of its own index writes, and the writes around it keep theirs', async () => {
+    const { store } = openIndex();
+    // One batch: the writes first run together, and run again one by one when this one fails.
+    const before = store.write(() => {
+      store.meta.putSync('before', store.nextCounter('seq'));
+      return 'before';
+    });
+    const failing = store.write(() => {
+      store.meta.putSync('half-done', 1);
+      store.nextCounter('seq');
+      throw new Error('refused');
+    });
+    const after = store.write(() => {
+      store.meta.putSync('after', store.nextCounter('seq'));
+      return 'after';
+    });
+    await expect(failing).rejects.toThrow('refused');
+    expect([await before, await after]).toEqual(['before', 'after']);
+    expect(store.meta.get('half-done')).toBeUndefined();
+    // The numbers the failed write and the first attempt took are not lost to gaps.
+    expect([store.meta.get('before'), store.meta.get('after'), store.meta.get('seq')]).toEqual([1, 2, 2]);
+  });
+
   it('hands out increasing sequence numbers across and within batches, and keeps them over a reopen', async () => {
     const { store, dir } = openIndex();
     const seqs = await Promise.all(Array.from({ length: 20 }, () => store.write(() => store.nextCounter('seq'))));

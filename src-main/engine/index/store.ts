@@ -130,8 +130,9 @@ export class IndexStore {
 
   /**
    * Runs `fn` atomically in the next batched write transaction and resolves once the commit is
-   * durable. `fn` runs in a nested transaction, so an error it throws undoes its own writes only
-   * (other writes batched into the same commit are unaffected) and rejects this call.
+   * durable. An error `fn` throws undoes its own writes only (other writes batched into the same
+   * commit are unaffected) and rejects this call. `fn` may run twice when another write of its
+   * batch fails (see WriteBatcher.run), so it must change nothing but the index.
    */
   async write<T>(fn: () => T): Promise<T> {
     if (this.closed) throw new CofferError('Closed', 'The store is closed');

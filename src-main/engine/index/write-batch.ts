@@ -1,4 +1,4 @@
-import type { Database, RootDatabase } from 'lmdb';
+import { ABORT, type Database, type RootDatabase } from 'lmdb';
 
 interface Queued {
   fn: () => unknown;
@@ -112,7 +112,42 @@ export class WriteBatcher {
       );
   }
 
+  /**
+   * Runs a batch's writes. Most succeed, so they first run together in one nested transaction:
+   * a nested transaction per write (so that one that fails undoes only its own changes) took a
+   * quarter of a small write's main-thread time in the batch (4-5 µs, measured). When one fails,
+   * that attempt is undone whole and the batch runs again write by write, each in its own nested
+   * transaction. So a write may run twice: it must change nothing but the index.
+   */
   private run(batch: Queued[]): void {
+    if (batch.length > 1 && this.runTogether(batch)) return;
+    this.runEach(batch);
+  }
+
+  private runTogether(batch: Queued[]): boolean {
+    const cache = new BatchCache();
+    this.current = cache;
+    let failed = false;
+    try {
+      this.root.childTransaction(() => {
+        for (const q of batch) {
+          try {
+            q.value = q.fn();
+          } catch {
+            failed = true;
+            return ABORT;
+          }
+        }
+        cache.writeBack();
+        return undefined;
+      });
+    } finally {
+      this.current = undefined;
+    }
+    return !failed;
+  }
+
+  private runEach(batch: Queued[]): void {
     const cache = new BatchCache();
     this.current = cache;
     try {
