@@ -90,7 +90,9 @@ export class HmacKey {
       this.innerPad.copy(this.scratch);
     }
     this.scratch.write(data, BLOCK, 'utf8');
-    hash('sha256', this.scratch.subarray(0, BLOCK + length), 'buffer').copy(this.outer, BLOCK);
+    // The inner digest comes back as a 'binary' (latin1) string, a byte per character: a Buffer
+    // result costs an ArrayBuffer per call, as long as both hashes take (2.0-2.3 µs, not 1.2-1.3).
+    this.outer.write(hash('sha256', this.scratch.subarray(0, BLOCK + length), 'binary'), BLOCK, 'binary');
     return hash('sha256', this.outer, 'hex');
   }
 }
