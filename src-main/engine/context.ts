@@ -47,6 +47,8 @@ export interface EngineEvents {
 /** What every operation needs: the index, the blob files, the options and a clock. */
 export class EngineContext {
   readonly events = new EventEmitter<EngineEvents>();
+  /** Credential -> the account that held it when last looked up (a hint; see ops/accounts.ts). */
+  readonly credentialHints = new Map<string, string>();
   private lastMicros = 0;
 
   constructor(

@@ -143,17 +143,35 @@ export function removeKey(ctx: EngineContext, id: string, accessKeyOrSwiftUser: 
 }
 
 export function findByAccessKey(ctx: EngineContext, accessKey: string): { account: AccountRecord; secretKey: string } | null {
-  const id = ctx.store.credentials.get(s3Cred(accessKey));
-  const account = id === undefined ? undefined : ctx.store.getShared(ctx.store.accounts, id);
-  const key = account?.keys.find((k) => k.accessKey === accessKey);
-  return account && key ? { account, secretKey: key.secretKey } : null;
+  return findCredential(ctx, s3Cred(accessKey), (a) => a.keys.find((k) => k.accessKey === accessKey));
 }
 
 export function findBySwiftUser(ctx: EngineContext, user: string): { account: AccountRecord; secretKey: string } | null {
-  const id = ctx.store.credentials.get(swiftCred(user));
+  return findCredential(ctx, swiftCred(user), (a) => a.swiftKeys.find((k) => k.user === user));
+}
+
+/**
+ * The account holding a credential, and its secret. Which account held it last time is kept as a
+ * hint, so a request reads the account record alone (one index read, not two). The hint needs no
+ * invalidation, not even for changes made by another process: an account record and the
+ * credentials table change in the same transaction, so an account that still lists the
+ * credential is the one holding it; when it does not, the table decides.
+ */
+function findCredential(ctx: EngineContext, credential: string, keyIn: (a: AccountRecord) => { secretKey: string } | undefined) {
+  const hinted = ctx.credentialHints.get(credential);
+  const hintedAccount = hinted === undefined ? undefined : ctx.store.getShared(ctx.store.accounts, hinted);
+  const hintedKey = hintedAccount && keyIn(hintedAccount);
+  if (hintedAccount && hintedKey) return { account: hintedAccount, secretKey: hintedKey.secretKey };
+  const id = ctx.store.credentials.get(credential);
   const account = id === undefined ? undefined : ctx.store.getShared(ctx.store.accounts, id);
-  const key = account?.swiftKeys.find((k) => k.user === user);
-  return account && key ? { account, secretKey: key.secretKey } : null;
+  const key = account && keyIn(account);
+  if (!account || !key) {
+    ctx.credentialHints.delete(credential);
+    return null;
+  }
+  if (ctx.credentialHints.size >= 10_000) ctx.credentialHints.clear();
+  ctx.credentialHints.set(credential, id!);
+  return { account, secretKey: key.secretKey };
 }
 
 /** Deletes an account that owns no containers. */
