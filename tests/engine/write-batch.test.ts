@@ -22,6 +22,11 @@ function openIndex(dir = mkdtempSync(join(os.tmpdir(), 'coffer-batch-'))): { sto
   return { store, dir };
 }
 
+// Checked by `npm run typecheck`, not at run time: a write function must be synchronous (it runs
+// inside the batch's transaction, and may run twice), so an async one does not compile.
+// @ts-expect-error an async write function is refused
+export const asyncWriteRefused = (store: IndexStore) => store.write(async () => 1);
+
 describe('a batch of writes', () => {
   it('undoes the counters a failing write changed, and only that write', async () => {
     const { store } = openIndex();

@@ -2,7 +2,7 @@ import { open, type Database, type RootDatabase } from 'lmdb';
 import { CofferError } from '../../../src-shared/errors.js';
 import { listedRecordDecoder, objectRecordEncoder, type ListedRecord } from './object-codec.js';
 import type { AccountRecord, ContainerRecord, InlineRef, ObjectRecord, Usage } from '../types.js';
-import { WriteBatcher } from './write-batch.js';
+import { WriteBatcher, type WriteFn } from './write-batch.js';
 
 /**
  * 4: an inline body may keep its last bytes in its record (InlineRef.tail), which a schema 3
@@ -134,7 +134,7 @@ export class IndexStore {
    * commit are unaffected) and rejects this call. `fn` may run twice when another write of its
    * batch fails (see WriteBatcher.run), so it must change nothing but the index.
    */
-  async write<T>(fn: () => T): Promise<T> {
+  async write<T>(fn: WriteFn<T>): Promise<T> {
     if (this.closed) throw new CofferError('Closed', 'The store is closed');
     return this.batcher.write(fn);
   }

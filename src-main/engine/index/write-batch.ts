@@ -1,5 +1,11 @@
 import { ABORT, type Database, type RootDatabase } from 'lmdb';
 
+/**
+ * What a write runs: a synchronous function (it runs inside the batch's transaction callback, and
+ * may run twice, see `run`). An async one would not compile.
+ */
+export type WriteFn<T> = () => T extends PromiseLike<unknown> ? never : T;
+
 interface Queued {
   fn: () => unknown;
   resolve(value: unknown): void;
@@ -81,7 +87,7 @@ export class WriteBatcher {
 
   constructor(private readonly root: RootDatabase) {}
 
-  write<T>(fn: () => T): Promise<T> {
+  write<T>(fn: WriteFn<T>): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       this.queued.push({ fn, resolve: resolve as (v: unknown) => void, reject });
       if (!this.scheduled) this.schedule();
