@@ -40,7 +40,6 @@ export interface LocalBackendOptions {
   uploadPartSize?: number;
 }
 
-
 /**
  * The embedded store of one account, straight through the engine (no HTTP in between).
  * Container public read sets both the S3 flag and the native `.r:*,.rlistings` read ACL, so

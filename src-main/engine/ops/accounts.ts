@@ -161,7 +161,7 @@ function findCredential(ctx: EngineContext, credential: string, keyIn: (a: Accou
   const hinted = ctx.credentialHints.get(credential);
   const hintedAccount = hinted === undefined ? undefined : ctx.store.getShared(ctx.store.accounts, hinted);
   const hintedKey = hintedAccount && keyIn(hintedAccount);
-  if (hintedAccount && hintedKey) return { account: hintedAccount, secretKey: hintedKey.secretKey };
+  if (hintedKey) return { account: hintedAccount!, secretKey: hintedKey.secretKey };
   const id = ctx.store.credentials.get(credential);
   const account = id === undefined ? undefined : ctx.store.getShared(ctx.store.accounts, id);
   const key = account && keyIn(account);
