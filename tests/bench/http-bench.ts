@@ -42,9 +42,8 @@ const LIMIT_S = Number(process.env.BENCH_HTTP_LIMIT_S ?? 2400);
 
 const runStart = performance.now();
 const log = progressLog('http');
-const phase: PhaseOptions = { n: N, concurrency: CONC, limitMs: 180_000, log };
-
 const root = mkdtempSync(join(os.tmpdir(), 'coffer-http-bench-'));
+const phase: PhaseOptions = { n: N, concurrency: CONC, limitMs: 180_000, dataDir: root, log };
 const children: Child[] = [];
 const gens: LoadGenerator[] = [];
 const ratios = new RatioList();
@@ -172,6 +171,7 @@ async function main() {
     'blockRange: a ratio\'s lowest and highest value over the rounds of interleaved blocks (one block per server per round, back to back): the spread the machine\'s noise gave it in this run.',
     'syncLatencyAtStart/AtEnd: µs for a 4 KiB write growing a file, then fdatasync, in the bench directory. Coffer acknowledges a PUT once its batch is synced; s3rver does not sync, so PUT ratios against s3rver drop as the disk slows.',
     'serverMainThreadBusy: the share of an operation\'s measured time the server\'s main (JavaScript) thread was running; well below 1 means requests were waiting on something else (the disk, other threads), near 1 that the JavaScript itself is the limit.',
+    'diskWritesPerOp/KiBPerOp/FlushesPerOp: the data disk\'s completed write requests, KiB written and cache flushes per request during an operation\'s blocks, machine-wide, so the kernel\'s later writeback of what a server wrote without syncing (s3rver) lands in whichever block runs then (0 where /proc/diskstats does not show the disk). Coffer syncs a batch of PUTs at a time, the floor server every file: a slow flush costs the floor\'s PUT more than Coffer\'s.',
   ];
   (out.machine as Record<string, unknown>).loadavgAtEnd = os.loadavg().map((x) => round(x, 2));
   const ticksAtEnd = machineTicks();

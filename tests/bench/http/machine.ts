@@ -1,6 +1,6 @@
 /** What the machine under the bench is doing: how long the disk takes to sync, how much CPU the hypervisor steals. */
-import { closeSync, fdatasyncSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
-import { join } from 'node:path';
+import { closeSync, existsSync, fdatasyncSync, openSync, readFileSync, realpathSync, rmSync, statSync, writeSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { percentile } from '../stats.js';
 
@@ -38,5 +38,48 @@ export function machineTicks(): { total: number; steal: number } {
     return { total: f.reduce((a, b) => a + b, 0), steal: f[7] ?? 0 };
   } catch {
     return { total: 0, steal: 0 };
+  }
+}
+
+export interface DiskCounters {
+  writes: number;
+  kib: number;
+  flushes: number;
+}
+
+/** The /proc/diskstats name of the whole disk holding `dir` (a partition counts no flushes of its own). */
+function diskOf(dir: string): string | undefined {
+  try {
+    const dev = statSync(dir).dev;
+    const major = (dev >>> 8) & 0xfff;
+    const minor = (dev & 0xff) | ((dev >>> 12) & 0xfff00);
+    const sys = realpathSync(`/sys/dev/block/${major}:${minor}`);
+    return basename(existsSync(join(sys, 'partition')) ? dirname(sys) : sys);
+  } catch {
+    return undefined;
+  }
+}
+
+const disks = new Map<string, string | undefined>();
+
+/**
+ * Write requests completed, KiB written and cache flushes of the disk holding `dir`, for the
+ * whole machine (zeros where /proc/diskstats or the disk is not there, e.g. on tmpfs). Coffer
+ * syncs a batch of writes at a time, the floor server each file: per request, the floor flushes
+ * several times as often, so its PUT rate follows the disk and Coffer's the CPU.
+ */
+export function diskCounters(dir: string): DiskCounters {
+  if (!disks.has(dir)) disks.set(dir, diskOf(dir));
+  const name = disks.get(dir);
+  if (!name) return { writes: 0, kib: 0, flushes: 0 };
+  try {
+    const line = readFileSync('/proc/diskstats', 'utf8')
+      .split('\n')
+      .map((l) => l.trim().split(/\s+/))
+      .find((f) => f[2] === name);
+    if (!line) return { writes: 0, kib: 0, flushes: 0 };
+    return { writes: Number(line[7]), kib: Number(line[9]) / 2, flushes: Number(line[18] ?? 0) };
+  } catch {
+    return { writes: 0, kib: 0, flushes: 0 };
   }
 }

@@ -5,7 +5,7 @@
 import { performance } from 'node:perf_hooks';
 import { median, round } from '../stats.js';
 import { LoadGenerator, ok2xx, prepare, summarize, type LoadStats, type RawRun, type Req } from './load.js';
-import { machineTicks } from './machine.js';
+import { diskCounters, machineTicks } from './machine.js';
 import type { Query, Target } from './targets.js';
 
 export const SIZE = 4096;
@@ -19,6 +19,8 @@ export interface PhaseOptions {
   concurrency: number;
   /** How long one operation may run on all targets together, in ms. */
   limitMs: number;
+  /** Where the servers keep their data (the disk whose requests are counted). */
+  dataDir: string;
   log(msg: string): void;
 }
 
@@ -72,13 +74,17 @@ export interface Runner {
  * machine with the server); the share of the measured time the server's main thread was busy
  * (near 1: bound by its JavaScript; well below: waiting, on the disk or on other threads); and
  * the share of the machine's CPU time stolen by its hypervisor meanwhile (runs with much steal
- * are not comparable with quiet ones).
+ * are not comparable with quiet ones); and the data disk's write requests, KiB written and cache
+ * flushes per request (machine-wide, like steal).
  */
 export type OpStats = LoadStats & {
   serverCpuUsPerOp: number;
   generatorCpuUsPerOp: number;
   serverMainThreadBusy: number;
   machineStealPercent: number;
+  diskWritesPerOp: number;
+  diskKiBPerOp: number;
+  diskFlushesPerOp: number;
   blockOpsPerSec: number[];
 };
 
@@ -98,7 +104,7 @@ export interface SmallResult {
  * of a separate container: steady-state rates, not a freshly started process warming its code up
  * (that cost Coffer's PUT about a quarter of its rate here).
  */
-export async function smallPhase(runners: Runner[], { n, concurrency, limitMs, log }: PhaseOptions): Promise<Record<string, SmallResult>> {
+export async function smallPhase(runners: Runner[], { n, concurrency, limitMs, dataDir, log }: PhaseOptions): Promise<Record<string, SmallResult>> {
   const BLOCKS = 5;
   const WARM = Math.min(2000, Math.ceil(n / 5));
   const container = (r: Runner) => `small-${r.t.label}`;
@@ -115,9 +121,8 @@ export async function smallPhase(runners: Runner[], { n, concurrency, limitMs, l
     const prepared = new Map<Runner, Req[]>();
     for (const r of runners) prepared.set(r, await prepare(n, (i) => make(r.t, container(r), i)));
     const raw = new Map<Runner, RawRun[]>(runners.map((r) => [r, []]));
-    const cpu = new Map<Runner, { all: number; main: number; generator: number; steal: number; ticks: number }>(
-      runners.map((r) => [r, { all: 0, main: 0, generator: 0, steal: 0, ticks: 0 }]),
-    );
+    const zero = () => ({ all: 0, main: 0, generator: 0, steal: 0, ticks: 0, writes: 0, kib: 0, flushes: 0 });
+    const cpu = new Map<Runner, ReturnType<typeof zero>>(runners.map((r) => [r, zero()]));
     log(`${name.toUpperCase()}: ${WARM} warm-up requests, then ${n} requests per target in ${BLOCKS} interleaved blocks at concurrency ${concurrency}`);
     for (const r of runners) {
       const warm = await r.gen.run(await prepare(WARM, (i) => make(r.t, warmContainer(r), i)), { concurrency, deadline, ok: ok2xx });
@@ -127,14 +132,17 @@ export async function smallPhase(runners: Runner[], { n, concurrency, limitMs, l
       for (let k = 0; k < runners.length; k++) {
         const r = runners[(b + k) % runners.length]!;
         const block = prepared.get(r)!.slice(Math.floor((b * n) / BLOCKS), Math.floor(((b + 1) * n) / BLOCKS));
-        const [cpu0, main0, m0, own0] = [r.cpu(), r.mainCpu(), machineTicks(), process.cpuUsage()];
+        const [cpu0, main0, m0, d0, own0] = [r.cpu(), r.mainCpu(), machineTicks(), diskCounters(dataDir), process.cpuUsage()];
         raw.get(r)!.push(await r.gen.run(block, { concurrency, deadline, ok: ok2xx }));
-        const [sum, m1, own] = [cpu.get(r)!, machineTicks(), process.cpuUsage(own0)];
+        const [sum, m1, d1, own] = [cpu.get(r)!, machineTicks(), diskCounters(dataDir), process.cpuUsage(own0)];
         sum.all += r.cpu() - cpu0;
         sum.generator += own.user + own.system;
         sum.main += r.mainCpu() - main0;
         sum.steal += m1.steal - m0.steal;
         sum.ticks += m1.total - m0.total;
+        sum.writes += d1.writes - d0.writes;
+        sum.kib += d1.kib - d0.kib;
+        sum.flushes += d1.flushes - d0.flushes;
       }
     }
     for (const r of runners) {
@@ -146,10 +154,13 @@ export async function smallPhase(runners: Runner[], { n, concurrency, limitMs, l
         generatorCpuUsPerOp: round(sum.generator / stats.ops, 0),
         serverMainThreadBusy: round(sum.main / 1e6 / stats.seconds, 2),
         machineStealPercent: round((100 * sum.steal) / sum.ticks, 1),
+        diskWritesPerOp: round(sum.writes / stats.ops, 2),
+        diskKiBPerOp: round(sum.kib / stats.ops, 1),
+        diskFlushesPerOp: round(sum.flushes / stats.ops, 3),
         blockOpsPerSec: raw.get(r)!.map((run) => round(run.latencies.length / run.seconds, 1)),
       };
       const o = out[r.t.label]![name]!;
-      log(`  ${r.t.label}: ${stats.opsPerSec}/s, p50 ${stats.p50ms} ms, ${o.serverCpuUsPerOp} µs server CPU/op (generator ${o.generatorCpuUsPerOp}), main thread ${Math.round(o.serverMainThreadBusy * 100)}% busy, ${o.machineStealPercent}% stolen${stats.errors ? `, ${stats.errors} errors (${stats.firstError})` : ''}`);
+      log(`  ${r.t.label}: ${stats.opsPerSec}/s, p50 ${stats.p50ms} ms, ${o.serverCpuUsPerOp} µs server CPU/op (generator ${o.generatorCpuUsPerOp}), main thread ${Math.round(o.serverMainThreadBusy * 100)}% busy, ${o.machineStealPercent}% stolen, disk ${o.diskWritesPerOp} writes, ${o.diskKiBPerOp} KiB and ${o.diskFlushesPerOp} flushes per op${stats.errors ? `, ${stats.errors} errors (${stats.firstError})` : ''}`);
     }
   };
   await op('put', (t, c, i) => t.put(c, nameOf(i), bodyOf(i)));
