@@ -82,6 +82,29 @@ describe('a batch of writes', () => {
     expect(reopened.meta.get('seq')).toBe(22);
   });
 
+  it('acknowledges a batch once it is synced, without waiting for a transaction begun after it', async () => {
+    const { store } = openIndex();
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let later: Promise<unknown> | undefined;
+    const first = store.write(() => {
+      // Begun after this batch's writes ran, so it is a transaction of its own, held open here.
+      setImmediate(() => {
+        later = store.root.transaction(async () => {
+          await gate;
+          store.meta.putSync('later', 1);
+        });
+      });
+      store.meta.putSync('first', 1);
+      return 'acknowledged';
+    });
+    const outcome = await Promise.race([first, new Promise((resolve) => setTimeout(() => resolve('still waiting'), 5000))]);
+    release();
+    await later;
+    expect(outcome).toBe('acknowledged');
+    expect([store.meta.get('first'), store.meta.get('later')]).toEqual([1, 1]);
+  });
+
   it('removing a usage record in a batch wins over the cached value', async () => {
     const { store } = openIndex();
     await store.write(() => store.setUsage('c9', { objects: 3, bytes: 3, bytesActual: 3 }));

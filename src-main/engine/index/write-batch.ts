@@ -75,8 +75,8 @@ export class BatchCache {
 /**
  * Groups the writes queued while the previous batch was committing into one lmdb-js child
  * transaction: one transaction callback, one cache of shared counters and one wait for the
- * flush per batch instead of per write. Each write still runs in its own nested transaction, so
- * one that throws undoes only its own changes and rejects only its own caller.
+ * flush per batch instead of per write. A write that throws still undoes only its own changes
+ * and rejects only its own caller (see `run`).
  */
 export class WriteBatcher {
   private queued: Queued[] = [];
@@ -109,8 +109,10 @@ export class WriteBatcher {
       return batch;
     };
     const committed = this.root.childTransaction(() => this.run(take()));
-    this.last = Promise.resolve(committed)
-      .then(() => this.root.flushed)
+    // `flushed` stands for the newest transaction when it is read: read once this batch has
+    // committed, it could be a later batch's, and this one's writes would wait for that one's sync.
+    const flushed = Promise.resolve(this.root.flushed);
+    this.last = Promise.all([committed, flushed])
       .then(
         () => batch!.forEach((q) => q.resolve(q.value)),
         // A batch that never started (the store was closing) fails what was queued for it.
