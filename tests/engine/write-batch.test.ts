@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Engine } from '../../src-main/engine/engine.js';
 import { IndexStore } from '../../src-main/engine/index/store.js';
+import { WriteBatcher } from '../../src-main/engine/index/write-batch.js';
 import { openStore, readAll, type TestStore } from './helpers.js';
 
 const dirs: string[] = [];
@@ -88,13 +89,17 @@ describe('a batch of writes', () => {
     const gate = new Promise<void>((resolve) => (release = resolve));
     let later: Promise<unknown> | undefined;
     const first = store.write(() => {
-      // Begun after this batch's writes ran, so it is a transaction of its own, held open here.
-      setImmediate(() => {
+      const txn = store.root.getWriteTxnId();
+      // Begun once this batch's transaction has committed (lmdb-js adds writes queued before that
+      // to the same transaction), and held open here.
+      const beginLater = () => {
+        if ((store.root.getStats() as { lastTxnId: number }).lastTxnId < txn) return void setImmediate(beginLater);
         later = store.root.transaction(async () => {
           await gate;
           store.meta.putSync('later', 1);
         });
-      });
+      };
+      setImmediate(beginLater);
       store.meta.putSync('first', 1);
       return 'acknowledged';
     });
@@ -110,6 +115,53 @@ describe('a batch of writes', () => {
     await store.write(() => store.setUsage('c9', { objects: 3, bytes: 3, bytesActual: 3 }));
     await Promise.all([store.write(() => store.getUsage('c9')), store.write(() => store.setUsage('c9', undefined))]);
     expect(store.usage.get('c9')).toBeUndefined();
+  });
+});
+
+describe('a large batch', () => {
+  /** Queues writes together; each reports whether the event loop has turned since the first one ran. */
+  function queueTogether(store: IndexStore, count: number): Promise<boolean[]> {
+    let turned = false;
+    return Promise.all(
+      Array.from({ length: count }, (_, i) =>
+        store.write(() => {
+          if (i === 0) setImmediate(() => (turned = true));
+          store.meta.putSync(`k${i}`, i);
+          return turned;
+        }),
+      ),
+    );
+  }
+
+  it('with no other batch in flight, runs its first half, then the rest after the event loop turns', async () => {
+    const { store } = openIndex();
+    const turned = await queueTogether(store, 20);
+    expect(turned).toEqual([...Array(10).fill(false), ...Array(10).fill(true)]);
+    expect(Array.from({ length: 20 }, (_, i) => store.meta.get(`k${i}`))).toEqual(Array.from({ length: 20 }, (_, i) => i));
+  });
+
+  it('a batch of 8 or fewer runs whole', async () => {
+    const { store } = openIndex();
+    expect(await queueTogether(store, 8)).toEqual(Array(8).fill(false));
+  });
+
+  it('drain waits for the second half as well', async () => {
+    const { store } = openIndex();
+    const batcher = new WriteBatcher(store.root);
+    const settled: number[] = [];
+    const writes = Array.from({ length: 20 }, (_, i) => batcher.write(() => i).then((n) => settled.push(n)));
+    await batcher.drain();
+    expect(settled).toHaveLength(20);
+    await Promise.all(writes);
+  });
+
+  it('closing the store right after queueing keeps every write', async () => {
+    const { store, dir } = openIndex();
+    const acknowledged = queueTogether(store, 30);
+    await store.close();
+    await acknowledged;
+    const reopened = openIndex(dir).store;
+    expect(Array.from({ length: 30 }, (_, i) => reopened.meta.get(`k${i}`))).toEqual(Array.from({ length: 30 }, (_, i) => i));
   });
 });
 
