@@ -103,7 +103,9 @@ describe('a batch of writes', () => {
       store.meta.putSync('first', 1);
       return 'acknowledged';
     });
-    const outcome = await Promise.race([first, new Promise((resolve) => setTimeout(() => resolve('still waiting'), 5000))]);
+    let timer: NodeJS.Timeout | undefined;
+    const outcome = await Promise.race([first, new Promise((resolve) => (timer = setTimeout(() => resolve('still waiting'), 5000)))]);
+    clearTimeout(timer);
     release();
     await later;
     expect(outcome).toBe('acknowledged');

@@ -150,7 +150,7 @@ export class WriteBatcher {
    */
   private pipelined(batch: Queued[]): Queued[] {
     if (this.inFlight > 1 || batch.length <= SPLIT_ABOVE) return batch;
-    this.queued.unshift(...batch.splice(Math.max(SPLIT_ABOVE, Math.ceil(batch.length / 2))));
+    this.queued = batch.splice(Math.max(SPLIT_ABOVE, Math.ceil(batch.length / 2))).concat(this.queued);
     this.scheduled = true;
     setImmediate(() => this.schedule());
     return batch;
