@@ -1,4 +1,4 @@
-/** What the machine under the bench is doing: how long the disk takes to sync, how much CPU the hypervisor steals. */
+/** What the machine under the bench is doing: how long the disk takes to sync, what it writes, how much CPU the hypervisor steals. */
 import { closeSync, existsSync, fdatasyncSync, openSync, readFileSync, realpathSync, rmSync, statSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';

@@ -72,9 +72,9 @@ export interface Runner {
 /**
  * Per operation: server CPU per request; the load generator's own CPU per request (it shares the
  * machine with the server); the share of the measured time the server's main thread was busy
- * (near 1: bound by its JavaScript; well below: waiting, on the disk or on other threads); and
- * the share of the machine's CPU time stolen by its hypervisor meanwhile (runs with much steal
- * are not comparable with quiet ones); and the data disk's write requests, KiB written and cache
+ * (near 1: bound by its JavaScript; well below: waiting, on the disk or on other threads); the
+ * share of the machine's CPU time stolen by its hypervisor meanwhile (runs with much steal are
+ * not comparable with quiet ones); and the data disk's write requests, KiB written and cache
  * flushes per request (machine-wide, like steal).
  */
 export type OpStats = LoadStats & {
