@@ -122,7 +122,7 @@ export async function smallPhase(runners: Runner[], { n, concurrency, limitMs, d
     for (const r of runners) prepared.set(r, await prepare(n, (i) => make(r.t, container(r), i)));
     const raw = new Map<Runner, RawRun[]>(runners.map((r) => [r, []]));
     const zero = () => ({ all: 0, main: 0, generator: 0, steal: 0, ticks: 0, writes: 0, kib: 0, flushes: 0 });
-    const cpu = new Map<Runner, ReturnType<typeof zero>>(runners.map((r) => [r, zero()]));
+    const totals = new Map<Runner, ReturnType<typeof zero>>(runners.map((r) => [r, zero()]));
     log(`${name.toUpperCase()}: ${WARM} warm-up requests, then ${n} requests per target in ${BLOCKS} interleaved blocks at concurrency ${concurrency}`);
     for (const r of runners) {
       const warm = await r.gen.run(await prepare(WARM, (i) => make(r.t, warmContainer(r), i)), { concurrency, deadline, ok: ok2xx });
@@ -134,7 +134,7 @@ export async function smallPhase(runners: Runner[], { n, concurrency, limitMs, d
         const block = prepared.get(r)!.slice(Math.floor((b * n) / BLOCKS), Math.floor(((b + 1) * n) / BLOCKS));
         const [cpu0, main0, m0, d0, own0] = [r.cpu(), r.mainCpu(), machineTicks(), diskCounters(dataDir), process.cpuUsage()];
         raw.get(r)!.push(await r.gen.run(block, { concurrency, deadline, ok: ok2xx }));
-        const [sum, m1, d1, own] = [cpu.get(r)!, machineTicks(), diskCounters(dataDir), process.cpuUsage(own0)];
+        const [sum, m1, d1, own] = [totals.get(r)!, machineTicks(), diskCounters(dataDir), process.cpuUsage(own0)];
         sum.all += r.cpu() - cpu0;
         sum.generator += own.user + own.system;
         sum.main += r.mainCpu() - main0;
@@ -147,7 +147,7 @@ export async function smallPhase(runners: Runner[], { n, concurrency, limitMs, d
     }
     for (const r of runners) {
       const stats = summarize(raw.get(r)!);
-      const sum = cpu.get(r)!;
+      const sum = totals.get(r)!;
       out[r.t.label]![name] = {
         ...stats,
         serverCpuUsPerOp: round(sum.all / stats.ops, 0),
