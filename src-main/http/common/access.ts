@@ -75,6 +75,16 @@ export function allowed(c: ContainerInfo, who: Identity, action: Action): boolea
   return who.account !== undefined && writeAccounts(c.acl.write).includes(who.account);
 }
 
+/**
+ * The native API names an account in every path, and the tenant's accounts share one container
+ * namespace: a container reached through an account's path must be that account's own, or the
+ * caller must be that account and be granted the container by an ACL. Otherwise a TempURL or a
+ * token of one account could act on another's container by naming it under its own path.
+ */
+export function allowedThrough(c: ContainerInfo, who: Identity, pathAccount: string, action: Action): boolean {
+  return (c.owner === pathAccount || who.account === pathAccount) && allowed(c, who, action);
+}
+
 /** A large object's segments are read as its reader: the check the engine asks for each segment container. */
 export function segmentReader(who: Identity): (c: ContainerInfo) => boolean {
   return (c) => allowed(c, who, 'read-object');

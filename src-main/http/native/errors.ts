@@ -46,8 +46,9 @@ export const NATIVE_ERRORS: Record<CofferErrorCode, NativeError> = {
   BrokenLargeObject: { status: 409, body: 'There was a conflict when trying to complete your request.' },
   Aborted: { status: 499, body: 'Client Closed Request' },
   Closed: { status: 503, body: 'ServiceUnavailable' },
-  AccessDenied: { status: 403, body: 'AccessDenied' },
-  AuthFailed: { status: 401, body: 'AccessDenied' },
+  // As Swift's own refusals read; never the engine's message, which may name what was refused.
+  AccessDenied: { status: 403, body: 'Forbidden' },
+  AuthFailed: { status: 401, body: 'Unauthorized' },
   Unreachable: { status: 502, body: 'Bad Gateway' },
   NotSupported: { status: 501, body: 'Not Implemented' },
   RemoteError: { status: 502, body: 'Bad Gateway' },

@@ -1,7 +1,5 @@
 import { CofferError } from '../../../src-shared/errors.js';
-import { Engine } from '../../engine/engine.js';
-import type { ContainerInfo } from '../../engine/types.js';
-import { allowed, type Action, type Identity } from '../common/access.js';
+import type { Action, Identity } from '../common/access.js';
 import type { Exchange } from '../common/exchange.js';
 import { authenticateV1, verifyToken } from './auth.js';
 import * as account from './handlers/account.js';
@@ -10,8 +8,9 @@ import { copyByCopyFrom, copyByDestination } from './handlers/copy.js';
 import { info } from './handlers/info.js';
 import { objectRequest } from './handlers/object-routes.js';
 import { bulkDelete } from './handlers/bulk.js';
-import { hasTempUrl, tempUrlRequest } from './handlers/tempurl.js';
-import { parseNativePath } from './router.js';
+import { hasTempUrl, tempUrlInvalid, tempUrlObject, verifyTempUrl } from './handlers/tempurl.js';
+import { isRead, reachContainer, refusal } from './reach.js';
+import { parseNativePath, type NativeTarget } from './router.js';
 import { fail, failWith, reply, type NativeCall, type NativeContext } from './respond.js';
 
 function storageUrl(x: Exchange, accountId: string): string {
@@ -32,45 +31,29 @@ function v1Auth(x: Exchange, ctx: NativeContext): void {
   });
 }
 
-const READS = new Set(['GET', 'HEAD']);
-
 function objectAction(method: string): Action {
-  return READS.has(method) ? 'read-object' : 'write-object';
-}
-
-/** Denied: 401 for anonymous callers, 403 for authenticated ones (§1.3). */
-function deny(call: NativeCall): void {
-  fail(call.x, call.who.account === undefined ? 401 : 403);
+  return isRead(method) ? 'read-object' : 'write-object';
 }
 
 async function route(call: NativeCall, target: ReturnType<typeof parseNativePath>): Promise<void> {
-  const { x, ctx } = call;
+  const { x } = call;
   const m = x.method;
   if (target.kind === 'account') {
     // Bulk delete checks each path itself: a write ACL may allow deleting in someone's container.
     if ((m === 'POST' || m === 'DELETE') && x.has('bulk-delete')) return bulkDelete(call);
-    if (call.who.account !== call.account) return deny(call);
+    if (call.who.account !== call.account) throw refusal(call);
     if (m === 'HEAD') return account.headAccount(call);
     if (m === 'GET') return account.listAccount(call);
     if (m === 'POST') return account.postAccount(call);
     return fail(x, 405);
   }
   if (target.kind !== 'container' && target.kind !== 'object') return fail(x, 400);
-  if (target.kind === 'container' && m === 'PUT') {
-    if (call.who.account !== call.account) return deny(call);
-    return container.putContainer(call, target.container);
-  }
-  let c: ContainerInfo;
-  try {
-    c = ctx.engine.getContainerForRequest(Engine.ref(call.account, target.container));
-  } catch (err) {
-    // Do not tell strangers which containers exist.
-    if (call.who.account !== call.account) return deny(call);
-    throw err;
-  }
   if (target.kind === 'container') {
-    const action: Action = READS.has(m) ? 'list' : 'admin';
-    if (!allowed(c, call.who, action)) return deny(call);
+    if (m === 'PUT') {
+      if (call.who.account !== call.account) throw refusal(call);
+      return container.putContainer(call, target.container);
+    }
+    const c = reachContainer(call, call.account, target.container, isRead(m) ? 'list' : 'admin');
     if (m === 'HEAD') return container.headContainer(call, c);
     if (m === 'GET') return container.listContainer(call, c);
     if (m === 'POST') return container.postContainer(call, c);
@@ -78,20 +61,20 @@ async function route(call: NativeCall, target: ReturnType<typeof parseNativePath
     return fail(x, 405);
   }
   const name = target.object;
-  if (m === 'COPY') return copyByDestination(call, c, name);
-  if (m === 'PUT' && x.header('x-copy-from') !== undefined) return copyByCopyFrom(call, c, name);
-  if (!allowed(c, call.who, objectAction(m)) && !publicObject(call, c, name, m)) return deny(call);
+  // Copies check both ends themselves, source before destination for COPY, as for X-Copy-From.
+  if (m === 'COPY') return copyByDestination(call, target.container, name);
+  if (m === 'PUT' && x.header('x-copy-from') !== undefined) return copyByCopyFrom(call, target.container, name);
+  const c = reachContainer(call, call.account, target.container, objectAction(m), name);
   return objectRequest(call, c, name);
 }
 
-/** An object made public on its own (S3 object ACL public-read) can be read by anyone. */
-function publicObject(call: NativeCall, c: ContainerInfo, name: string, method: string): boolean {
-  if (!READS.has(method)) return false;
-  try {
-    return call.ctx.engine.headObject({ tenant: c.tenant, container: c.name }, name).publicRead;
-  } catch {
-    return false;
-  }
+/** A TempURL request: a valid signature acts as its account would with a token, on this one object. */
+async function tempUrl(x: Exchange, ctx: NativeContext, target: NativeTarget): Promise<void> {
+  const grant = target.kind === 'object' ? verifyTempUrl(x, ctx, target) : undefined;
+  if (!grant || target.kind !== 'object') return tempUrlInvalid(x);
+  const call: NativeCall = { x, ctx, who: { account: target.account }, account: target.account };
+  const c = reachContainer(call, target.account, target.container, objectAction(x.method), target.object);
+  return tempUrlObject(call, c, target.object, grant);
 }
 
 /** Entry point of the native API: auth, capabilities, then account/container/object operations. */
@@ -102,7 +85,7 @@ export async function handleNative(x: Exchange, ctx: NativeContext): Promise<voi
     if (!x.query) return fail(x, 400, 'Invalid query string');
     if (target.kind === 'auth') return v1Auth(x, ctx);
     if (target.kind === 'info') return info({ x });
-    if (hasTempUrl(x)) return await tempUrlRequest(x, ctx, target);
+    if (hasTempUrl(x)) return await tempUrl(x, ctx, target);
     const token = x.header('x-auth-token') ?? x.header('x-storage-token');
     const who: Identity = {};
     if (token) {

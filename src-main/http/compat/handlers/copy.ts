@@ -32,12 +32,23 @@ function copySource(call: BucketCall): CopySource {
   return { ref: { tenant, container: colon < 0 ? bucketPart : bucketPart.slice(colon + 1) }, key, ...(version !== undefined ? { versionId: decodeStrict(version) ?? version } : {}) };
 }
 
-/** Reads the source with the caller's rights and the copy-source conditions (§23). */
+/**
+ * Reads the source with the caller's rights and the copy-source conditions (§23). A caller who
+ * may not read the bucket learns nothing of its keys: a missing key (or version) is AccessDenied
+ * for them, as a key that exists but is not public.
+ */
 function checkSource(call: BucketCall, src: CopySource) {
   const { engine } = call.ctx;
   const bucket = engine.getContainer(src.ref);
-  const info = engine.headObject(src.ref, src.key, src.versionId, segmentReader(call.who));
-  if (!allowed(bucket, call.who, 'read-object') && !info.publicRead) throw s3.accessDenied();
+  const readable = allowed(bucket, call.who, 'read-object');
+  let info;
+  try {
+    info = engine.headObject(src.ref, src.key, src.versionId, segmentReader(call.who));
+  } catch (err) {
+    if (!readable) throw s3.accessDenied();
+    throw err;
+  }
+  if (!readable && !info.publicRead) throw s3.accessDenied();
   const h = (n: string) => call.x.header(`x-amz-copy-source-${n}`);
   const verdict = evaluateConditions(
     { ifMatch: h('if-match'), ifNoneMatch: h('if-none-match'), ifModifiedSince: h('if-modified-since'), ifUnmodifiedSince: h('if-unmodified-since') },

@@ -1,7 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import { Engine } from '../../../engine/engine.js';
 import { BULK_DELETE_LIMITS, type DeleteReport, type DeleteTarget } from '../../../engine/ops/bulk-delete.js';
-import { allowed, type Identity } from '../../common/access.js';
+import { allowedThrough, type Identity } from '../../common/access.js';
 import type { Exchange } from '../../common/exchange.js';
 import { decodeStrict, encodePath } from '../../common/url.js';
 import { el, xmlDocument } from '../../common/xml.js';
@@ -101,6 +101,6 @@ export async function bulkDelete(call: NativeCall): Promise<void> {
   const targets = await readTargets(x);
   if (!Array.isArray(targets)) return fail(x, targets.status, targets.body);
   const { tenant } = Engine.ref(call.account, '');
-  const report = await ctx.engine.deleteMany(tenant, targets, (c, name) => allowed(c, who, name === undefined ? 'admin' : 'write-object'));
+  const report = await ctx.engine.deleteMany(tenant, targets, (c, name) => allowedThrough(c, who, call.account, name === undefined ? 'admin' : 'write-object'));
   sendDeleteReport(x, who, report);
 }

@@ -1,12 +1,11 @@
 import { CofferError } from '../../../../src-shared/errors.js';
-import { Engine } from '../../../engine/engine.js';
-import type { ContainerInfo } from '../../../engine/types.js';
-import { allowed, segmentReader } from '../../common/access.js';
+import { segmentReader } from '../../common/access.js';
 import { evaluateConditions } from '../../common/conditionals.js';
 import { httpDate } from '../../common/dates.js';
 import { decodeStrict, encodePath } from '../../common/url.js';
 import { truthy } from '../limits.js';
 import { metaResponseHeaders } from '../metadata.js';
+import { reachContainer } from '../reach.js';
 import { fail, reply, type NativeCall } from '../respond.js';
 import { readObjectFields, refOf } from './object.js';
 
@@ -39,10 +38,10 @@ export async function copyObject(
 ): Promise<void> {
   const { x, ctx } = call;
   const engine = ctx.engine;
-  const srcContainer = engine.getContainer(Engine.ref(src.account, src.container));
-  const dstContainer = engine.getContainer(Engine.ref(dst.account, dst.container));
-  if (!allowed(srcContainer, call.who, 'read-object')) return fail(x, call.who.account ? 403 : 401);
-  if (!allowed(dstContainer, call.who, 'write-object')) return fail(x, call.who.account ? 403 : 401);
+  // Both ends are reached as the caller may reach them before either is looked into, so a
+  // refusal never depends on whether a name exists.
+  const srcContainer = reachContainer(call, src.account, src.container, 'read-object', src.name);
+  const dstContainer = reachContainer(call, dst.account, dst.container, 'write-object');
   const source = engine.headObject(refOf(srcContainer), src.name, undefined, segmentReader(call.who));
   const cond = {
     ifMatch: x.header('copy-if-match') ?? x.header('if-match'),
@@ -79,8 +78,8 @@ export async function copyObject(
   });
 }
 
-/** COPY with Destination (N7). */
-export function copyByDestination(call: NativeCall, c: ContainerInfo, name: string): Promise<void> {
+/** COPY with Destination (N7), of `container`/`name` under the path's account. */
+export function copyByDestination(call: NativeCall, container: string, name: string): Promise<void> {
   const dst = parseCopyPath(call.x.header('destination'));
   if (!dst) {
     const missing = call.x.header('destination') === undefined;
@@ -88,11 +87,11 @@ export function copyByDestination(call: NativeCall, c: ContainerInfo, name: stri
     return Promise.resolve();
   }
   const dstAccount = accountOf(call.x.header('destination-account'), call.account);
-  return copyObject(call, { account: call.account, container: c.name, name }, { account: dstAccount, ...dst });
+  return copyObject(call, { account: call.account, container, name }, { account: dstAccount, ...dst });
 }
 
-/** PUT with X-Copy-From (N8). */
-export function copyByCopyFrom(call: NativeCall, c: ContainerInfo, name: string): Promise<void> {
+/** PUT with X-Copy-From (N8), onto `container`/`name` under the path's account. */
+export function copyByCopyFrom(call: NativeCall, container: string, name: string): Promise<void> {
   const src = parseCopyPath(call.x.header('x-copy-from'));
   if (!src) {
     fail(call.x, 412, 'X-Copy-From header must be of the form <container name>/<object name>');
@@ -101,5 +100,5 @@ export function copyByCopyFrom(call: NativeCall, c: ContainerInfo, name: string)
   const length = call.x.header('content-length');
   if (length !== undefined && length !== '0') throw new CofferError('InvalidArgument', 'Copy requests must have an empty body');
   const srcAccount = accountOf(call.x.header('x-copy-from-account'), call.account);
-  return copyObject(call, { account: srcAccount, ...src }, { account: call.account, container: c.name, name });
+  return copyObject(call, { account: srcAccount, ...src }, { account: call.account, container, name });
 }

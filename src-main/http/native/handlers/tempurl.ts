@@ -4,6 +4,7 @@ import { httpDate } from '../../common/dates.js';
 import type { Exchange, HeaderValues } from '../../common/exchange.js';
 import { decodeStrict } from '../../common/url.js';
 import type { NativeTarget } from '../router.js';
+import type { ContainerInfo } from '../../../engine/types.js';
 import { fail, type NativeCall, type NativeContext } from '../respond.js';
 import { deleteObject, getObject, postObject, putObject } from './object.js';
 
@@ -47,13 +48,18 @@ function parseSignature(sig: string): { digest: Digest; hex: string } | undefine
   return { digest, hex: Buffer.from(b64.replace(/-/g, '+').replace(/_/g, '/'), 'base64').toString('hex') };
 }
 
-/** Keys that may sign for this object: the account's, then its container's (Swift; RGW ignores the latter). */
+/**
+ * Keys that may sign for this object: the account's, then its container's (Swift; RGW ignores the
+ * latter), the container's only when it is the account's own: a key set on a container belongs
+ * to that container's account.
+ */
 function keysFor(ctx: NativeContext, account: string, container: string): string[] {
   const names = ['temp-url-key', 'temp-url-key-2'];
   const accountMeta = ctx.engine.findAccount(account)?.meta ?? {};
   let containerMeta: Record<string, string> = {};
   try {
-    containerMeta = ctx.engine.getContainer(Engine.ref(account, container)).meta;
+    const c = ctx.engine.getContainer(Engine.ref(account, container));
+    if (c.owner === account) containerMeta = c.meta;
   } catch {
     // No container: only account keys can sign (a PUT will then fail with 404).
   }
@@ -72,13 +78,14 @@ function signedPaths(x: Exchange, object: string, prefix: string | undefined): s
   return prefix === undefined ? forms : forms.map((p) => `prefix:${p}`);
 }
 
-interface Grant {
+export interface Grant {
   expires: number;
   filename: string | undefined;
   inline: boolean;
 }
 
-function verify(x: Exchange, ctx: NativeContext, target: Extract<NativeTarget, { kind: 'object' }>): Grant | undefined {
+/** The grant a request's TempURL signature gives, or undefined when it gives none (401). */
+export function verifyTempUrl(x: Exchange, ctx: NativeContext, target: Extract<NativeTarget, { kind: 'object' }>): Grant | undefined {
   if (!TEMPURL.methods.includes(x.method)) return undefined;
   const sig = parseSignature(x.param('temp_url_sig') ?? '');
   const expires = parseExpires(x.param('temp_url_expires') ?? '');
@@ -137,23 +144,21 @@ function adjustHeaders(grant: Grant, object: string) {
   };
 }
 
+export function tempUrlInvalid(x: Exchange): void {
+  fail(x, 401, '401 Unauthorized: Temp URL invalid\n', { 'Www-Authenticate': 'Swift realm="unknown"' });
+}
+
 /**
- * A request carrying `temp_url_sig`/`temp_url_expires`: a valid signature authorises this one
- * object operation without a token (as the account owner would do it); anything else is 401.
+ * The one object operation a verified TempURL allows, once the container was reached as its
+ * signing account would reach it with a token. Only the plain operations: Swift drops every
+ * other query parameter of a TempURL request.
  */
-export async function tempUrlRequest(x: Exchange, ctx: NativeContext, target: NativeTarget): Promise<void> {
-  const grant = target.kind === 'object' ? verify(x, ctx, target) : undefined;
-  if (!grant || target.kind !== 'object') {
-    return fail(x, 401, '401 Unauthorized: Temp URL invalid\n', { 'Www-Authenticate': 'Swift realm="unknown"' });
-  }
+export function tempUrlObject(call: NativeCall, c: ContainerInfo, name: string, grant: Grant): Promise<void> {
+  const { x } = call;
   if (x.method !== 'GET' && x.method !== 'HEAD') {
     const bad = DISALLOWED.find((h) => x.header(h) !== undefined);
-    if (bad) return fail(x, 400, `The header '${bad.replace(/(^|-)([a-z])/g, (m) => m.toUpperCase())}' is not allowed in this tempurl`);
+    if (bad) return Promise.resolve(fail(x, 400, `The header '${bad.replace(/(^|-)([a-z])/g, (m) => m.toUpperCase())}' is not allowed in this tempurl`));
   }
-  const call: NativeCall = { x, ctx, who: { account: target.account }, account: target.account };
-  const c = ctx.engine.getContainer(Engine.ref(target.account, target.container));
-  const name = target.object;
-  // Only the plain operations: Swift drops every other query parameter of a TempURL request.
   switch (x.method) {
     case 'GET':
     case 'HEAD':
