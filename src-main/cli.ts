@@ -6,6 +6,7 @@ import { CofferError } from '../src-shared/errors.js';
 import { createAppContext } from './app-context.js';
 import { purgeAccountData, userJson } from './cli/admin.js';
 import { Engine } from './engine/engine.js';
+import { logUnhandledRejections } from './process-guards.js';
 
 const USAGE = `Usage:
   coffer serve [--data DIR] [--host 127.0.0.1] [--port 7480] [--domain NAME] [--ui]
@@ -153,6 +154,7 @@ async function serve(args: Args): Promise<void> {
   const unlock = lockDataDir(dataDir);
   const port = integer(args.port, '--port') ?? 7480;
   const log = args.quiet ? undefined : (line: string) => process.stdout.write(`${line}\n`);
+  logUnhandledRejections((line) => process.stderr.write(`${line}\n`));
   const app = await createAppContext({
     dataDir,
     host: args.host!,

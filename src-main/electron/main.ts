@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { app, BrowserWindow, session } from 'electron';
 import { createAppContext, type AppContext } from '../app-context.js';
+import { logUnhandledRejections } from '../process-guards.js';
 import { stagingRootOf } from '../services/transfers/local-paths.js';
 import { electronShell } from './dialogs.js';
 import { installIpcBridge } from './ipc-bridge.js';
@@ -53,6 +54,8 @@ function focusExistingWindow(): void {
   if (mainWindow.isMinimized()) mainWindow.restore();
   mainWindow.focus();
 }
+
+logUnhandledRejections((line) => console.error(line));
 
 if (!app.requestSingleInstanceLock()) {
   app.quit();

@@ -1,10 +1,11 @@
 import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import type { Engine } from '../engine/engine.js';
 import { CofferError } from '../../src-shared/errors.js';
 import { carriesS3Auth, handleCompat } from './compat/index.js';
 import { sendError } from './compat/respond.js';
 import { Exchange } from './common/exchange.js';
+import { clientGone, continueWhenRead, InFlight } from './common/framing.js';
 import { newRequestId } from './common/request-id.js';
 import { hasBody, SlowBodyWatch } from './common/slow-bodies.js';
 import { handleNative } from './native/index.js';
@@ -53,7 +54,7 @@ export interface RunningServer {
  * body, fails when the connection goes, which discards what was received.
  */
 function bodyTooSlow(x: Exchange, native: boolean): void {
-  if (x.res.headersSent) return void x.req.socket.destroy();
+  if (x.res.headersSent) return void x.res.destroy();
   x.res.setHeader('Connection', 'close');
   if (native) fail(x, 408);
   // S3 answers this as RequestTimeout, the same as any upload the client did not finish.
@@ -67,27 +68,40 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const x = new Exchange(req, res, newRequestId());
     const log = opts.log;
+    inFlight.track(req, res);
     if (log) res.on('finish', () => log(`${new Date().toISOString()} ${x.id} ${x.method} ${req.url} ${x.status || res.statusCode} ${Math.round(performance.now() - x.started)}ms`));
+    let api: 'ui' | 'native' | 'compat' = 'compat';
     try {
       if (opts.ui && isUiPath(x.rawPath)) {
+        api = 'ui';
         // The app's own contract calls may legitimately wait long in silence (remote stores, events).
         req.socket.setTimeout(0);
         await handleUi(x, opts.ui);
       }
       else {
-        const isNative = isNativePath(x.rawPath) && !carriesS3Auth(x);
-        if (hasBody(req)) slowBodies.watch(req, res, () => bodyTooSlow(x, isNative));
-        if (isNative) await handleNative(x, native);
+        if (isNativePath(x.rawPath) && !carriesS3Auth(x)) api = 'native';
+        if (hasBody(req)) slowBodies.watch(req, res, () => bodyTooSlow(x, api === 'native'));
+        if (api === 'native') await handleNative(x, native);
         else await handleCompat(x, compat);
       }
     } catch (err) {
       // The client went away mid-request: nothing to answer and nothing went wrong here.
-      if (req.socket.destroyed) return void res.destroy();
-      opts.log?.(`${x.id} internal error: ${(err as Error).stack ?? String(err)}`);
-      if (!res.headersSent) x.send(500, { 'Content-Type': 'text/plain; charset=utf-8' }, 'Internal Server Error');
-      else res.destroy();
+      if (clientGone(req, res)) return void res.destroy();
+      opts.log?.(`${x.id} internal error: ${(err as Error)?.stack ?? String(err)}`);
+      if (res.headersSent) return void res.destroy();
+      // Still in the API's own terms, with its request-id headers: clients retry a 500 they can read.
+      if (api === 'native') fail(x, 500, 'Internal Server Error');
+      else if (api === 'compat') sendError({ x, address: { style: 'path' } }, new CofferError('InternalError'));
+      else x.send(500, { 'Content-Type': 'application/json' }, JSON.stringify({ ok: false, error: { code: 'InternalError', message: 'Internal error' } }));
     }
   };
+  /** No request may end the process: whatever escapes even the handler's own error path is logged and the connection dropped. */
+  const serve = (req: IncomingMessage, res: ServerResponse) =>
+    void handle(req, res).catch((err: unknown) => {
+      opts.log?.(`internal error answering ${req.method} ${req.url}: ${(err as Error)?.stack ?? String(err)}`);
+      res.destroy();
+    });
+  const inFlight = new InFlight();
   // A client gets headersMs to send its request head, and may go idleMs without sending or
   // reading a byte (a stalled body, a download nobody reads) before its connection is dropped.
   // No limit on a whole request: large uploads may take long while bytes keep flowing, as long as
@@ -100,12 +114,20 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   });
   const server = createHttpServer(
     { keepAliveTimeout: Math.min(65_000, idleMs), requestTimeout: 0, headersTimeout: headersMs, connectionsCheckingInterval: Math.min(30_000, Math.max(100, headersMs / 4)) },
-    (req, res) => void handle(req, res),
+    serve,
   );
+  server.on('checkContinue', (req: IncomingMessage, res: ServerResponse) => {
+    continueWhenRead(req, res);
+    serve(req, res);
+  });
+  // Other expectations are none of ours (Swift and S3 ignore them): no 417, the request proceeds.
+  server.on('checkExpectation', serve);
   server.setTimeout(idleMs);
-  server.on('clientError', (err: NodeJS.ErrnoException, socket) => {
+  server.on('clientError', (err: NodeJS.ErrnoException, socket: Socket) => {
+    if (inFlight.closeAfterPending(socket)) return;
+    if (!socket.writable || inFlight.answering(socket)) return void socket.destroy();
     const status = err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? '408 Request Timeout' : '400 Bad Request';
-    if (socket.writable) socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+    socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
+import { CofferError } from '../../../src-shared/errors.js';
 import { heldBytes } from '../../engine/ops/read-object.js';
 import { httpDate } from './dates.js';
 import { parseQuery } from './url.js';
@@ -84,7 +85,8 @@ export class Exchange {
    */
   private writeHead(status: number, headers: HeaderValues, base?: HeaderValues, contentLength?: number): void {
     const out: Record<string, string | number | string[]> = { Date: httpDate(Date.now()) };
-    if (contentLength !== undefined) out['Content-Length'] = contentLength;
+    // A 204 has no content, so no length either (RFC 9110 8.6).
+    if (contentLength !== undefined && status !== 204) out['Content-Length'] = contentLength;
     if (base) copyDefined(base, out);
     copyDefined(headers, out);
     this.res.writeHead(status, out);
@@ -98,16 +100,35 @@ function copyDefined(from: HeaderValues, to: Record<string, string | number | st
   }
 }
 
-/** Reads a small request body (manifests, XML documents) up to `limit` bytes. */
-export async function readSmallBody(req: IncomingMessage, limit: number): Promise<Buffer | 'too-large'> {
-  const chunks: Buffer[] = [];
-  let n = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    n += chunk.length;
-    if (n > limit) return 'too-large';
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks);
+/** How much of a refused body is read and dropped, so its client gets to read the answer. */
+const DRAIN_LIMIT = 64 * 1024 * 1024;
+
+/**
+ * Reads a small request body (manifests, XML documents) up to `limit` bytes. Past the limit the
+ * rest is read and dropped while the caller answers, so the client, still sending, reads the
+ * error instead of a reset connection; a body past DRAIN_LIMIT more is cut off.
+ */
+export function readSmallBody(req: IncomingMessage, limit: number): Promise<Buffer | 'too-large'> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let n = 0;
+    let over = false;
+    req.on('data', (chunk: Buffer) => {
+      n += chunk.length;
+      if (over) {
+        if (n > limit + DRAIN_LIMIT) req.destroy();
+      } else if (n > limit) {
+        over = true;
+        chunks.length = 0;
+        resolve('too-large');
+      } else chunks.push(chunk);
+    });
+    req.once('end', () => resolve(Buffer.concat(chunks)));
+    req.once('error', reject);
+    req.once('close', () => {
+      if (!req.complete) reject(new CofferError('Aborted', 'The client closed the connection before its request body was complete'));
+    });
+  });
 }
 
 /**

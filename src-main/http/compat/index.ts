@@ -3,6 +3,7 @@ import { Engine } from '../../engine/engine.js';
 import type { ContainerRef } from '../../engine/types.js';
 import { allowed, type Action, type Identity } from '../common/access.js';
 import type { Exchange } from '../common/exchange.js';
+import { clientGone } from '../common/framing.js';
 import { S3Error, s3 } from './errors.js';
 import * as acl from './handlers/acl.js';
 import * as bucket from './handlers/bucket.js';
@@ -136,7 +137,7 @@ export async function handleCompat(x: Exchange, ctx: CompatContext): Promise<voi
     await handler.run(bucketCall);
   } catch (err) {
     // Sent already, or the client went away mid-request (not our bug, and nobody to answer).
-    if (x.res.headersSent || x.req.socket.destroyed) {
+    if (x.res.headersSent || clientGone(x.req, x.res)) {
       x.res.destroy();
       return;
     }

@@ -20,7 +20,7 @@ const parser = new XMLParser({
 /** Reads and verifies a small request body (XML or JSON documents, ≤ 1 MiB, as RGW's rgw_max_put_param_size). */
 export async function readParamBody(x: Exchange): Promise<Buffer> {
   const body = await readSmallBody(x.req, MAX_PARAM_BODY);
-  if (body === 'too-large') throw new S3Error(400, 'InvalidArgument', 'The request body is too large.');
+  if (body === 'too-large') throw new S3Error(400, 'MaxMessageLengthExceeded', 'Your request was too big.');
   verifyDocument(x, body);
   return body;
 }
