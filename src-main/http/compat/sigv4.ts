@@ -31,6 +31,22 @@ function parseCredential(value: string | undefined): Credential {
   return { accessKey, date, region, service };
 }
 
+/**
+ * AWS refuses a request carrying a header it wants signed that is not: `host` and every `x-amz-*`
+ * header (else anyone on the path could add x-amz-meta-*, x-amz-acl or x-amz-copy-source to a
+ * signed request). `exempt` is x-amz-content-sha256 on presigned URLs, which AWS lets through;
+ * under header auth the seed (5.2.4) has it signed.
+ */
+function checkSigned(x: Exchange, signed: string[], exempt?: string): void {
+  let missing: string[] | undefined;
+  if (!signed.includes('host')) missing = ['host'];
+  // req.headers has lower-case names, built once per request anyway.
+  for (const name in x.req.headers) {
+    if (name.startsWith('x-amz-') && name !== exempt && !signed.includes(name)) (missing ??= []).push(name);
+  }
+  if (missing) throw new S3Error(403, 'AccessDenied', 'There were headers present in the request which were not signed', { HeadersNotSigned: missing.sort().join(', ') });
+}
+
 /** `20130524T000000Z` -> epoch ms, or undefined. */
 export function parseAmzDate(v: string | undefined): number | undefined {
   const m = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/.exec(v ?? '');
@@ -86,8 +102,9 @@ export function verifyHeaderAuth(x: Exchange, engine: Engine, authorization: str
   }
   const payload = x.header('x-amz-content-sha256');
   if (!payload) throw new S3Error(400, 'InvalidRequest', 'Missing required header for this request: x-amz-content-sha256');
-  const found = secretFor(engine, cred.accessKey);
   const signed = signedList.split(';').map((h) => h.trim().toLowerCase());
+  checkSigned(x, signed);
+  const found = secretFor(engine, cred.accessKey);
   const dateForSign = amzDate || new Date(when).toISOString().replace(/[-:]|\.\d{3}/g, '');
   const key = verifySignature(x, cred, found.secretKey, dateForSign, signed, payload, signature);
   return { account: found.account.id, key, scope: `${cred.date}/${cred.region}/${cred.service}/aws4_request`, amzDate: dateForSign, seedSignature: signature };
@@ -106,6 +123,7 @@ export function verifyPresigned(x: Exchange, engine: Engine): SigV4Context {
   }
   if (Date.now() >= start + expires * 1000) throw new S3Error(403, 'AccessDenied', 'Request has expired');
   const signed = (q('X-Amz-SignedHeaders') ?? 'host').split(';').map((h) => h.toLowerCase());
+  checkSigned(x, signed, 'x-amz-content-sha256');
   const found = secretFor(engine, cred.accessKey);
   const payload = signed.includes('x-amz-content-sha256') ? (x.header('x-amz-content-sha256') ?? 'UNSIGNED-PAYLOAD') : 'UNSIGNED-PAYLOAD';
   const key = verifySignature(x, cred, found.secretKey, amzDate, signed, payload, q('X-Amz-Signature') ?? '', 'X-Amz-Signature');
