@@ -128,6 +128,62 @@ describe('SignedHeaders (seed 5.2.4; AWS: 403 AccessDenied naming HeadersNotSign
   });
 });
 
+describe('credential scope and date (AWS: 400 AuthorizationHeaderMalformed / AuthorizationQueryParametersError)', () => {
+  const yesterday = () => amzDate(new Date(Date.now() - 86_400_000)).slice(0, 8);
+
+  it('refuses a scope date that is not the day of x-amz-date, and a service other than s3; any region goes', async () => {
+    const day = await sendManually(getKept({ scopeDate: yesterday() }));
+    expect(status(day)).toEqual([400, 'AuthorizationHeaderMalformed']);
+    expect(errorOf(day).Message).toBe('The authorization header is malformed; Invalid credential date. Date is not the same as X-Amz-Date.');
+    const service = await sendManually(getKept({ service: 'ec2' }));
+    expect(status(service)).toEqual([400, 'AuthorizationHeaderMalformed']);
+    expect(errorOf(service).Message).toBe('The authorization header is malformed; incorrect service "ec2". This endpoint belongs to "s3".');
+    for (const region of ['auto', 'default', 'eu-west-3']) expect((await sendManually(getKept({ region }))).status, region).toBe(200);
+  });
+
+  it('presigned: the same two faults', async () => {
+    const base: Partial<Manual> = { headers: { host: `127.0.0.1:${s.port}` }, signed: ['host'], payload: 'UNSIGNED-PAYLOAD', presign: true };
+    const day = await sendManually(getKept({ ...base, scopeDate: yesterday() }));
+    expect(status(day)).toEqual([400, 'AuthorizationQueryParametersError']);
+    expect(errorOf(day).Message).toMatch(/^Invalid credential date "\d{8}". This date is not the same as X-Amz-Date: "\d{8}".$/);
+    const service = await sendManually(getKept({ ...base, service: 'iam' }));
+    expect(status(service)).toEqual([400, 'AuthorizationQueryParametersError']);
+    expect(errorOf(service).Message).toBe('Error parsing the X-Amz-Credential parameter; incorrect service "iam". This endpoint belongs to "s3".');
+    expect((await sendManually(getKept(base))).status).toBe(200);
+  });
+
+  it('refuses an x-amz-date that does not parse even when a Date header does; a Date alone still serves', async () => {
+    const now = new Date();
+    const headers = { host: `127.0.0.1:${s.port}`, 'x-amz-content-sha256': EMPTY, 'x-amz-date': 'garbage', date: now.toUTCString() };
+    const bad = await sendManually(getKept({ headers, signed: ['date', 'host', 'x-amz-content-sha256', 'x-amz-date'], date: 'garbage', scopeDate: amzDate(now).slice(0, 8) }));
+    expect(status(bad)).toEqual([403, 'AccessDenied']);
+    expect(errorOf(bad).Message).toBe('AWS authentication requires a valid Date or x-amz-date header');
+    const dateOnly = { host: `127.0.0.1:${s.port}`, 'x-amz-content-sha256': EMPTY, date: now.toUTCString() };
+    const ok = await sendManually(getKept({ headers: dateOnly, signed: ['date', 'host', 'x-amz-content-sha256'], date: amzDate(new Date(Math.floor(now.getTime() / 1000) * 1000)) }));
+    expect(ok.status).toBe(200);
+  });
+});
+
+describe('x-amz-content-sha256 on requests without a body', () => {
+  it('must be a digest or a defined mode: anything else is 400 InvalidArgument', async () => {
+    for (const value of ['not-a-hash', 'unsigned-payload', EMPTY.slice(1), 'g'.repeat(64)]) {
+      const r = await raw(s, 'GET', `/${b}/kept.txt`, { as: ALICE, payloadHash: value });
+      expect(status(r), value).toEqual([400, 'InvalidArgument']);
+      expect(errorOf(r).Message).toMatch(/^x-amz-content-sha256 must be UNSIGNED-PAYLOAD, STREAMING-.* or a valid sha256 value\.$/);
+    }
+    for (const value of ['UNSIGNED-PAYLOAD', EMPTY, EMPTY.toUpperCase()]) expect((await raw(s, 'GET', `/${b}/kept.txt`, { as: ALICE, payloadHash: value })).status, value).toBe(200);
+  });
+
+  it('a digest that is not the empty body’s is XAmzContentSHA256Mismatch, and the DELETE deletes nothing', async () => {
+    const get = await raw(s, 'GET', `/${b}/kept.txt`, { as: ALICE, payloadHash: sha('xyz') });
+    expect(status(get)).toEqual([400, 'XAmzContentSHA256Mismatch']);
+    const del = await raw(s, 'DELETE', `/${b}/kept.txt`, { as: ALICE, payloadHash: sha('xyz') });
+    expect(status(del)).toEqual([400, 'XAmzContentSHA256Mismatch']);
+    expect(errorOf(del)).toMatchObject({ ClientComputedContentSHA256: sha('xyz'), S3ComputedContentSHA256: EMPTY });
+    expect(await exists('kept.txt')).toBe(true);
+  });
+});
+
 describe('header bytes outside ASCII', () => {
   it('a UTF-8 x-amz-meta value is signed over the bytes sent, stored as text and returned as the same bytes', async () => {
     const value = 'Zürich – 東京 ✓';

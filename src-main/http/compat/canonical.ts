@@ -58,6 +58,8 @@ export function canonicalHeaders(req: IncomingMessage, signed: string[]): string
 
 export const sha256Hex = (data: string | Buffer) => hash('sha256', data, 'hex');
 export const EMPTY_SHA256 = sha256Hex('');
+/** An `x-amz-content-sha256` that is the payload's own hash (either case), not a mode. */
+export const SIGNED_HASH = /^[0-9a-fA-F]{64}$/;
 
 /**
  * Node hands header values (and the URL) over as latin1 strings, a character per byte, so the
