@@ -129,6 +129,8 @@ export interface RawOptions {
   noContentLength?: boolean;
   /** Mangle the signed request before it is sent. */
   tamper?: (headers: Record<string, string>) => void;
+  /** Headers sent but left out of SignedHeaders (lower-case names). */
+  unsigned?: string[];
 }
 
 /** Splits `/path?query` into the pieces the signer wants. */
@@ -157,7 +159,7 @@ export async function signRequest(s: { port: number }, method: string, pathAndQu
     const signer = new SignatureV4({ service: 's3', region: 'us-east-1', credentials: { accessKeyId: o.as.accessKey, secretAccessKey: o.as.secretKey }, sha256: Sha256, uriEscapePath: false, applyChecksum: false });
     const signed = await signer.sign(
       { method, protocol: 'http:', hostname: host.replace(/:\d+$/, ''), port: s.port, path: encodePath(path), query, headers, body },
-      { signingDate: o.signingDate ?? new Date() },
+      { signingDate: o.signingDate ?? new Date(), ...(o.unsigned ? { unsignableHeaders: new Set(o.unsigned) } : {}) },
     );
     headers = signed.headers as Record<string, string>;
   }

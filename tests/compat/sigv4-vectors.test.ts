@@ -150,6 +150,13 @@ describe('§16.3 encoding rules', () => {
     expect(canonicalQuery('b=2&a=2&a=1')).toBe('a=1&a=2&b=2');
   });
 
+  it('hashes a canonical request over the bytes its latin1 string stands for (UTF-8 header values)', () => {
+    const value = 'Zürich ✓';
+    const canonical = canonicalRequest({ method: 'PUT', uri: '/b/k', query: '', headers: canonicalHeaders(fakeReq({ 'x-amz-meta-city': Buffer.from(value).toString('latin1') }), ['x-amz-meta-city']), signedHeaders: 'x-amz-meta-city', payload: EMPTY });
+    const asSigned = ['PUT', '/b/k', '', `x-amz-meta-city:${value}`, '', 'x-amz-meta-city', EMPTY].join('\n');
+    expect(stringToSign(DATE, SCOPE, canonical)).toBe(`AWS4-HMAC-SHA256\n${DATE}\n${SCOPE}\n${sha256Hex(Buffer.from(asSigned, 'utf8'))}`);
+  });
+
   it('trims header values, collapses inner spaces and joins repeats with commas', () => {
     expect(canonicalHeaders(fakeReq({ 'x-amz-meta-a': ['  one   two ', 'three'] }), ['x-amz-meta-a'])).toBe('x-amz-meta-a:one two,three\n');
     expect(canonicalHeaders(fakeReq({ 'x-amz-meta-a': ['', 'b'], host: 'h' }), ['host', 'x-amz-meta-a', 'x-amz-meta-z'])).toBe('host:h\nx-amz-meta-a:,b\nx-amz-meta-z:\n');
@@ -163,13 +170,15 @@ describe('§16.3 encoding rules', () => {
 });
 
 describe('HmacKey', () => {
-  const reference = (key: Buffer, data: string) => createHmac('sha256', key).update(data, 'utf8').digest('hex');
+  // Messages are latin1 strings of bytes, as Node hands header values over.
+  const reference = (key: Buffer, data: string) => createHmac('sha256', key).update(data, 'latin1').digest('hex');
+  const utf8Bytes = Buffer.from('é€😀 non-ASCII', 'utf8').toString('latin1');
 
   it('gives what createHmac gives, for keys shorter than, equal to and longer than the block', () => {
     for (const keyLength of [0, 1, 32, 63, 64, 65, 200]) {
       const key = randomBytes(keyLength);
       const signer = new HmacKey(key);
-      for (const data of ['', 'a', 'AWS4-HMAC-SHA256\n20130524T000000Z', 'é€😀 non-ASCII', 'x'.repeat(5000), 'short after long']) {
+      for (const data of ['', 'a', 'AWS4-HMAC-SHA256\n20130524T000000Z', utf8Bytes, 'x'.repeat(5000), 'short after long']) {
         expect(signer.hex(data), `key ${keyLength} bytes, message ${data.length} chars`).toBe(reference(key, data));
       }
     }

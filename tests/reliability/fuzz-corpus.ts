@@ -73,6 +73,10 @@ const HEADERS: [string, string][] = [
   ['x-amz-decoded-content-length', 'x'], ['content-encoding', 'aws-chunked'], ['transfer-encoding', 'chunked'], ['expect', '100-continue'],
   ['x-container-read', '.r:*,,,'], ['x-account-meta-temp-url-key', ''], ['x-amz-acl', 'bogus'], ['authorization', 'AWS4-HMAC-SHA256 Credential=/'],
   ['authorization', 'AWS x:y'], ['x-auth-token', 'AUTH_tk'], ['x-amz-date', '1999'], ['x-amz-meta-' + 'k'.repeat(300), 'v'], ['x-object-meta-a', 'v'.repeat(9000)],
+  // Encryption asked for (refused before any handler), a payload hash that is no mode, and a value
+  // outside ASCII (signed as UTF-8, sent as one latin1 byte: the canonical request's byte path).
+  ['x-amz-server-side-encryption-customer-algorithm', 'AES256'], ['x-amz-copy-source-server-side-encryption-customer-key', 'k'],
+  ['x-amz-server-side-encryption', 'aws:kms'], ['x-amz-content-sha256', 'not-a-hash'], ['x-amz-meta-city', 'Z\u00fcrich'],
 ];
 
 function mutateString(r: () => number, s: string): string {

@@ -1,9 +1,8 @@
 import { createHash } from 'node:crypto';
-import { sameSignature, sha256Hex } from './canonical.js';
+import { bytesSha256Hex, EMPTY_SHA256, sameSignature } from './canonical.js';
 import { S3Error } from './errors.js';
 import type { SigV4Context } from './sigv4.js';
 
-const EMPTY_SHA256 = sha256Hex('');
 const MAX_LINE = 8192;
 
 /** Pulls bytes from a stream on demand: lines (up to CRLF) and exact byte counts. */
@@ -117,7 +116,7 @@ export async function* decodeAwsChunked(source: AsyncIterable<Buffer>, o: Chunke
   }
   if (o.signing && o.signedTrailer) {
     const canonical = trailers.sort(([a], [b]) => (a < b ? -1 : 1)).map(([n, v]) => `${n}:${v}\n`).join('');
-    if (trailerSignature === undefined || !sameSignature(sign('TRAILER', sha256Hex(canonical)), trailerSignature)) {
+    if (trailerSignature === undefined || !sameSignature(sign('TRAILER', bytesSha256Hex(canonical)), trailerSignature)) {
       throw new S3Error(403, 'SignatureDoesNotMatch', 'The trailer signature does not match.');
     }
   }

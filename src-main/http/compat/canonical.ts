@@ -57,7 +57,21 @@ export function canonicalHeaders(req: IncomingMessage, signed: string[]): string
 }
 
 export const sha256Hex = (data: string | Buffer) => hash('sha256', data, 'hex');
-export const hmac = (key: Buffer | string, data: string) => createHmac('sha256', key).update(data).digest();
+export const EMPTY_SHA256 = sha256Hex('');
+/** An `x-amz-content-sha256` that is the payload's own hash (either case), not a mode. */
+export const SIGNED_HASH = /^[0-9a-fA-F]{64}$/;
+
+/**
+ * Node hands header values (and the URL) over as latin1 strings, a character per byte, so the
+ * canonical request is such a string: hashed as UTF-8, a UTF-8 header value would count twice.
+ * ASCII reads the same either way, and the common case skips the copy; the UTF-8 length is the
+ * cheapest ASCII test (25-30 ns on a 355-character request against 210 for a regular expression).
+ */
+export const bytesSha256Hex = (bytes: string) =>
+  Buffer.byteLength(bytes) === bytes.length ? hash('sha256', bytes, 'hex') : hash('sha256', Buffer.from(bytes, 'latin1'), 'hex');
+
+/** HMAC-SHA256 of `data` read as latin1 bytes (a scope's date, region and service come from a header). */
+export const hmac = (key: Buffer | string, data: string) => createHmac('sha256', key).update(data, 'latin1').digest();
 
 const BLOCK = 64;
 
@@ -82,14 +96,14 @@ export class HmacKey {
     this.innerPad.copy(this.scratch);
   }
 
-  /** HMAC-SHA256 of `data` (UTF-8) as lowercase hex. */
+  /** HMAC-SHA256 of `data`, a latin1 string of bytes as headers arrive (see bytesSha256Hex), as lowercase hex. */
   hex(data: string): string {
-    const length = Buffer.byteLength(data);
+    const length = data.length;
     if (this.scratch.length < BLOCK + length) {
       this.scratch = Buffer.allocUnsafe(BLOCK + length);
       this.innerPad.copy(this.scratch);
     }
-    this.scratch.write(data, BLOCK, 'utf8');
+    this.scratch.write(data, BLOCK, 'latin1');
     // The inner digest comes back as a 'binary' (latin1) string, a byte per character: a Buffer
     // result costs an ArrayBuffer per call, as long as both hashes take (2.0-2.3 µs, not 1.2-1.3).
     this.outer.write(hash('sha256', this.scratch.subarray(0, BLOCK + length), 'binary'), BLOCK, 'binary');
@@ -133,5 +147,5 @@ export function canonicalRequest(c: CanonicalInput): string {
 }
 
 export function stringToSign(amzDate: string, scope: string, canonical: string): string {
-  return ['AWS4-HMAC-SHA256', amzDate, scope, sha256Hex(canonical)].join('\n');
+  return ['AWS4-HMAC-SHA256', amzDate, scope, bytesSha256Hex(canonical)].join('\n');
 }

@@ -4,6 +4,7 @@ import type { ContainerRef } from '../../engine/types.js';
 import { allowed, type Action, type Identity } from '../common/access.js';
 import type { Exchange } from '../common/exchange.js';
 import { clientGone } from '../common/framing.js';
+import { refuseEncryption } from './encryption.js';
 import { S3Error, s3 } from './errors.js';
 import * as acl from './handlers/acl.js';
 import * as bucket from './handlers/bucket.js';
@@ -125,6 +126,8 @@ export async function handleCompat(x: Exchange, ctx: CompatContext): Promise<voi
     const op = selectOperation(x.method, address, x.query, (h) => x.header(h));
     const { who, signing } = authenticate(x, ctx, address);
     if (!who.account && address.style === 'virtual-host') throw s3.accessDenied('Anonymous requests must use path-style addressing');
+    // After authentication (a forged request is still 403), before any handler stores a byte.
+    refuseEncryption(x);
     // Built whole, without spreads: V8 copies spread objects slowly, and this runs on every request.
     const call: S3Call = { x, ctx, who, address, signing };
     const handler = HANDLERS[op];

@@ -3,7 +3,7 @@ import { BodyHasher } from '../../engine/blobs/hashing.js';
 import type { ChecksumAlgorithm, Checksums } from '../../engine/types.js';
 import type { Exchange } from '../common/exchange.js';
 import { decodeAwsChunked } from './aws-chunked.js';
-import { sha256Hex } from './canonical.js';
+import { sha256Hex, SIGNED_HASH } from './canonical.js';
 import { S3Error } from './errors.js';
 import type { SigV4Context } from './sigv4.js';
 
@@ -21,9 +21,6 @@ export interface RequestPayload {
   /** The signed payload hash (lowercase hex) the engine checks as it receives the bytes. */
   contentSha256?: string;
 }
-
-/** An `x-amz-content-sha256` that is the payload's own hash (not UNSIGNED-PAYLOAD or a STREAMING- mode). */
-const SIGNED_HASH = /^[0-9a-fA-F]{64}$/;
 
 function checksumHeaders(x: Exchange, p: RequestPayload): void {
   const given = KNOWN_CHECKSUMS.filter((a) => x.header(`x-amz-checksum-${a}`) !== undefined);

@@ -13,13 +13,6 @@ import { cannedAcl } from './acl.js';
 
 const MAX_PUT = 5 * 1024 ** 3;
 
-/** The x-amz-server-side-encryption to echo back: AES256 is the only kind accepted. */
-function checkEncryption(call: BucketCall): string | undefined {
-  const sse = call.x.header('x-amz-server-side-encryption');
-  if (sse !== undefined && sse !== 'AES256') throw new S3Error(501, 'NotImplemented', `Server-side encryption ${sse} is not supported.`);
-  return sse;
-}
-
 /** Object fields from PutObject / CreateMultipartUpload / CopyObject(REPLACE) headers. */
 export function objectFields(call: BucketCall): RequestFields {
   checkStorageClass(call.x.header('x-amz-storage-class'));
@@ -34,7 +27,6 @@ export function objectFields(call: BucketCall): RequestFields {
 /** PutObject (C2, §22.1): every payload mode, Content-MD5 and checksum verification, conditional create. */
 export async function putObject(call: BucketCall): Promise<void> {
   const { x, ctx } = call;
-  const sse = checkEncryption(call);
   const payload = requestPayload(x, call.signing);
   if (payload.size !== undefined && payload.size > MAX_PUT) throw new S3Error(400, 'EntityTooLarge', 'Your proposed upload exceeds the maximum allowed object size.');
   const ifNoneMatch = x.header('if-none-match');
@@ -58,7 +50,7 @@ export async function putObject(call: BucketCall): Promise<void> {
     signal: abortedBy(x.req),
   });
   // Undefined values are left out of the response: no conditional spreads on every upload.
-  sendEmpty(x, 200, addChecksumHeaders(info.checksums, { ETag: `"${info.etag}"`, 'x-amz-version-id': info.versionId ?? undefined, 'x-amz-server-side-encryption': sse }));
+  sendEmpty(x, 200, addChecksumHeaders(info.checksums, { ETag: `"${info.etag}"`, 'x-amz-version-id': info.versionId ?? undefined }));
 }
 
 /**
