@@ -14,6 +14,7 @@ export interface LocalStoreStatus {
   dataDir: string;
   nativeAuthUrl: string;
   s3Endpoint: string;
+  secretsAtRest: SecretsAtRest;
 }
 
 export interface LocalUser {
