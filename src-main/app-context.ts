@@ -13,7 +13,7 @@ import { RpcHost } from './rpc-host.js';
 import { createServices, type AppServices } from './services/index.js';
 import type { BackendFactory } from './services/connections.js';
 import type { HostShell } from './services/host-shell.js';
-import { plainSecretBox, type SecretBox } from './services/secrets.js';
+import { fileSecretBox, type SecretBox } from './services/secrets.js';
 
 export interface AppOptions {
   dataDir: string;
@@ -22,7 +22,10 @@ export interface AppOptions {
   domain?: string;
   log?: (line: string) => void;
   engine?: Partial<EngineOptions>;
-  /** Where remote credentials rest (Electron safeStorage in the desktop app). */
+  /**
+   * Where remote credentials rest: Electron safeStorage in the desktop app, the OS keyring in
+   * `coffer serve`; by default (tests) a private file, so no test writes to the user's keyring.
+   */
   secrets?: SecretBox;
   /** Serve the browser build and the contract over HTTP at /_coffer/ (`coffer serve --ui`). */
   ui?: boolean | { staticDir?: string };
@@ -100,7 +103,7 @@ export async function createAppContext(opts: AppOptions): Promise<AppContext> {
       url: () => server.url,
       localBackend: new LocalBackend(engine, account.id, { endpoint: server.url }),
       makeBackend: opts.makeBackend ?? makeRemoteBackend,
-      secrets: opts.secrets ?? plainSecretBox,
+      secrets: opts.secrets ?? fileSecretBox,
       ...(opts.shell ? { shell: opts.shell } : {}),
       emit: (event, payload) => events.emit(event, payload),
     });

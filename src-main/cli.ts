@@ -7,6 +7,7 @@ import { createAppContext } from './app-context.js';
 import { purgeAccountData, userJson } from './cli/admin.js';
 import { Engine } from './engine/engine.js';
 import { logUnhandledRejections } from './process-guards.js';
+import { keyringSecretBox } from './services/keyring-box.js';
 
 const USAGE = `Usage:
   coffer serve [--data DIR] [--host 127.0.0.1] [--port 7480] [--domain NAME] [--ui]
@@ -155,8 +156,10 @@ async function serve(args: Args): Promise<void> {
   const port = integer(args.port, '--port') ?? 7480;
   const log = args.quiet ? undefined : (line: string) => process.stdout.write(`${line}\n`);
   logUnhandledRejections((line) => process.stderr.write(`${line}\n`));
+  const secrets = await keyringSecretBox(dataDir);
   const app = await createAppContext({
     dataDir,
+    secrets: secrets.box,
     host: args.host!,
     port,
     ui: !!args.ui,
@@ -169,7 +172,7 @@ async function serve(args: Args): Promise<void> {
     `Native API (Swift): auth ${base}/auth/1.0, storage ${base}/swift/v1/AUTH_<tenant>$<name>\n` +
       `Compatible API (S3): endpoint ${base} (path style${args.domain ? `, or <bucket>.${args.domain}` : ''})\n` +
       (app.uiUrl ? `Browser UI (keep this link private, it carries the session token): ${app.uiUrl}\n` : '') +
-      `Data: ${dataDir}\nlistening on ${base}\n`,
+      `Data: ${dataDir}\n${secrets.note}\nlistening on ${base}\n`,
   );
   let stopping = false;
   const stop = async () => {

@@ -11,8 +11,28 @@ export type BackendFactory = (config: ConnectionConfig) => ObjectBackend;
 interface Stored {
   id: string;
   name: string;
+  /** Not secret, kept in clear so that a connection whose secrets cannot be opened still lists (older files lack them). */
+  kind?: 'swift' | 's3';
+  endpoint?: string;
   /** The whole config, sealed: it holds keys and passwords. */
   sealed: string;
+}
+
+const FILE = 'connections.json';
+
+function readStored(dir: string): Stored[] {
+  const path = join(dir, FILE);
+  try {
+    return JSON.parse(readTextFile(path) ?? '[]') as Stored[];
+  } catch {
+    // Not the parser's message: it can quote the file, secrets included.
+    throw new CofferError('InternalError', `${path} is damaged (not JSON); move it away to start without remote connections.`);
+  }
+}
+
+/** The sealed values in a data directory's connections.json (the keyring box reads their key ids before the registry opens). */
+export function storedSecrets(dir: string): string[] {
+  return readStored(dir).map((s) => s.sealed);
 }
 
 export function endpointOf(config: ConnectionConfig): string {
@@ -37,17 +57,36 @@ export class ConnectionRegistry {
     private readonly local: { backend: ObjectBackend; name: string; endpoint: string },
     private readonly makeBackend: BackendFactory,
   ) {
-    this.file = join(dir, 'connections.json');
-    this.stored = JSON.parse(readTextFile(this.file) ?? '[]') as Stored[];
+    this.file = join(dir, FILE);
+    this.stored = readStored(dir);
     this.states.set(LOCAL_CONNECTION_ID, { state: 'connected', error: null });
   }
 
+  /** Reseals, on the way, every value sealed another way (older files, base64) that can be opened; the others stay as they are. */
   private save(): void {
+    for (const s of this.stored) {
+      if (this.secrets.isCurrent(s.sealed)) continue;
+      try {
+        Object.assign(s, this.sealedFields(this.configOf(s)));
+      } catch {
+        // Kept sealed as it was: its keyring may answer again, and the connection says why it fails meanwhile.
+      }
+    }
     writePrivateFile(this.file, JSON.stringify(this.stored, null, 2));
   }
 
+  private sealedFields(config: ConnectionConfig): Pick<Stored, 'kind' | 'endpoint' | 'sealed'> {
+    return { kind: config.kind, endpoint: endpointOf(config), sealed: this.secrets.seal(JSON.stringify(config)) };
+  }
+
   private configOf(s: Stored): ConnectionConfig {
-    return connectionConfigSchema.parse(JSON.parse(this.secrets.open(s.sealed)));
+    const plain = this.secrets.open(s.sealed);
+    try {
+      return connectionConfigSchema.parse(JSON.parse(plain));
+    } catch {
+      // Not the parser's message: it can quote the text, secrets included.
+      throw new CofferError('InternalError', `The saved settings of connection ${s.name} are damaged; remove it and add it again.`);
+    }
   }
 
   list(): ConnectionInfo[] {
@@ -55,10 +94,15 @@ export class ConnectionRegistry {
     return [local, ...this.stored.map((s) => this.info(s))];
   }
 
+  /** A connection whose secrets cannot be opened is listed with the reason as its error, not dropped. */
   private info(s: Stored): ConnectionInfo {
-    const config = this.configOf(s);
-    const st = this.states.get(s.id) ?? { state: 'unknown' as const, error: null };
-    return { id: s.id, kind: config.kind, name: s.name, endpoint: endpointOf(config), ...st };
+    try {
+      const config = this.configOf(s);
+      const st = this.states.get(s.id) ?? { state: 'unknown' as const, error: null };
+      return { id: s.id, kind: config.kind, name: s.name, endpoint: endpointOf(config), ...st };
+    } catch (err) {
+      return { id: s.id, kind: s.kind ?? 's3', name: s.name, endpoint: s.endpoint ?? '', state: 'error', error: (err as Error).message };
+    }
   }
 
   private find(id: string): Stored {
@@ -68,7 +112,7 @@ export class ConnectionRegistry {
   }
 
   add(name: string, config: ConnectionConfig): ConnectionInfo {
-    const s: Stored = { id: randomUUID(), name, sealed: this.secrets.seal(JSON.stringify(config)) };
+    const s: Stored = { id: randomUUID(), name, ...this.sealedFields(config) };
     this.stored.push(s);
     this.save();
     return this.info(s);
@@ -78,7 +122,7 @@ export class ConnectionRegistry {
     const s = this.find(id);
     if (name) s.name = name;
     if (config) {
-      s.sealed = this.secrets.seal(JSON.stringify(config));
+      Object.assign(s, this.sealedFields(config));
       this.backends.delete(id);
       this.states.delete(id);
     }

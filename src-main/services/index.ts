@@ -42,7 +42,7 @@ export function createServices(d: ServiceDeps): AppServices {
       accounts: createAccountsService(registry, d.makeBackend),
       browse: createBrowseService(registry, emit),
       transfers,
-      localStore: createLocalStoreService({ engine: d.engine, dataDir: d.dataDir, url: d.url }),
+      localStore: createLocalStoreService({ engine: d.engine, dataDir: d.dataDir, url: d.url, secretsAtRest: d.secrets.atRest }),
       shell: d.shell ?? headlessShell,
     },
   };

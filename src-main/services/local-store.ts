@@ -1,4 +1,4 @@
-import type { LocalStoreService, LocalUser } from '../../src-shared/contract/local-store.js';
+import type { LocalStoreService, LocalUser, SecretsAtRest } from '../../src-shared/contract/local-store.js';
 import { Engine } from '../engine/engine.js';
 
 export interface LocalStoreInfo {
@@ -6,6 +6,7 @@ export interface LocalStoreInfo {
   dataDir: string;
   /** Base URL of the embedded server, once it listens. */
   url: () => string;
+  secretsAtRest: SecretsAtRest;
 }
 
 /** The embedded store as the UI shows it: endpoints, users with their keys, quotas. */
@@ -17,6 +18,7 @@ export function createLocalStoreService(s: LocalStoreInfo): LocalStoreService {
       dataDir: s.dataDir,
       nativeAuthUrl: `${s.url()}/auth/1.0`,
       s3Endpoint: s.url(),
+      secretsAtRest: s.secretsAtRest,
     }),
     users: async () =>
       s.engine.listAccounts().map(

@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import type { In } from './types.js';
 
+/**
+ * How remote connections' secrets rest on this computer: encrypted with a key the OS keyring
+ * holds, or in a file only this user can read, not encrypted (no usable keyring).
+ */
+export type SecretsAtRest = 'keyring' | 'file';
+
 export interface LocalStoreStatus {
   running: boolean;
   /** Base URL of the embedded server on loopback. */
@@ -8,6 +14,7 @@ export interface LocalStoreStatus {
   dataDir: string;
   nativeAuthUrl: string;
   s3Endpoint: string;
+  secretsAtRest: SecretsAtRest;
 }
 
 export interface LocalUser {

@@ -1,5 +1,7 @@
 // Remote connections from the sidebar (pointing at the test server's own compatible and native
 // APIs) and the quota display with the local store's quota set from the UI.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { LocalStoreStatus, LocalUser } from '../../src-shared/contract/local-store.js';
 import type { Page } from '@playwright/test';
 import { expect, rpc, test } from './support/fixtures.js';
@@ -66,6 +68,44 @@ test('adds a compatible connection, tests it, browses it, refuses a wrong secret
 
   await removeConnection(page, name);
   await expect(page.getByTestId('store-local')).toHaveAttribute('aria-current', 'page');
+});
+
+const AT_REST = {
+  keyring: 'Secrets are encrypted with your system keyring.',
+  file: 'Secrets are kept in a file only your user can read (no system keyring available); they are not encrypted.',
+};
+
+test('the dialog says how this computer keeps secrets, and connections.json bears it out', async ({ app: page }) => {
+  const status = await rpc<LocalStoreStatus>(page, 'localStore.status', {});
+  // With no session bus (this machine, CI) no Secret Service can answer: only the file is honest.
+  const noBus = process.platform === 'linux' && !process.env.DBUS_SESSION_BUS_ADDRESS && !existsSync(`/run/user/${process.getuid?.()}/bus`);
+  if (noBus) expect(status.secretsAtRest).toBe('file');
+
+  const name = `e2e-at-rest-${Date.now().toString(36)}`;
+  const secret = `at-rest-${Date.now().toString(36)}-secret`;
+  await sidebar(page).getByRole('button', { name: 'Add connection' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add connection' });
+  await expect(dialog).toContainText(`${AT_REST[status.secretsAtRest]} Saved secrets are never shown again.`);
+  await expect(dialog).not.toContainText(status.secretsAtRest === 'file' ? AT_REST.keyring : AT_REST.file);
+  await dialog.getByRole('textbox', { name: 'Connection name' }).fill(name);
+  await dialog.getByRole('radio', { name: 'Compatible (S3)' }).check();
+  await dialog.getByRole('textbox', { name: 'Endpoint' }).fill('http://127.0.0.1:9');
+  await dialog.getByRole('textbox', { name: 'Access key' }).fill('AKIDATREST');
+  await dialog.getByLabel('Secret key').fill(secret);
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+
+  const stored = (JSON.parse(readFileSync(join(status.dataDir, 'connections.json'), 'utf8')) as { name: string; sealed: string }[]).find((c) => c.name === name)!;
+  const decoded = Buffer.from(stored.sealed.replace(/^\w+:/, ''), 'base64').toString();
+  if (status.secretsAtRest === 'file') {
+    // "Not encrypted" is the truth: whoever reads the file reads the secret.
+    expect(stored.sealed).toMatch(/^p1:/);
+    expect(decoded).toContain(secret);
+  } else {
+    expect(stored.sealed).toMatch(/^k1:/);
+    expect(readFileSync(join(status.dataDir, 'connections.json'), 'utf8')).not.toContain(secret);
+  }
+  await removeConnection(page, name);
 });
 
 test('adds a native (v1) connection to the same server and browses its containers', async ({ app: page }) => {

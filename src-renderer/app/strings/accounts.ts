@@ -57,7 +57,12 @@ export const accountTexts = {
     changeSettings: 'Change the connection settings',
     secretsNote:
       'Saved secrets are never shown again. To change any setting, enter the whole configuration again, secrets included; otherwise only the name changes and the stored settings are kept.',
-    newSecretsNote: 'Secrets are stored sealed on this computer and never shown again after saving.',
+    newSecretsNote: 'Saved secrets are never shown again.',
+    /** How secrets rest on the computer running Coffer (localStore.status's secretsAtRest). */
+    secretsAtRest: {
+      keyring: 'Secrets are encrypted with your system keyring.',
+      file: 'Secrets are kept in a file only your user can read (no system keyring available); they are not encrypted.',
+    },
     test: 'Test connection',
     testing: 'Testing…',
     testOk: (id: string, objects: string, bytes: string) => `Connection works: account ${id}, ${objects} objects, ${bytes}.`,

@@ -4,6 +4,7 @@ import { errorMessage } from '../../app/errors';
 import { formatBytes, formatCount } from '../../app/format';
 import { strings } from '../../app/strings';
 import { useSaveConnection, useTestConnection } from '../../queries/use-accounts';
+import { useLocalStatus } from '../../queries/use-local-store';
 import { Dialog, FormError } from '../common/Dialog';
 import { emptyForm, toConfig, type AuthType, type ConnectionForm } from './form';
 import { TextField } from './TextField';
@@ -15,7 +16,7 @@ type Outcome = { ok: true; text: string } | { ok: false; text: string } | null;
 /**
  * Adds a remote connection, or edits one. The app never gets a saved connection's settings back
  * (secrets stay in the main process), so editing keeps them unless the user re-enters the whole
- * configuration; the dialog says so.
+ * configuration; the dialog says so, and how secrets rest on this computer.
  */
 export function ConnectionDialog({ connection, onClose, onRemove }: { connection: ConnectionInfo | null; onClose: () => void; onRemove: () => void }) {
   const editing = connection !== null;
@@ -27,6 +28,8 @@ export function ConnectionDialog({ connection, onClose, onRemove }: { connection
   const [outcome, setOutcome] = useState<Outcome>(null);
   const test = useTestConnection();
   const save = useSaveConnection();
+  // Says nothing about how secrets rest until the main process has said it.
+  const atRest = useLocalStatus().data?.secretsAtRest;
   const noteId = useId();
   const changeId = useId();
   const authTypeId = useId();
@@ -65,6 +68,7 @@ export function ConnectionDialog({ connection, onClose, onRemove }: { connection
       <form onSubmit={submit} className="form connection-form" aria-describedby={noteId}>
         <TextField label={s.name} value={form.name} onChange={set('name')} />
         <p id={noteId} className="hint">
+          {atRest ? `${s.secretsAtRest[atRest]} ` : ''}
           {editing ? s.secretsNote : s.newSecretsNote}
         </p>
         {editing ? (
