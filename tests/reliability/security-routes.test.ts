@@ -5,7 +5,7 @@
  * each — a forged token, a wrong secret — live in tests/native/http-auth.test.ts and
  * tests/compat/auth.test.ts; this is the whole table.)
  */
-import { createHash } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { raw } from '../compat/server.js';
@@ -17,16 +17,23 @@ let base: string;
 let aliceToken: string;
 let malloryToken: string;
 let uploadId: string;
+let bobToken: string;
+let malloryUploadId: string;
 const ACCT = `/swift/v1/AUTH_${ALICE.account}`;
+/** Bob shares Alice's tenant, so her container names resolve under his account path too. */
+const BOB: TestUser = { account: 'rel$bob', accessKey: 'RELBOBACCESSKEY00003', secretKey: 'bob-reliability-secret-key-01234567890', swiftUser: 'rel$bob:swift', swiftKey: 'rel$bob-swift-key' };
+const BOB_ACCT = `/swift/v1/AUTH_${BOB.account}`;
+const MALLORY_ACCT = `/swift/v1/AUTH_${MALLORY.account}`;
 const WRONG_SECRET: TestUser = { ...ALICE, secretKey: 'not-alices-secret-key-0123456789abcdef' };
 const xml = new XMLParser();
 
 beforeAll(async () => {
-  store = await servedStore('security');
+  store = await servedStore('security', [ALICE, MALLORY, BOB]);
   port = store.server.port;
   base = store.server.url;
   aliceToken = (await swiftLogin(base, ALICE)).token;
   malloryToken = (await swiftLogin(base, MALLORY)).token;
+  bobToken = (await swiftLogin(base, BOB)).token;
   const s = { port };
   const ok = (r: { status: number }) => expect(r.status).toBeLessThan(300);
   ok(await raw(s, 'PUT', '/sec', { as: ALICE }));
@@ -36,6 +43,13 @@ beforeAll(async () => {
   // A container readable by anyone (Swift referrer ACL), with one object.
   ok(await fetch(`${base}${ACCT}/pub`, { method: 'PUT', headers: { 'X-Auth-Token': aliceToken, 'X-Container-Read': '.r:*,.rlistings' } }));
   ok(await fetch(`${base}${ACCT}/pub/p`, { method: 'PUT', headers: { 'X-Auth-Token': aliceToken }, body: 'public bytes' }));
+  // Strangers' own places, to copy from and into: Mallory's container and bucket, Bob's TempURL key.
+  ok(await fetch(`${base}${MALLORY_ACCT}/mine`, { method: 'PUT', headers: { 'X-Auth-Token': malloryToken } }));
+  ok(await fetch(`${base}${MALLORY_ACCT}/mine/m`, { method: 'PUT', headers: { 'X-Auth-Token': malloryToken }, body: 'm' }));
+  ok(await raw(s, 'PUT', '/mbucket', { as: MALLORY }));
+  malloryUploadId = String((xml.parse((await raw(s, 'POST', '/mbucket/mp?uploads', { as: MALLORY })).text) as { InitiateMultipartUploadResult: { UploadId: string } }).InitiateMultipartUploadResult.UploadId);
+  ok(await fetch(`${base}${BOB_ACCT}`, { method: 'POST', headers: { 'X-Auth-Token': bobToken, 'X-Account-Meta-Temp-URL-Key': 'bob-key' } }));
+  ok(await fetch(`${base}${MALLORY_ACCT}`, { method: 'POST', headers: { 'X-Auth-Token': malloryToken, 'X-Account-Meta-Temp-URL-Key': 'mallory-key' } }));
 });
 afterAll(async () => {
   await store?.close();
@@ -98,6 +112,64 @@ describe('native API: every route is denied to strangers', () => {
     expect((await nativeAs('anonymous', 'GET', '/pub/p')).body).toBe('public bytes');
     expect((await nativeAs('other', 'GET', '/pub/p')).body).toBe('public bytes');
     expect((await nativeAs('anonymous', 'PUT', '/pub/q', {}, 'x')).status).toBe(401);
+  });
+});
+
+describe('native API: other accounts reach none of it through their own paths, keys or copies', () => {
+  const OBJECT_ROUTES = NATIVE_ROUTES.filter(([, path]) => path.startsWith('/sec/'));
+
+  it("Bob (same tenant) with his token, naming Alice's containers under his own account path: 403", async () => {
+    const wrong: string[] = [];
+    for (const [method, path, headers = {}, body] of NATIVE_ROUTES.filter(([, p]) => p.startsWith('/sec') || p.startsWith('/pub') || p.includes('bulk-delete'))) {
+      const res = await fetch(`${base}${BOB_ACCT}${path}`, { method, headers: { 'X-Auth-Token': bobToken, ...headers }, ...(body !== undefined ? { body } : {}) });
+      const text = await res.text();
+      const bulk = path.includes('bulk-delete');
+      const denied = bulk ? res.status === 200 && /Number Deleted"?: 0\b/.test(text) && /403/.test(text) : res.status === 403;
+      if (!denied && !(method === 'PUT' && path === '/sec')) wrong.push(`${method} ${path}: ${res.status} ${text.slice(0, 120)}`);
+      if (text.includes('secret bytes')) wrong.push(`${method} ${path}: leaked the object's bytes`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it("TempURLs: Bob's key through his own path is Bob (403); Mallory's key on Alice's path signs nothing (401)", async () => {
+    const expires = Math.floor(Date.now() / 1000) + 300;
+    const sign = (key: string, method: string, path: string) => `${path}?temp_url_sig=${createHmac('sha256', key).update(`${method}\n${expires}\n${path.replace(/^\/swift/, '')}`).digest('hex')}&temp_url_expires=${expires}`;
+    const wrong: string[] = [];
+    for (const [method, path, headers = {}, body] of OBJECT_ROUTES) {
+      const plain = path.split('?')[0]!;
+      const attempts: [string, string, number][] = [
+        ['bob', sign('bob-key', method, `${BOB_ACCT}${plain}`), 403],
+        ['mallory', sign('mallory-key', method, `${ACCT}${plain}`), 401],
+      ];
+      for (const [who, url, expected] of attempts) {
+        const res = await fetch(`${base}${url}`, { method, headers, ...(body !== undefined ? { body } : {}) });
+        const text = await res.text();
+        // A TempURL allows the plain object methods only: COPY is 401 for anyone; a copy header on a
+        // PUT may be refused as such (400) once the signer could write there at all.
+        const want = ['GET', 'HEAD', 'PUT', 'POST', 'DELETE'].includes(method) ? expected : 401;
+        if (res.status !== want && !(want === 403 && res.status === 400)) wrong.push(`${who} ${method} ${path}: ${res.status} (expected ${want})`);
+        if (text.includes('secret bytes')) wrong.push(`${who} ${method} ${path}: leaked the object's bytes`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('cross-account copies: Mallory copies neither out of Alice\'s containers nor into them, whether the names exist or not', async () => {
+    const attempts: [string, string, Record<string, string>][] = [
+      ['PUT', `${MALLORY_ACCT}/mine/stolen`, { 'X-Copy-From-Account': ALICE.account, 'X-Copy-From': 'sec/o' }],
+      ['PUT', `${MALLORY_ACCT}/mine/stolen`, { 'X-Copy-From-Account': `AUTH_${ALICE.account}`, 'X-Copy-From': 'sec/no-such-object' }],
+      ['PUT', `${MALLORY_ACCT}/mine/stolen`, { 'X-Copy-From-Account': ALICE.account, 'X-Copy-From': 'no-such-container/o' }],
+      ['COPY', `${MALLORY_ACCT}/mine/m`, { 'Destination-Account': ALICE.account, Destination: 'sec/planted' }],
+      ['COPY', `${MALLORY_ACCT}/mine/m`, { 'Destination-Account': ALICE.account, Destination: 'no-such-container/planted' }],
+    ];
+    const got = [];
+    for (const [method, path, headers] of attempts) {
+      const res = await fetch(`${base}${path}`, { method, headers: { 'X-Auth-Token': malloryToken, ...headers } });
+      got.push(`${method} ${JSON.stringify(headers)}: ${res.status}`);
+      expect(await res.text()).not.toContain('secret bytes');
+    }
+    expect(got.filter((l) => !l.endsWith(': 403'))).toEqual([]);
+    expect((await fetch(`${base}${MALLORY_ACCT}/mine/stolen`, { headers: { 'X-Auth-Token': malloryToken } })).status).toBe(404);
   });
 });
 
@@ -170,6 +242,22 @@ describe('compatible API: every route is denied to strangers', () => {
     const theirs = await raw({ port }, 'GET', '/', { as: MALLORY });
     expect(theirs.status).toBe(200);
     expect(theirs.text).not.toContain('<Name>sec</Name>');
+  });
+});
+
+describe('compatible API: copies out of another account\'s bucket into one\'s own', () => {
+  it('CopyObject and UploadPartCopy from rel:sec are AccessDenied whether the key exists or not', async () => {
+    const got: string[] = [];
+    for (const source of ['/rel:sec/o', '/rel:sec/no-such-key', '/rel:sec/o?versionId=nope']) {
+      for (const path of ['/mbucket/stolen', `/mbucket/mp?partNumber=1&uploadId=${malloryUploadId}`]) {
+        const r = await raw({ port }, 'PUT', path, { as: MALLORY, headers: { 'x-amz-copy-source': source } });
+        const code = (xml.parse(r.text) as { Error?: { Code?: string } }).Error?.Code;
+        if (r.status !== 403 || code !== 'AccessDenied') got.push(`${path} <- ${source}: ${r.status} ${code}`);
+        if (r.text.includes('secret bytes')) got.push(`${path} <- ${source}: leaked`);
+      }
+    }
+    expect(got).toEqual([]);
+    expect((await raw({ port }, 'HEAD', '/mbucket/stolen', { as: MALLORY })).status).toBe(404);
   });
 });
 
