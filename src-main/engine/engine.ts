@@ -83,9 +83,9 @@ export class Engine {
   createAccount = (input: accounts.CreateAccountInput) => accounts.createAccount(this.ctx, input);
   getAccount = (id: string) => accounts.accountInfo(this.ctx, accounts.requireAccount(this.ctx, id));
   /** Whether the account exists (no usage read: every native request checks this). */
-  hasAccount = (id: string) => this.ctx.store.getShared(this.ctx.store.accounts, id) !== undefined;
+  hasAccount = (id: string) => accounts.findAccountRecord(this.ctx, id) !== undefined;
   findAccount = (id: string) => {
-    const rec = this.ctx.store.getShared(this.ctx.store.accounts, id);
+    const rec = accounts.findAccountRecord(this.ctx, id);
     return rec ? accounts.accountInfo(this.ctx, rec) : undefined;
   };
   listAccounts = () => accounts.listAccounts(this.ctx);

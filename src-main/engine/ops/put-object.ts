@@ -1,10 +1,11 @@
 import mime from 'mime';
 import { CofferError } from '../../../src-shared/errors.js';
-import { objectNameProblem } from '../../../src-shared/names.js';
+import { MAX_OBJECT_NAME_BYTES, objectNameProblem } from '../../../src-shared/names.js';
 import type { EngineContext } from '../context.js';
 import type { ContainerRef, ObjectInfo, StandardHeaders } from '../types.js';
 import { commitVersion, payloadOf, type NewVersion, type WriteConditions } from './commit.js';
 import { findContainer } from './containers.js';
+import { bytesOver, tooLongDetails } from './name-limits.js';
 import { discardReceived, receiveBody, type Body, type ReceiveOptions } from './receive-body.js';
 import { toInfo } from './read-object.js';
 
@@ -24,7 +25,9 @@ export interface PutOptions extends ObjectFields, ReceiveOptions, WriteCondition
 
 export function requireValidName(name: string): void {
   const problem = objectNameProblem(name);
-  if (problem) throw new CofferError('InvalidObjectName', problem);
+  if (!problem) return;
+  const size = bytesOver(name, MAX_OBJECT_NAME_BYTES);
+  throw new CofferError('InvalidObjectName', problem, size === undefined ? {} : tooLongDetails(size));
 }
 
 export function guessContentType(name: string): string {

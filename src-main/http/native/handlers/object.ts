@@ -96,7 +96,7 @@ export function readDeleteAt(call: NativeCall): number | undefined | { error: st
 }
 
 /** Fields of a new object version from PUT/COPY headers, or an error message. */
-export function readObjectFields(call: NativeCall, name: string) {
+export function readObjectFields(call: NativeCall) {
   const tooLong = headerProblem(call.x.req.headers);
   if (tooLong) return { error: tooLong };
   const meta = readMetaHeaders(call.x.req.headers, 'Object').set;
@@ -107,7 +107,6 @@ export function readObjectFields(call: NativeCall, name: string) {
   if (typeof deleteAt === 'object') return { error: deleteAt.error };
   const detect = truthy(call.x.header('x-detect-content-type'));
   const contentType = detect ? undefined : call.x.header('content-type');
-  if (Buffer.byteLength(name) > 1024) return { error: `Object name length of ${Buffer.byteLength(name)} longer than 1024` };
   const fields: RequestFields = { meta, headers: readStandardHeaders(call.x.req.headers) };
   if (contentType) fields.contentType = contentType;
   if (deleteAt !== undefined) fields.deleteAt = deleteAt;
@@ -123,7 +122,7 @@ export async function putObject(call: NativeCall, c: ContainerInfo, name: string
   if (length !== undefined && Number(length) > MAX_OBJECT_SIZE) return fail(x, 413, 'Your request is too large.');
   const ifNoneMatch = x.header('if-none-match');
   if (ifNoneMatch !== undefined && ifNoneMatch.trim() !== '*') return fail(x, 400, 'If-None-Match only supports *');
-  const fields = readObjectFields(call, name);
+  const fields = readObjectFields(call);
   if ('error' in fields) return fail(x, 400, fields.error);
   const etag = x.header('etag')?.replace(/"/g, '').toLowerCase();
   const dlo = readDloTarget(x);
@@ -150,7 +149,7 @@ export async function putObject(call: NativeCall, c: ContainerInfo, name: string
 /** POST object (N10): replaces the whole metadata set; content type and expiry may change too. */
 export async function postObject(call: NativeCall, c: ContainerInfo, name: string): Promise<void> {
   const { x, ctx } = call;
-  const fields = readObjectFields(call, name);
+  const fields = readObjectFields(call);
   if ('error' in fields) return fail(x, 400, fields.error);
   const remove = x.header('x-remove-delete-at') !== undefined;
   const keepExpiry = fields.deleteAt === undefined && !remove;
