@@ -101,6 +101,8 @@ export function partsOfUpload(uploadId: string): { start: Buffer; end: Buffer } 
 
 /** Expiry queue: delete-at seconds first, so a sweep reads only what is due. */
 export function expiryKey(deleteAt: number, objKey: Buffer): Buffer {
+  // Checked where it is set (checkDeleteAt); BigInt would throw a RangeError (a 500) on a fraction.
+  if (!Number.isSafeInteger(deleteAt) || deleteAt < 0) throw new CofferError('InvalidArgument', `Invalid expiry time ${deleteAt}`);
   const key = Buffer.allocUnsafe(8 + objKey.length);
   key.writeBigUInt64BE(BigInt(deleteAt));
   objKey.copy(key, 8);

@@ -1,4 +1,4 @@
-import type { PutOptions, RequestFields } from '../../../engine/ops/put-object.js';
+import { MAX_DELETE_AT, type PutOptions, type RequestFields } from '../../../engine/ops/put-object.js';
 import { resolveRange } from '../../../engine/ops/read-object.js';
 import type { ContainerInfo, ObjectInfo } from '../../../engine/types.js';
 import { segmentReader } from '../../common/access.js';
@@ -78,19 +78,26 @@ export async function getObject(call: NativeCall, c: ContainerInfo, name: string
   await x.stream(200, headers, read.body, baseHeaders(x), read.info.size);
 }
 
-/** X-Delete-At / X-Delete-After (§9): epoch seconds, undefined, or an error message. */
+const INTEGER = /^[+-]?\d+$/;
+
+/**
+ * X-Delete-At / X-Delete-After (§9): epoch seconds, undefined, or an error message. As Swift
+ * (constraints.check_delete_headers), an integer of any size is taken and the time capped at
+ * 9999999999 (normalize_delete_at_timestamp): X-Delete-After 10^40 expires in 2286, not never.
+ */
 export function readDeleteAt(call: NativeCall): number | undefined | { error: string } {
-  const after = call.x.header('x-delete-after');
-  const at = call.x.header('x-delete-at');
+  const after = call.x.header('x-delete-after')?.trim();
+  const at = call.x.header('x-delete-at')?.trim();
   const now = Math.floor(Date.now() / 1000);
   if (after !== undefined) {
-    if (!/^-?\d+$/.test(after.trim())) return { error: 'Non-integer X-Delete-After' };
-    const t = now + Number(after);
+    if (!INTEGER.test(after)) return { error: 'Non-integer X-Delete-After' };
+    const t = Math.min(now + Number(after), MAX_DELETE_AT);
     return t <= now ? { error: 'X-Delete-After in past' } : t;
   }
   if (at !== undefined) {
-    if (!/^-?\d+$/.test(at.trim())) return { error: 'Non-integer X-Delete-At' };
-    return Number(at) <= now ? { error: 'X-Delete-At in past' } : Number(at);
+    if (!INTEGER.test(at)) return { error: 'Non-integer X-Delete-At' };
+    const t = Math.min(Number(at), MAX_DELETE_AT);
+    return t <= now ? { error: 'X-Delete-At in past' } : t;
   }
   return undefined;
 }
