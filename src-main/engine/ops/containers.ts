@@ -7,7 +7,7 @@ import { abortAllUploads } from './multipart.js';
 import { couldBeContainer } from './name-limits.js';
 import { releaseBlobs } from './release.js';
 import { requireHeaderSafeMeta } from './put-object.js';
-import { accountUsageKey, addContainerCount, containerUsageKey, readUsage } from './usage.js';
+import { accountUsageKey, addContainerCount, containerUsageKey, readUsage, requireValidQuota } from './usage.js';
 export { containerInfoForRequest } from './container-info.js';
 import {
   UNLIMITED,
@@ -63,6 +63,7 @@ export interface ContainerSettings {
 }
 
 function applySettings(rec: ContainerRecord, s: ContainerSettings, now: number): ContainerRecord {
+  requireValidQuota(s.quota);
   if (s.versioning === 'unversioned' && rec.versioning !== 'unversioned') {
     throw new CofferError('InvalidArgument', 'Versioning cannot be turned off once enabled; suspend it instead');
   }
