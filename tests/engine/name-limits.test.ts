@@ -45,7 +45,7 @@ async function failure(fn: () => unknown): Promise<{ code: string; details?: Rec
 }
 
 describe('the index key budget', () => {
-  it('the longest keys built from names within their limits fit lmdb, and objectKey refuses a longer name', () => {
+  it('the longest keys built from names within their limits fit lmdb and work; objectKey refuses a longer name', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'coffer-keys-'));
     const store = new IndexStore(dir, { noSync: true });
     try {
@@ -63,9 +63,7 @@ describe('the index key budget', () => {
     } finally {
       void store.close().then(() => rmSync(dir, { recursive: true, force: true }));
     }
-  });
-
-  it('a name of exactly 1024 bytes goes through every table: versions, expiry, uploads and listings', async () => {
+    // Such a name goes through every table: versions, expiry, uploads and listings.
     const name = '😀'.repeat(256);
     await s.engine.putObject(ref('v'), name, 'one', { deleteAt: LATEST_EXPIRY });
     await s.engine.putObject(ref('v'), name, 'two');
