@@ -119,6 +119,16 @@ describe('bucket names, tenants and access keys past their limits', () => {
   });
 });
 
+describe('numbers that are no dates', () => {
+  it('a conditional date that is no HTTP-date is ignored, however Date.parse reads it (\'1\' is 2001)', async () => {
+    for (const junk of ['1', '-1', 'Thu, 31 Feb 2000 00:00:00 GMT']) {
+      expectStatus(await raw(s, 'GET', `/${b}/a`, { as: ALICE, headers: { 'if-unmodified-since': junk } }), 200, undefined, junk);
+      const copy = await raw(s, 'PUT', `/${b}/junk-copy`, { as: ALICE, headers: { 'x-amz-copy-source': `/${b}/a`, 'x-amz-copy-source-if-unmodified-since': junk } });
+      expectStatus(copy, 200, undefined, `copy ${junk}`);
+    }
+  });
+});
+
 describe('integer parameters past int32', () => {
   it('max-keys, max-uploads and max-parts past 2147483647 are InvalidArgument; up to it they are capped at 1000', async () => {
     const id = (await c.send(new CreateMultipartUploadCommand({ Bucket: b, Key: 'numbers' }))).UploadId!;

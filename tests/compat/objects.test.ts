@@ -199,12 +199,6 @@ describe('GetObject and HeadObject', () => {
     // AWS precedence: If-Match true wins over If-Unmodified-Since false; If-None-Match false + If-Modified-Since true → 200.
     await c.send(new GetObjectCommand({ Bucket: b, Key: 'ranged', IfMatch: etag, IfUnmodifiedSince: before }));
     await c.send(new GetObjectCommand({ Bucket: b, Key: 'ranged', IfNoneMatch: '"other"', IfModifiedSince: after }));
-    // A date that is no HTTP-date is ignored, however Date.parse reads it ('1' is 2001).
-    for (const junk of ['1', '-1', 'Thu, 31 Feb 2000 00:00:00 GMT']) {
-      expect((await raw(s, 'GET', `/${b}/ranged`, { as: ALICE, headers: { 'if-unmodified-since': junk } })).status, junk).toBe(200);
-      const copy = await raw(s, 'PUT', `/${b}/junk-copy`, { as: ALICE, headers: { 'x-amz-copy-source': `/${b}/ranged`, 'x-amz-copy-source-if-unmodified-since': junk } });
-      expect(copy.status, junk).toBe(200);
-    }
     const notModified = await raw(s, 'GET', `/${b}/ranged`, { as: ALICE, headers: { 'if-none-match': etag } });
     expect([notModified.status, notModified.headers.etag, notModified.body.length]).toEqual([304, etag, 0]);
   });
