@@ -21,6 +21,7 @@ import { deleteMany, type DeleteCheck, type DeleteTarget } from './ops/bulk-dele
 import * as largeObjects from './ops/large-objects.js';
 import type { Body, ReceiveOptions } from './ops/receive-body.js';
 import { recover, type RecoveryReport } from './ops/recovery.js';
+import { requireValidQuota } from './ops/usage.js';
 import type { ContainerRef, Quota } from './types.js';
 
 /**
@@ -83,9 +84,9 @@ export class Engine {
   createAccount = (input: accounts.CreateAccountInput) => accounts.createAccount(this.ctx, input);
   getAccount = (id: string) => accounts.accountInfo(this.ctx, accounts.requireAccount(this.ctx, id));
   /** Whether the account exists (no usage read: every native request checks this). */
-  hasAccount = (id: string) => this.ctx.store.getShared(this.ctx.store.accounts, id) !== undefined;
+  hasAccount = (id: string) => accounts.findAccountRecord(this.ctx, id) !== undefined;
   findAccount = (id: string) => {
-    const rec = this.ctx.store.getShared(this.ctx.store.accounts, id);
+    const rec = accounts.findAccountRecord(this.ctx, id);
     return rec ? accounts.accountInfo(this.ctx, rec) : undefined;
   };
   listAccounts = () => accounts.listAccounts(this.ctx);
@@ -95,8 +96,10 @@ export class Engine {
   removeKey = (id: string, accessKeyOrSwiftUser: string) => accounts.removeKey(this.ctx, id, accessKeyOrSwiftUser);
   findByAccessKey = (accessKey: string) => accounts.findByAccessKey(this.ctx, accessKey);
   findBySwiftUser = (user: string) => accounts.findBySwiftUser(this.ctx, user);
-  setAccountQuota = (id: string, quota: Partial<Quota>) =>
-    accounts.updateAccount(this.ctx, id, (rec) => ({ ...rec, quota: { ...rec.quota, ...quota } }));
+  setAccountQuota = async (id: string, quota: Partial<Quota>) => {
+    requireValidQuota(quota);
+    return accounts.updateAccount(this.ctx, id, (rec) => ({ ...rec, quota: { ...rec.quota, ...quota } }));
+  };
   updateAccountMeta = (id: string, patch: containers.MetaPatch) =>
     accounts.updateAccount(this.ctx, id, (rec) => ({ ...rec, meta: containers.applyMetaPatch(rec.meta, patch) }));
   setDisplayName = (id: string, displayName: string) => accounts.updateAccount(this.ctx, id, (rec) => ({ ...rec, displayName }));

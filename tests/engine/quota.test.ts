@@ -56,6 +56,18 @@ describe('quotas', () => {
     expect(await codeOf(() => s.engine.putObject(Engine.ref(s.account, 'other'), 'b', bytes(100_000)))).toBe('ok');
   });
 
+  it('refuses a quota that is not a whole number from -1 up to what a number holds exactly', async () => {
+    for (const v of [1e25, 2 ** 53, 1.5, -2, Number.NaN, Number.POSITIVE_INFINITY]) {
+      expect(await codeOf(() => s.engine.updateContainer(ref(), { quota: { maxBytes: v } })), `container ${v}`).toBe('InvalidArgument');
+      expect(await codeOf(() => s.engine.createContainer(s.account, 'q2', { quota: { maxObjects: v } })), `create ${v}`).toBe('InvalidArgument');
+      expect(await codeOf(() => s.engine.setAccountQuota(s.account, { maxObjects: v })), `account ${v}`).toBe('InvalidArgument');
+    }
+    expect(s.engine.getContainer(ref()).quota).toEqual({ maxBytes: -1, maxObjects: -1 });
+    expect(s.engine.getAccount(s.account).quota).toEqual({ maxBytes: -1, maxObjects: -1 });
+    await s.engine.updateContainer(ref(), { quota: { maxBytes: Number.MAX_SAFE_INTEGER, maxObjects: -1 } });
+    expect(await codeOf(() => s.engine.putObject(ref(), 'k', 'x'))).toBe('ok');
+  });
+
   it('counts versions toward the quota', async () => {
     await s.engine.updateContainer(ref(), { versioning: 'enabled', quota: { maxObjects: 2 } });
     await s.engine.putObject(ref(), 'k', 'one');

@@ -154,4 +154,17 @@ describe('containers (N2, N3; seed 2.3; §4)', () => {
     expect(badCount.status).toBe(400);
     expect(badCount.text).toContain('Invalid count quota.');
   });
+
+  it('a quota of more digits than a number holds exactly stands as the largest exact one (Swift takes any digits)', async () => {
+    const c = fresh('cq');
+    await mkContainer(c, { 'X-Container-Meta-Quota-Bytes': '9'.repeat(25), 'X-Container-Meta-Quota-Count': '18446744073709551616' });
+    const head = await call(s, 'HEAD', `/${c}`);
+    expect(head.headers.get('x-container-meta-quota-bytes')).toBe(String(Number.MAX_SAFE_INTEGER));
+    expect(head.headers.get('x-container-meta-quota-count')).toBe(String(Number.MAX_SAFE_INTEGER));
+    await put(c, 'a', 'fits');
+    for (const v of ['1e400', '-1', '1.5']) {
+      const r = await call(s, 'POST', `/${c}`, { headers: { 'X-Container-Meta-Quota-Bytes': v } });
+      expect([r.status, r.text], v).toEqual([400, 'Invalid bytes quota.']);
+    }
+  });
 });

@@ -137,6 +137,11 @@ describe('objects: GET/HEAD (N6; seed 2.6; §6.3, §8)', () => {
     const lm = (await call(s, 'HEAD', `/${c}/o`)).headers.get('last-modified')!;
     const past = new Date(Date.parse(lm) - 3600_000).toUTCString();
     const future = new Date(Date.parse(lm) + 3600_000).toUTCString();
+    // The two older HTTP-date forms of `future`.
+    const f = new Date(Date.parse(future));
+    const [day, mon, hms] = [['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'][f.getUTCDay()]!, future.slice(8, 11), f.toISOString().slice(11, 19)];
+    const rfc850 = `${day}, ${String(f.getUTCDate()).padStart(2, '0')}-${mon}-${String(f.getUTCFullYear()).slice(2)} ${hms} GMT`;
+    const asctime = `${day.slice(0, 3)} ${mon} ${String(f.getUTCDate()).padStart(2, ' ')} ${hms} ${f.getUTCFullYear()}`;
     const cases: [Record<string, string>, number][] = [
       [{ 'If-Match': etag }, 200],
       [{ 'If-Match': `"${etag}"` }, 200],
@@ -155,6 +160,13 @@ describe('objects: GET/HEAD (N6; seed 2.6; §6.3, §8)', () => {
       [{ 'If-Unmodified-Since': future }, 200],
       [{ 'If-Modified-Since': 'not a date' }, 200],
       [{ 'If-Unmodified-Since': 'not a date' }, 200],
+      // Only HTTP-dates count (RFC 9110): not numbers, five-digit years or 31 February.
+      [{ 'If-Unmodified-Since': '1' }, 200],
+      [{ 'If-Unmodified-Since': '-1' }, 200],
+      [{ 'If-Unmodified-Since': 'Thu, 31 Feb 2000 00:00:00 GMT' }, 200],
+      [{ 'If-Modified-Since': 'Sat, 01 Jan 99999 00:00:00 GMT' }, 200],
+      [{ 'If-Modified-Since': rfc850 }, 304],
+      [{ 'If-Modified-Since': asctime }, 304],
     ];
     for (const method of ['GET', 'HEAD']) {
       for (const [headers, status] of cases) {

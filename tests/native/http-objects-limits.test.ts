@@ -30,6 +30,41 @@ describe('expiry: X-Delete-At / X-Delete-After (§9)', () => {
     expect((await call(s, 'HEAD', `/${c}/bad`)).status).toBe(404);
   });
 
+  it('any integer is taken and capped at 9999999999, as Swift does; huge negatives are in the past', async () => {
+    await put(c, 'src', 'x');
+    const capped: [string, string][] = [
+      ['X-Delete-At', '99999999999999999999'],
+      ['X-Delete-At', '18446744073709551616'],
+      ['X-Delete-At', `+${'9'.repeat(400)}`],
+      ['X-Delete-After', '9'.repeat(40)],
+    ];
+    for (const [h, v] of capped) {
+      const what = `${h}: ${v.slice(0, 24)}`;
+      expect((await call(s, 'PUT', `/${c}/capped`, { body: 'x', headers: { [h]: v } })).status, what).toBe(201);
+      expect((await call(s, 'HEAD', `/${c}/capped`)).headers.get('x-delete-at'), what).toBe('9999999999');
+      expect((await call(s, 'POST', `/${c}/src`, { headers: { [h]: v } })).status, what).toBe(202);
+      expect((await call(s, 'PUT', `/${c}/copied`, { headers: { [h]: v, 'X-Copy-From': `/${c}/src` } })).status, what).toBe(201);
+      expect((await call(s, 'HEAD', `/${c}/copied`)).headers.get('x-delete-at'), what).toBe('9999999999');
+    }
+    await put(c, 'kept', 'original', { 'X-Object-Meta-K': 'v', 'X-Delete-At': String(now() + 3600) });
+    const before = await call(s, 'HEAD', `/${c}/kept`);
+    const refused: [string, string, string][] = [
+      ['X-Delete-At', '1e400', 'Non-integer X-Delete-At'],
+      ['X-Delete-After', '1e400', 'Non-integer X-Delete-After'],
+      ['X-Delete-At', '1.5e10', 'Non-integer X-Delete-At'],
+      ['X-Delete-At', `-${'9'.repeat(40)}`, 'X-Delete-At in past'],
+      ['X-Delete-After', `-${'9'.repeat(400)}`, 'X-Delete-After in past'],
+    ];
+    for (const [h, v, message] of refused) {
+      for (const [method, headers] of [['PUT', {}], ['POST', {}], ['PUT', { 'X-Copy-From': `/${c}/src` }]] as const) {
+        const r = await call(s, method, `/${c}/kept`, { ...(method === 'PUT' && !('X-Copy-From' in headers) ? { body: 'new' } : {}), headers: { ...headers, [h]: v } });
+        expect([r.status, r.text], `${method} ${h}: ${v.slice(0, 24)}`).toEqual([400, message]);
+      }
+    }
+    const after = await call(s, 'HEAD', `/${c}/kept`);
+    for (const k of ['etag', 'x-object-meta-k', 'x-delete-at', 'last-modified', 'content-length']) expect(after.headers.get(k), k).toBe(before.headers.get(k));
+  });
+
   it('GET/HEAD of a live object show X-Delete-At; POST can set and clear it', async () => {
     const at = now() + 3600;
     await put(c, 'later', 'x', { 'X-Delete-At': String(at) });

@@ -79,6 +79,25 @@ const HEADERS: [string, string][] = [
   ['x-amz-server-side-encryption', 'aws:kms'], ['x-amz-content-sha256', 'not-a-hash'], ['x-amz-meta-city', 'Z\u00fcrich'],
 ];
 
+// Names and numbers past their limits: names longer than lmdb's 1978-byte keys in every position
+// (path, markers, prefixes, copy sources, manifests, users), and numbers past every range in each
+// numeric header and parameter (20+ digits, int32 + 1, 1e400, negatives).
+{
+  const long = `n${'o'.repeat(2100)}`;
+  const huge = '9'.repeat(25);
+  WEIRD.push('n'.repeat(2000), 'é'.repeat(1000));
+  for (const p of ['prefix', 'marker', 'end_marker', 'path', 'start-after', 'key-marker', 'upload-id-marker', 'version-id-marker', 'versionId', 'uploadId']) QUERIES.push(`${p}=${long}`);
+  QUERIES.push(`continuation-token=${Buffer.from(long).toString('base64url')}`);
+  for (const p of ['max-keys', 'max-uploads', 'max-parts', 'part-number-marker', 'partNumber', 'limit']) QUERIES.push(`${p}=2147483648`, `${p}=${huge}`, `${p}=1e400`);
+  HEADERS.push(
+    ['x-delete-at', '99999999999999999999'], ['x-delete-at', '18446744073709551616'], ['x-delete-after', '9'.repeat(40)], ['x-delete-at', '1e400'],
+    ['x-delete-after', `-${huge}`], ['x-container-meta-quota-bytes', huge], ['x-container-meta-quota-count', '1e400'], ['range', `bytes=0-${huge}`],
+    ['range', `bytes=-${huge}`], ['x-amz-copy-source-range', `bytes=${huge}-`], ['if-unmodified-since', '-1'], ['if-modified-since', 'Sat, 01 Jan 99999 00:00:00 GMT'],
+    ['x-copy-from', `/fz/${long}`], ['destination', `/fz/${long}`], ['x-amz-copy-source', `/fz/${long}`], ['x-object-manifest', `fz/${long}`],
+    ['x-auth-user', `${'u'.repeat(6000)}:swift`], ['authorization', `AWS ${'K'.repeat(6000)}:c2ln`], ['x-amz-decoded-content-length', huge],
+  );
+}
+
 function mutateString(r: () => number, s: string): string {
   const at = Math.floor(r() * (s.length + 1));
   const ops = [

@@ -5,9 +5,23 @@
  * is the separator for per-name sub-keys (versions, uploads). Valid UTF-8 never contains 0xFF,
  * so `prefix + 0xFF` is an upper bound for every name starting with `prefix`.
  */
+import { CofferError } from '../../../src-shared/errors.js';
+import { MAX_OBJECT_NAME_BYTES } from '../../../src-shared/names.js';
+
 export const CID_BYTES = 4;
 const SEPARATOR = 0x00;
 const AFTER_ALL = 0xff;
+
+/**
+ * lmdb-js refuses a key longer than this (its default maxKeySize) with an exception, on reads as
+ * on writes. Keys built from names within their limits stay well under it: the longest is an
+ * upload key, CID_BYTES + 1024 + 1 + 32 (upload id) = 1061 bytes; a version key is 1037, an
+ * expiry key 1036, a listing bound (name + 0xFF) 1029; the string keys of containers and
+ * accounts hold at most 256 + 1 + 255 bytes. Names from requests are checked against their
+ * limits before they get here (ops/name-limits.ts); objectKey refuses one that was not, so a
+ * missed check answers 400 instead of lmdb's error.
+ */
+export const MAX_KEY_BYTES = 1978;
 
 export function cidBytes(cid: number): Buffer {
   const b = Buffer.allocUnsafe(CID_BYTES);
@@ -17,6 +31,9 @@ export function cidBytes(cid: number): Buffer {
 
 export function objectKey(cid: number, name: string | Buffer): Buffer {
   const n = typeof name === 'string' ? Buffer.from(name, 'utf8') : name;
+  if (n.length > MAX_OBJECT_NAME_BYTES) {
+    throw new CofferError('InvalidObjectName', `Object name length of ${n.length} longer than ${MAX_OBJECT_NAME_BYTES}`);
+  }
   const key = Buffer.allocUnsafe(CID_BYTES + n.length);
   key.writeUInt32BE(cid);
   n.copy(key, CID_BYTES);
@@ -84,6 +101,8 @@ export function partsOfUpload(uploadId: string): { start: Buffer; end: Buffer } 
 
 /** Expiry queue: delete-at seconds first, so a sweep reads only what is due. */
 export function expiryKey(deleteAt: number, objKey: Buffer): Buffer {
+  // Checked where it is set (checkDeleteAt); BigInt would throw a RangeError (a 500) on a fraction.
+  if (!Number.isSafeInteger(deleteAt) || deleteAt < 0) throw new CofferError('InvalidArgument', `Invalid expiry time ${deleteAt}`);
   const key = Buffer.allocUnsafe(8 + objKey.length);
   key.writeBigUInt64BE(BigInt(deleteAt));
   objKey.copy(key, 8);

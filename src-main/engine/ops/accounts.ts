@@ -1,12 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { CofferError } from '../../../src-shared/errors.js';
-import { formatAccountId, isValidSubuser, isValidTenant, parseAccountId } from '../../../src-shared/names.js';
+import { formatAccountId, isValidSubuser, isValidTenant, MAX_ACCOUNT_NAME_BYTES, parseAccountId } from '../../../src-shared/names.js';
 import type { EngineContext } from '../context.js';
+import { MAX_KEY_BYTES } from '../index/keys.js';
+import { bytesOver, couldBeAccount } from './name-limits.js';
 import { accountUsageKey, readUsage } from './usage.js';
 import { UNLIMITED, type AccessKey, type AccountInfo, type AccountRecord, type Quota, type SwiftKey } from '../types.js';
 
 const s3Cred = (accessKey: string) => `s3:${accessKey}`;
 const swiftCred = (user: string) => `swift:${user}`;
+/** AWS's longest access key id; the credentials table's keys must fit the index. */
+const MAX_ACCESS_KEY_LENGTH = 128;
 
 function newAccessKey(): string {
   const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
@@ -22,8 +26,13 @@ export interface CreateAccountInput {
   quota?: Quota;
 }
 
+/** An account record by id; an id past the limit names none (and would not fit the index). */
+export function findAccountRecord(ctx: EngineContext, id: string): AccountRecord | undefined {
+  return couldBeAccount(id) ? ctx.store.getShared(ctx.store.accounts, id) : undefined;
+}
+
 export function requireAccount(ctx: EngineContext, id: string): AccountRecord {
-  const rec = ctx.store.getShared(ctx.store.accounts, id);
+  const rec = findAccountRecord(ctx, id);
   if (!rec) throw new CofferError('NoSuchAccount', `Account ${id} does not exist`);
   return rec;
 }
@@ -47,12 +56,13 @@ function parsedId(id: string) {
 }
 
 function swiftKeyFor(accountId: string, sub: string, secretKey?: string): SwiftKey {
-  if (!isValidSubuser(sub)) throw new CofferError('InvalidArgument', `Invalid sub-user "${sub}"`);
+  if (!isValidSubuser(sub) || Buffer.byteLength(sub) > MAX_ACCOUNT_NAME_BYTES) throw new CofferError('InvalidArgument', `Invalid sub-user "${sub}"`);
   return { user: `${accountId}:${sub}`, secretKey: secretKey || newSecret() };
 }
 
 function assertFree(ctx: EngineContext, keys: AccessKey[], swiftKeys: SwiftKey[]): void {
   for (const k of keys) {
+    if (k.accessKey.length > MAX_ACCESS_KEY_LENGTH) throw new CofferError('InvalidArgument', `Access keys are at most ${MAX_ACCESS_KEY_LENGTH} characters`);
     if (ctx.store.credentials.get(s3Cred(k.accessKey)) !== undefined) {
       throw new CofferError('AccessKeyInUse', `Access key ${k.accessKey} is already in use`);
     }
@@ -158,6 +168,8 @@ export function findBySwiftUser(ctx: EngineContext, user: string): { account: Ac
  * credential is the one holding it; when it does not, the table decides.
  */
 function findCredential(ctx: EngineContext, credential: string, keyIn: (a: AccountRecord) => { secretKey: string } | undefined) {
+  // From a request header: one too long for a key was never stored.
+  if (bytesOver(credential, MAX_KEY_BYTES - 1) !== undefined) return null;
   const hinted = ctx.credentialHints.get(credential);
   const hintedAccount = hinted === undefined ? undefined : ctx.store.getShared(ctx.store.accounts, hinted);
   const hintedKey = hintedAccount && keyIn(hintedAccount);

@@ -4,9 +4,10 @@ import type { EngineContext } from '../context.js';
 import { cidBytes } from '../index/keys.js';
 import { requireAccount } from './accounts.js';
 import { abortAllUploads } from './multipart.js';
+import { couldBeContainer } from './name-limits.js';
 import { releaseBlobs } from './release.js';
 import { requireHeaderSafeMeta } from './put-object.js';
-import { accountUsageKey, addContainerCount, containerUsageKey, readUsage } from './usage.js';
+import { accountUsageKey, addContainerCount, containerUsageKey, readUsage, requireValidQuota } from './usage.js';
 export { containerInfoForRequest } from './container-info.js';
 import {
   UNLIMITED,
@@ -20,6 +21,8 @@ import {
 export const containerKey = (tenant: string, name: string) => `${tenant}/${name}`;
 
 export function findContainer(ctx: EngineContext, ref: ContainerRef): ContainerRecord | undefined {
+  // A name past the limit was never stored, and its key may not fit the index.
+  if (!couldBeContainer(ref)) return undefined;
   return ctx.store.getShared(ctx.store.containers, containerKey(ref.tenant, ref.container));
 }
 
@@ -60,6 +63,7 @@ export interface ContainerSettings {
 }
 
 function applySettings(rec: ContainerRecord, s: ContainerSettings, now: number): ContainerRecord {
+  requireValidQuota(s.quota);
   if (s.versioning === 'unversioned' && rec.versioning !== 'unversioned') {
     throw new CofferError('InvalidArgument', 'Versioning cannot be turned off once enabled; suspend it instead');
   }

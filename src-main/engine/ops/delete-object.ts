@@ -3,6 +3,7 @@ import type { EngineContext } from '../context.js';
 import { objectKey, versionKey } from '../index/keys.js';
 import type { ContainerRef, ObjectRecord } from '../types.js';
 import { requireContainer } from './containers.js';
+import { requireFindableName } from './name-limits.js';
 import { isLive } from './read-object.js';
 import { releaseBlobs } from './release.js';
 import { applyUsage, deltaOf } from './usage.js';
@@ -27,6 +28,8 @@ export async function deleteObject(
 ): Promise<DeleteResult> {
   const { result, released, container } = await ctx.store.write(() => {
     const c = requireContainer(ctx, ref);
+    // Before a versioned container writes a delete marker for it: no such name can be stored.
+    requireFindableName(name);
     const key = objectKey(c.cid, name);
     const removals = new Removals(ctx);
     let result: DeleteResult;

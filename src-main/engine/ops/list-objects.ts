@@ -4,6 +4,7 @@ import { cidBytes, CID_BYTES } from '../index/keys.js';
 import type { ListedRecord } from '../index/object-codec.js';
 import type { ContainerRecord, ContainerRef, ListedObject } from '../types.js';
 import { requireContainer } from './containers.js';
+import { afterBound, beforeBound, prefixCanMatch } from './name-limits.js';
 import { isLive } from './read-object.js';
 
 export interface ListParams {
@@ -70,8 +71,10 @@ export function listObjects(ctx: EngineContext, ref: ContainerRef, params: ListP
   }
   const prefix = Buffer.from(prefixStr, 'utf8');
   const delimiter = bytes(delimiterStr);
-  const marker = bytes(params.marker);
-  const endMarker = bytes(params.endMarker);
+  // Markers longer than any name are cut to bounds that fit a key and select the same names.
+  const bound = (s: string | undefined, after: boolean) => (s === undefined ? undefined : (after ? afterBound : beforeBound)(Buffer.from(s, 'utf8')));
+  const marker = bound(params.marker, !params.reverse);
+  const endMarker = bound(params.endMarker, !!params.reverse);
   const limit = Math.min(params.limit ?? MAX_LIST_LIMIT, MAX_LIST_LIMIT);
   const now = Date.now();
   const base = cidBytes(c.cid);
@@ -79,7 +82,7 @@ export function listObjects(ctx: EngineContext, ref: ContainerRef, params: ListP
   const prefixEnd = Buffer.concat([prefix, AFTER_ALL]);
 
   const entries: ListEntry[] = [];
-  if (limit === 0) return { entries, truncated: false };
+  if (limit === 0 || !prefixCanMatch(prefix)) return { entries, truncated: false };
   let truncated = false;
   // Forward: names in [low, high), ascending. Reverse: names in [low, high), descending.
   // The markers are exclusive on their side; each emitted common prefix moves a bound past it.

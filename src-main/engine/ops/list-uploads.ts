@@ -3,6 +3,7 @@ import { cidBytes, nameBytesOf } from '../index/keys.js';
 import type { ContainerRef } from '../types.js';
 import { requireContainer } from './containers.js';
 import type { UploadInfo } from './multipart.js';
+import { prefixCanMatch } from './name-limits.js';
 
 export interface UploadPage {
   uploads: UploadInfo[];
@@ -27,6 +28,7 @@ export function listUploads(
   const marker = p.keyMarker !== undefined ? Buffer.from(p.keyMarker, 'utf8') : undefined;
   const limit = Math.min(p.limit ?? 1000, 1000);
   const page: UploadPage = { uploads: [], prefixes: [], truncated: false };
+  if (!prefixCanMatch(prefix)) return page;
   const full = () => page.uploads.length + page.prefixes.length >= limit;
   let lastPrefix: Buffer | undefined;
   for (const { key, value } of ctx.store.uploads.getRange({ start: Buffer.concat([base, prefix]), end: cidBytes(c.cid + 1) })) {

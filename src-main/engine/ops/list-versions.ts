@@ -3,6 +3,7 @@ import { cidBytes, nameBytesOf } from '../index/keys.js';
 import type { ContainerRef, ObjectInfo } from '../types.js';
 import { checkListParams, MAX_LIST_LIMIT } from './list-objects.js';
 import { requireContainer } from './containers.js';
+import { afterBound, prefixCanMatch } from './name-limits.js';
 import { toInfo } from './read-object.js';
 import { olderVersions } from './versioning.js';
 
@@ -39,6 +40,7 @@ export function listVersions(ctx: EngineContext, ref: ContainerRef, p: VersionLi
   const prefix = Buffer.from(p.prefix ?? '', 'utf8');
   const delimiter = p.delimiter ? Buffer.from(p.delimiter, 'utf8') : undefined;
   const limit = Math.min(p.limit ?? 1000, MAX_LIST_LIMIT);
+  if (!prefixCanMatch(prefix)) return { entries: [], truncated: false };
   const end = Buffer.concat([base, prefix, AFTER_ALL]);
   const firstName = (db: typeof ctx.store.objects, from: Buffer): Buffer | undefined => {
     for (const k of db.getKeys({ start: Buffer.concat([base, from]), end, limit: 1 })) return nameBytesOf(k);
@@ -60,9 +62,12 @@ export function listVersions(ctx: EngineContext, ref: ContainerRef, p: VersionLi
 
   const entries: VersionEntry[] = [];
   let truncated = false;
-  const keyMarker = p.keyMarker !== undefined ? Buffer.from(p.keyMarker, 'utf8') : undefined;
+  const givenMarker = p.keyMarker !== undefined ? Buffer.from(p.keyMarker, 'utf8') : undefined;
+  // A key marker longer than any name is cut to one that fits a key and selects the same names;
+  // no such name has versions, so its version-id marker means nothing.
+  const keyMarker = givenMarker && afterBound(givenMarker);
   let from = keyMarker && Buffer.compare(keyMarker, prefix) > 0 ? keyMarker : prefix;
-  let skipVersionsThrough = p.versionIdMarker !== undefined && keyMarker ? p.versionIdMarker : undefined;
+  let skipVersionsThrough = p.versionIdMarker !== undefined && keyMarker && keyMarker === givenMarker ? p.versionIdMarker : undefined;
   let skipName = keyMarker && skipVersionsThrough === undefined ? keyMarker : undefined;
   let lastVersionId: string | null | undefined;
 

@@ -11,6 +11,7 @@ import { checkDeleteAt, requireValidName, versionFields, type ObjectFields } fro
 import { toInfo } from './read-object.js';
 import { discardReceived, receiveBody, type Body, type ReceiveOptions } from './receive-body.js';
 import { releaseBlobs } from './release.js';
+import { requireFindableName } from './name-limits.js';
 import { checkQuota } from './usage.js';
 import type { Removals } from './versioning.js';
 
@@ -34,6 +35,7 @@ function newUploadId(ctx: EngineContext): string {
 }
 
 function requireUpload(ctx: EngineContext, c: ContainerRecord, name: string, uploadId: string): UploadRecord {
+  requireFindableName(name, 'NoSuchUpload');
   const rec = /^[0-9a-f]{32}$/.test(uploadId) ? ctx.store.uploads.get(uploadKey(c.cid, name, uploadId)) : undefined;
   if (!rec) throw new CofferError('NoSuchUpload', 'The specified multipart upload does not exist.');
   return rec;

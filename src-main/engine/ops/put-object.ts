@@ -1,10 +1,11 @@
 import mime from 'mime';
 import { CofferError } from '../../../src-shared/errors.js';
-import { objectNameProblem } from '../../../src-shared/names.js';
+import { MAX_OBJECT_NAME_BYTES, objectNameProblem } from '../../../src-shared/names.js';
 import type { EngineContext } from '../context.js';
 import type { ContainerRef, ObjectInfo, StandardHeaders } from '../types.js';
 import { commitVersion, payloadOf, type NewVersion, type WriteConditions } from './commit.js';
 import { findContainer } from './containers.js';
+import { bytesOver, tooLongDetails } from './name-limits.js';
 import { discardReceived, receiveBody, type Body, type ReceiveOptions } from './receive-body.js';
 import { toInfo } from './read-object.js';
 
@@ -24,7 +25,9 @@ export interface PutOptions extends ObjectFields, ReceiveOptions, WriteCondition
 
 export function requireValidName(name: string): void {
   const problem = objectNameProblem(name);
-  if (problem) throw new CofferError('InvalidObjectName', problem);
+  if (!problem) return;
+  const size = bytesOver(name, MAX_OBJECT_NAME_BYTES);
+  throw new CofferError('InvalidObjectName', problem, size === undefined ? {} : tooLongDetails(size));
 }
 
 export function guessContentType(name: string): string {
@@ -37,10 +40,17 @@ export function lowerKeys(meta: Record<string, string> | undefined): Record<stri
   return out;
 }
 
+/**
+ * The latest expiry: Swift caps X-Delete-At at 9999999999 (November 2286), so its expirer's
+ * queue names keep ten digits; the expiry queue here holds it as a 64-bit number of seconds.
+ */
+export const MAX_DELETE_AT = 9_999_999_999;
+
 export function checkDeleteAt(deleteAt: number | undefined): void {
-  if (deleteAt !== undefined && (!Number.isInteger(deleteAt) || deleteAt * 1000 <= Date.now())) {
-    throw new CofferError('InvalidArgument', 'X-Delete-At in past');
-  }
+  if (deleteAt === undefined) return;
+  if (!Number.isSafeInteger(deleteAt)) throw new CofferError('InvalidArgument', 'Non-integer X-Delete-At');
+  if (deleteAt > MAX_DELETE_AT) throw new CofferError('InvalidArgument', `X-Delete-At later than ${MAX_DELETE_AT}`);
+  if (deleteAt * 1000 <= Date.now()) throw new CofferError('InvalidArgument', 'X-Delete-At in past');
 }
 
 /** Control characters (tab aside) cannot go out in a response header, so they never get stored. */

@@ -6,6 +6,7 @@ import { objectKey } from '../index/keys.js';
 import type { ContainerRecord, ContainerRef, Manifest, ManifestSummary, ObjectInfo, ObjectRecord } from '../types.js';
 import { largeObjectInfo, readLargeObject, type SegmentReadCheck } from './large-object-read.js';
 import { requireContainer } from './containers.js';
+import { requireFindableName } from './name-limits.js';
 import { olderVersions } from './versioning.js';
 
 /** An object past its X-Delete-At behaves as deleted even before the expirer removes it. */
@@ -57,6 +58,7 @@ export interface Found {
  */
 export function findVersion(ctx: EngineContext, ref: ContainerRef, name: string, versionId?: string | null): Found {
   const container = requireContainer(ctx, ref);
+  requireFindableName(name);
   const current = ctx.store.objects.get(objectKey(container.cid, name));
   if (versionId === undefined) {
     if (current && isLive(current, Date.now())) return { container, record: current, isLatest: true };

@@ -27,6 +27,13 @@ export function readUsage(store: IndexStore, key: string): StoredUsage {
   return store.getUsage(key) ?? { ...ZERO_USAGE };
 }
 
+/** A quota being set: whole numbers (-1 = unlimited), within what a number holds exactly. */
+export function requireValidQuota(q: Partial<Quota> | undefined): void {
+  for (const v of [q?.maxBytes, q?.maxObjects]) {
+    if (v !== undefined && !(Number.isSafeInteger(v) && v >= -1)) throw new CofferError('InvalidArgument', `Invalid quota ${v}: a whole number, or -1 for none`);
+  }
+}
+
 const unlimited = (q: Quota) => q.maxBytes < 0 && q.maxObjects < 0;
 
 function exceeds(quota: Quota, usage: Usage, delta: UsageDelta): boolean {

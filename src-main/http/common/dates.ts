@@ -43,9 +43,38 @@ export function isoMillis(ms: number): string {
   return `${lastMinutePrefix}${sec < 10 ? '0' : ''}${sec}.${milli < 100 ? (milli < 10 ? '00' : '0') : ''}${milli}Z`;
 }
 
-/** Parses an HTTP date; undefined when invalid (invalid conditional dates are ignored). */
+const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
+/** The three forms of HTTP-date (RFC 9110 5.6.7); a one-digit day is taken, as Swift's parsedate takes it. */
+const IMF_FIXDATE = /^[a-z]{3}, (\d{1,2}) ([a-z]{3}) (\d{4}) (\d{2}):(\d{2}):(\d{2}) GMT$/i;
+const RFC850_DATE = /^[a-z]{6,9}, (\d{2})-([a-z]{3})-(\d{2}) (\d{2}):(\d{2}):(\d{2}) GMT$/i;
+const ASCTIME_DATE = /^[a-z]{3} ([a-z]{3}) ( \d|\d{2}) (\d{2}):(\d{2}):(\d{2}) (\d{4})$/i;
+
+/**
+ * Parses an HTTP date; undefined when invalid (invalid conditional dates are ignored, as Swift
+ * and AWS ignore them). Only HTTP-dates: Date.parse takes `1` for 2001 and `-1` for 1 BC, so a
+ * garbage If-Unmodified-Since failed requests with 412, and five-digit years or 31 February.
+ */
 export function parseHttpDate(value: string | undefined): number | undefined {
   if (!value) return undefined;
-  const t = Date.parse(value);
-  return Number.isNaN(t) ? undefined : t;
+  const v = value.trim();
+  let f: (string | undefined)[];
+  let m: RegExpExecArray | null;
+  if ((m = IMF_FIXDATE.exec(v))) f = [m[3], m[2], m[1], m[4], m[5], m[6]];
+  else if ((m = RFC850_DATE.exec(v))) f = [String(twoDigitYear(Number(m[3]))), m[2], m[1], m[4], m[5], m[6]];
+  else if ((m = ASCTIME_DATE.exec(v))) f = [m[6], m[1], m[2], m[3], m[4], m[5]];
+  else return undefined;
+  const month = MONTHS.indexOf(f[1]!.toLowerCase());
+  const [year, day, hour, minute, second] = [f[0], f[2], f[3], f[4], f[5]].map(Number) as [number, number, number, number, number];
+  if (month < 0 || hour > 23 || minute > 59 || second > 60) return undefined;
+  const d = new Date(0);
+  d.setUTCFullYear(year, month, day);
+  d.setUTCHours(hour, minute, Math.min(second, 59));
+  return d.getUTCDate() === day && d.getUTCMonth() === month ? d.getTime() : undefined;
+}
+
+/** RFC 9110: a two-digit year more than 50 years ahead is the latest past year ending so. */
+function twoDigitYear(yy: number): number {
+  const thisYear = new Date().getUTCFullYear();
+  const y = thisYear - (thisYear % 100) + yy;
+  return y > thisYear + 50 ? y - 100 : y;
 }

@@ -52,6 +52,9 @@ export const S3_ERRORS: Record<CofferErrorCode, S3ErrorInfo> = {
   InternalError: e(500, 'InternalError', 'We encountered an internal error. Please try again.'),
 };
 
+/** AWS's answer for a key past 1024 bytes (RGW says InvalidObjectName, as the table does for the code). */
+export const KEY_TOO_LONG = e(400, 'KeyTooLongError', 'Your key is too long');
+
 /** A protocol-level error of the compatible API (signatures, XML, parameters) with its status. */
 export class S3Error extends Error {
   constructor(

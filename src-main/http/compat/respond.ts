@@ -4,7 +4,7 @@ import type { ContainerInfo, ContainerRef } from '../../engine/types.js';
 import type { Identity } from '../common/access.js';
 import type { Exchange, HeaderValues } from '../common/exchange.js';
 import { el, xmlDocument, type XmlNode } from '../common/xml.js';
-import { S3_ERRORS, S3Error } from './errors.js';
+import { KEY_TOO_LONG, S3_ERRORS, S3Error } from './errors.js';
 import type { S3Address } from './router.js';
 import type { SigV4Context } from './sigv4.js';
 
@@ -66,6 +66,12 @@ export function sendError(call: Pick<S3Call, 'x' | 'address'>, err: unknown): vo
   } else if (isCofferError(err)) {
     ({ status, code, message } = S3_ERRORS[err.code]);
     if (err.code === 'BadDigest' || err.code === 'IncompleteBody' || err.code === 'EntityTooLarge') message = err.message;
+    // A key past 1024 bytes, to read or to write: AWS answers KeyTooLongError either way.
+    if (typeof err.details.nameBytes === 'number') {
+      ({ status, code, message } = KEY_TOO_LONG);
+      extra.Size = String(err.details.nameBytes);
+      extra.MaxSizeAllowed = String(err.details.maxNameBytes);
+    }
     if (err.code === 'InvalidRange' && typeof err.details.size === 'number') {
       headers['Content-Range'] = `bytes */${err.details.size}`;
       extra.ActualObjectSize = String(err.details.size);

@@ -7,12 +7,22 @@ import { s3 } from '../errors.js';
 import { s3Root, sendXml, type BucketCall } from '../respond.js';
 
 export const MAX_KEYS = 1000;
+/** AWS reads these parameters as 32-bit integers: a larger value is InvalidArgument, not capped. */
+const INT32_MAX = 2 ** 31 - 1;
+
+/** An integer query parameter within AWS's int32 range, or InvalidArgument in AWS's words. */
+export function int32Param(raw: string, name: string): number {
+  const n = /^-?\d+$/.test(raw) ? Number(raw) : NaN;
+  if (!(n >= -INT32_MAX - 1 && n <= INT32_MAX)) throw s3.invalidArgument(`Provided ${name} not an integer or within integer range`, { ArgumentName: name, ArgumentValue: raw });
+  return n;
+}
 
 /** `max-keys` (§21.1): default 1000, capped at 1000, 0 allowed; anything else is InvalidArgument. */
 export function maxKeys(raw: string | undefined, name = 'max-keys'): number {
   if (raw === undefined || raw === '') return MAX_KEYS;
-  if (!/^\d+$/.test(raw)) throw s3.invalidArgument(`Provided ${name} not an integer or within integer range`, { ArgumentName: name, ArgumentValue: raw });
-  return Math.min(Number(raw), MAX_KEYS);
+  const n = int32Param(raw, name);
+  if (n < 0) throw s3.invalidArgument(`Provided ${name} not an integer or within integer range`, { ArgumentName: name, ArgumentValue: raw });
+  return Math.min(n, MAX_KEYS);
 }
 
 /** With `encoding-type=url`, names go out percent-encoded (`+` as %2B, `%` as %25), as boto3 and aws-cli expect. */

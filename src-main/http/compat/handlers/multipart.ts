@@ -6,7 +6,7 @@ import { addChecksumHeaders } from '../metadata.js';
 import { requestPayload } from '../payload.js';
 import { s3Root, sendEmpty, sendXml, type BucketCall } from '../respond.js';
 import { readXml, text } from '../xml-input.js';
-import { maxKeys, quoted } from './list.js';
+import { int32Param, maxKeys, quoted } from './list.js';
 import { objectFields } from './object.js';
 
 export function partNumberOf(call: BucketCall): number {
@@ -89,9 +89,11 @@ export async function abortMultipartUpload(call: BucketCall): Promise<void> {
 export function listParts(call: BucketCall): void {
   const marker = call.x.param('part-number-marker');
   const max = maxKeys(call.x.param('max-parts'), 'max-parts');
+  // RGW refuses a marker that is no integer (strict_strtol); a negative one lists from the start.
+  const after = marker ? Math.max(0, int32Param(marker, 'part-number-marker')) : undefined;
   const { parts, truncated } = call.ctx.engine.listParts(call.ref, call.address.key!, uploadIdOf(call), {
     maxParts: max,
-    ...(marker && /^\d+$/.test(marker) ? { partNumberMarker: Number(marker) } : {}),
+    ...(after !== undefined ? { partNumberMarker: after } : {}),
   });
   const a = call.ctx.engine.getAccount(call.bucket.owner);
   const who = [el('ID', a.id), el('DisplayName', a.displayName)];

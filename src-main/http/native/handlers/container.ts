@@ -60,7 +60,9 @@ function readSettings(call: NativeCall, existing?: ContainerInfo): ContainerSett
     const v = change.set[key];
     if (v === undefined) continue;
     if (!/^\d+$/.test(v)) return key === 'quota-bytes' ? 'Invalid bytes quota.' : 'Invalid count quota.';
-    quota[field] = Number(v);
+    // Swift takes any digits (it keeps the string); past 2^53 a number is no longer exact, and no
+    // store comes near that many bytes or objects, so the largest exact one stands for it.
+    quota[field] = Math.min(Number(v), Number.MAX_SAFE_INTEGER);
     delete change.set[key];
   }
   change.remove = change.remove.filter((k) => !(k in QUOTA_KEYS));

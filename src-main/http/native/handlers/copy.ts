@@ -50,7 +50,7 @@ export async function copyObject(
     ifUnmodifiedSince: x.header('if-unmodified-since'),
   };
   if (evaluateConditions(cond, { etag: source.etag, lastModified: source.lastModified }, false) !== 'ok') return fail(x, 412, 'PreconditionFailed');
-  const fields = readObjectFields(call, dst.name);
+  const fields = readObjectFields(call);
   if ('error' in fields) return fail(x, 400, fields.error);
   const sameObject = srcContainer.owner === dstContainer.owner && src.container === dst.container && src.name === dst.name;
   const fresh = truthy(x.header('x-fresh-metadata')) || (sameObject && Object.keys(fields.meta).length === 0);

@@ -1,4 +1,4 @@
-import type { PutOptions, RequestFields } from '../../../engine/ops/put-object.js';
+import { MAX_DELETE_AT, type PutOptions, type RequestFields } from '../../../engine/ops/put-object.js';
 import { resolveRange } from '../../../engine/ops/read-object.js';
 import type { ContainerInfo, ObjectInfo } from '../../../engine/types.js';
 import { segmentReader } from '../../common/access.js';
@@ -78,25 +78,32 @@ export async function getObject(call: NativeCall, c: ContainerInfo, name: string
   await x.stream(200, headers, read.body, baseHeaders(x), read.info.size);
 }
 
-/** X-Delete-At / X-Delete-After (§9): epoch seconds, undefined, or an error message. */
+const INTEGER = /^[+-]?\d+$/;
+
+/**
+ * X-Delete-At / X-Delete-After (§9): epoch seconds, undefined, or an error message. As Swift
+ * (constraints.check_delete_headers), an integer of any size is taken and the time capped at
+ * 9999999999 (normalize_delete_at_timestamp): X-Delete-After 10^40 expires in 2286, not never.
+ */
 export function readDeleteAt(call: NativeCall): number | undefined | { error: string } {
-  const after = call.x.header('x-delete-after');
-  const at = call.x.header('x-delete-at');
+  const after = call.x.header('x-delete-after')?.trim();
+  const at = call.x.header('x-delete-at')?.trim();
   const now = Math.floor(Date.now() / 1000);
   if (after !== undefined) {
-    if (!/^-?\d+$/.test(after.trim())) return { error: 'Non-integer X-Delete-After' };
-    const t = now + Number(after);
+    if (!INTEGER.test(after)) return { error: 'Non-integer X-Delete-After' };
+    const t = Math.min(now + Number(after), MAX_DELETE_AT);
     return t <= now ? { error: 'X-Delete-After in past' } : t;
   }
   if (at !== undefined) {
-    if (!/^-?\d+$/.test(at.trim())) return { error: 'Non-integer X-Delete-At' };
-    return Number(at) <= now ? { error: 'X-Delete-At in past' } : Number(at);
+    if (!INTEGER.test(at)) return { error: 'Non-integer X-Delete-At' };
+    const t = Math.min(Number(at), MAX_DELETE_AT);
+    return t <= now ? { error: 'X-Delete-At in past' } : t;
   }
   return undefined;
 }
 
 /** Fields of a new object version from PUT/COPY headers, or an error message. */
-export function readObjectFields(call: NativeCall, name: string) {
+export function readObjectFields(call: NativeCall) {
   const tooLong = headerProblem(call.x.req.headers);
   if (tooLong) return { error: tooLong };
   const meta = readMetaHeaders(call.x.req.headers, 'Object').set;
@@ -107,7 +114,6 @@ export function readObjectFields(call: NativeCall, name: string) {
   if (typeof deleteAt === 'object') return { error: deleteAt.error };
   const detect = truthy(call.x.header('x-detect-content-type'));
   const contentType = detect ? undefined : call.x.header('content-type');
-  if (Buffer.byteLength(name) > 1024) return { error: `Object name length of ${Buffer.byteLength(name)} longer than 1024` };
   const fields: RequestFields = { meta, headers: readStandardHeaders(call.x.req.headers) };
   if (contentType) fields.contentType = contentType;
   if (deleteAt !== undefined) fields.deleteAt = deleteAt;
@@ -123,7 +129,7 @@ export async function putObject(call: NativeCall, c: ContainerInfo, name: string
   if (length !== undefined && Number(length) > MAX_OBJECT_SIZE) return fail(x, 413, 'Your request is too large.');
   const ifNoneMatch = x.header('if-none-match');
   if (ifNoneMatch !== undefined && ifNoneMatch.trim() !== '*') return fail(x, 400, 'If-None-Match only supports *');
-  const fields = readObjectFields(call, name);
+  const fields = readObjectFields(call);
   if ('error' in fields) return fail(x, 400, fields.error);
   const etag = x.header('etag')?.replace(/"/g, '').toLowerCase();
   const dlo = readDloTarget(x);
@@ -150,7 +156,7 @@ export async function putObject(call: NativeCall, c: ContainerInfo, name: string
 /** POST object (N10): replaces the whole metadata set; content type and expiry may change too. */
 export async function postObject(call: NativeCall, c: ContainerInfo, name: string): Promise<void> {
   const { x, ctx } = call;
-  const fields = readObjectFields(call, name);
+  const fields = readObjectFields(call);
   if ('error' in fields) return fail(x, 400, fields.error);
   const remove = x.header('x-remove-delete-at') !== undefined;
   const keepExpiry = fields.deleteAt === undefined && !remove;

@@ -68,7 +68,7 @@ export async function putManifest(call: NativeCall, c: ContainerInfo, name: stri
   if (Number(length) > SLO_LIMITS.maxManifestBytes) return fail(x, 413, tooLarge);
   const ifNoneMatch = x.header('if-none-match');
   if (ifNoneMatch !== undefined && ifNoneMatch.trim() !== '*') return fail(x, 400, 'If-None-Match only supports *');
-  const fields = readObjectFields(call, name);
+  const fields = readObjectFields(call);
   if ('error' in fields) return fail(x, 400, fields.error);
   const body = await readSmallBody(x.req, SLO_LIMITS.maxManifestBytes);
   if (body === 'too-large') return fail(x, 413, tooLarge);
