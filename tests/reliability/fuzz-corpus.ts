@@ -13,6 +13,8 @@ export interface Shape {
   query: string;
   headers: Record<string, string>;
   body: Buffer;
+  /** Headers sent but left out of the S3 signature. */
+  unsigned?: string[];
 }
 
 export interface FuzzContext {
@@ -98,6 +100,22 @@ const HEADERS: [string, string][] = [
   );
 }
 
+// Framing and signing at their edges: Expect values Node would have answered itself, header
+// values sent as raw UTF-8 (and broken UTF-8) bytes, and S3 documents past their 1 MiB limit.
+{
+  const utf8 = (text: string) => Buffer.from(text, 'utf8').toString('latin1');
+  HEADERS.push(
+    ['expect', 'something-else'], ['expect', ''], ['expect', '100-continue, x'], ['expect', '100-Continue'],
+    ['x-amz-meta-city', utf8('Z\u00fcrich \u6771\u4eac')], ['x-object-meta-city', utf8('Z\u00fcrich \u6771\u4eac')], ['x-amz-meta-bad', '\xff\xfe\xc3'],
+    ['content-type', utf8('text/plain; name=\u00e9')],
+  );
+}
+const BIG_DOCUMENTS = [
+  () => `<Delete>${'<Object><Key>k</Key></Object>'.repeat(40_000)}</Delete>`,
+  () => JSON.stringify({ Version: '2012-10-17', Statement: [], Pad: 'p'.repeat(1100 * 1024) }),
+  () => `<VersioningConfiguration><Status>Enabled</Status>${' '.repeat(1100 * 1024)}</VersioningConfiguration>`,
+];
+
 function mutateString(r: () => number, s: string): string {
   const at = Math.floor(r() * (s.length + 1));
   const ops = [
@@ -114,7 +132,7 @@ function mutateString(r: () => number, s: string): string {
 export function mutateShape(r: () => number, base: Shape): Shape {
   const m: Shape = { ...base, headers: { ...base.headers } };
   for (let n = 1 + Math.floor(r() * 3); n > 0; n--) {
-    switch (Math.floor(r() * 7)) {
+    switch (Math.floor(r() * 8)) {
       case 0:
         m.method = pick(r, ['GET', 'PUT', 'POST', 'DELETE', 'HEAD', 'COPY', 'OPTIONS', 'PATCH', 'PROPFIND', 'TRACE']);
         break;
@@ -131,6 +149,15 @@ export function mutateShape(r: () => number, base: Shape): Shape {
       }
       case 4:
         m.body = Buffer.from(mutateString(r, m.body.toString('latin1')), 'latin1');
+        break;
+      case 6:
+        // Past a document's limit (rarely: each is over 1 MiB), or an x-amz-* header left unsigned.
+        if (r() < 0.15) m.body = Buffer.from(pick(r, BIG_DOCUMENTS)());
+        else {
+          const name = pick(r, ['x-amz-meta-unsigned', 'x-amz-acl', 'x-amz-copy-source', 'x-amz-date', 'x-amz-content-sha256', 'host']);
+          m.headers[name] ??= name === 'x-amz-acl' ? 'public-read' : name === 'x-amz-copy-source' ? '/fz/a' : 'x';
+          m.unsigned = [...(m.unsigned ?? []), name];
+        }
         break;
       case 5:
         m.path = pick(r, ['/fz/../../sibling/x', '/../sibling', '/fz/..%2f..%2fsibling%2fx', '/fz/' + '../'.repeat(8) + 'tmp/escape', '/fz/%2e%2e/%2e%2e/escape']);
@@ -155,6 +182,7 @@ export async function render(ctx: FuzzContext, shape: Shape, sign: boolean): Pro
   }
   const { headers, body } = await signRequest({ port: ctx.port }, shape.method, target(shape.path), {
     ...(sign ? { as: ctx.user } : {}),
+    ...(shape.unsigned ? { unsigned: shape.unsigned } : {}),
     headers: shape.headers,
     body: shape.body,
   });

@@ -123,6 +123,25 @@ describe('Expect: 100-continue is decided on the request head', () => {
     expect(statuses(text)).toEqual([404]);
   });
 
+  it('an upload its quota cannot take is refused before its body, on both APIs (413 / QuotaExceeded, no 100)', async () => {
+    expect((await fetch(`${store.server.url}${ACCT}/fq`, { method: 'PUT', headers: { 'X-Auth-Token': token, 'X-Container-Meta-Quota-Bytes': '10000' } })).status).toBe(201);
+    const c = new Conversation();
+    c.send(serialize('PUT', `${ACCT}/fq/big`, [['Host', 'x'], ['X-Auth-Token', token], ['Content-Length', String(5 * 1024 * 1024)], ['Expect', '100-continue']]));
+    const text = await c.until(hasFinalResponse);
+    c.end();
+    expect(statuses(text)).toEqual([413]);
+    const signed = await signRequest({ port }, 'PUT', '/fq/big', { as: ALICE, headers: { expect: '100-continue', 'content-length': String(5 * 1024 * 1024) }, payloadHash: 'UNSIGNED-PAYLOAD' });
+    const s3 = new Conversation();
+    s3.send(serialize('PUT', '/fq/big', Object.entries(signed.headers)));
+    const s3Text = await s3.until(hasFinalResponse);
+    s3.end();
+    expect([statuses(s3Text), s3Text.includes('<Code>QuotaExceeded</Code>')]).toEqual([[403], true]);
+    // Within the quota, an overwrite is judged as replacing what is there.
+    const small = 'x'.repeat(6000);
+    expect((await fetch(`${store.server.url}${ACCT}/fq/o`, { method: 'PUT', headers: { 'X-Auth-Token': token }, body: small })).status).toBe(201);
+    expect((await fetch(`${store.server.url}${ACCT}/fq/o`, { method: 'PUT', headers: { 'X-Auth-Token': token }, body: small })).status).toBe(201);
+  });
+
   it('other Expect values, and an empty one, are no reason for 417: the request proceeds', async () => {
     for (const value of ['something-else', '']) {
       const r = await exchange(port, serialize('PUT', `${ACCT}/fr/expect`, [['Host', 'x'], ['X-Auth-Token', token], ['Content-Length', '2'], ['Expect', value], ['Connection', 'close']], Buffer.from('ok')), { keepOpen: true });
@@ -160,6 +179,20 @@ describe('S3 documents over 1 MiB are refused, and the server lives on', () => {
     expect([whole.status, /<Code>MaxMessageLengthExceeded<\/Code>/.test(whole.body.toString())]).toEqual([400, true]);
     expect(store.server.child.exitCode).toBeNull();
     expect((await raw({ port }, 'GET', '/frs?versioning', { as: ALICE })).status).toBe(200);
+  });
+});
+
+describe('a body refused part-way is drained, so its answer arrives and the connection carries on', () => {
+  it('native bulk delete with a line past any path (found by the fuzzer: answered, then hung)', async () => {
+    const body = Buffer.from(`<Delete>${'<Object><Key>k</Key></Object>'.repeat(40_000)}</Delete>`);
+    const c = new Conversation();
+    const headers: [string, string][] = [['Host', 'x'], ['X-Auth-Token', token], ['Content-Type', 'text/plain'], ['Content-Length', String(body.length)]];
+    c.send(Buffer.concat([serialize('POST', `${ACCT}?bulk-delete`, headers), body]));
+    c.send(serialize('HEAD', `${ACCT}/fr`, [['Host', 'x'], ['X-Auth-Token', token]]));
+    const text = await c.until((t) => statuses(t).length >= 2, 10_000);
+    c.end();
+    expect(statuses(text)).toEqual([400, 204]);
+    expect(text).toContain('Invalid File Name');
   });
 });
 

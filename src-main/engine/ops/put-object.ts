@@ -2,12 +2,14 @@ import mime from 'mime';
 import { CofferError } from '../../../src-shared/errors.js';
 import { MAX_OBJECT_NAME_BYTES, objectNameProblem } from '../../../src-shared/names.js';
 import type { EngineContext } from '../context.js';
-import type { ContainerRef, ObjectInfo, StandardHeaders } from '../types.js';
+import { objectKey } from '../index/keys.js';
+import type { ContainerRecord, ContainerRef, ObjectInfo, StandardHeaders } from '../types.js';
 import { commitVersion, payloadOf, type NewVersion, type WriteConditions } from './commit.js';
 import { findContainer } from './containers.js';
 import { bytesOver, tooLongDetails } from './name-limits.js';
 import { discardReceived, receiveBody, type Body, type ReceiveOptions } from './receive-body.js';
 import { toInfo } from './read-object.js';
+import { checkQuota, deltaOf } from './usage.js';
 
 export interface ObjectFields {
   contentType?: string;
@@ -78,11 +80,23 @@ export function versionFields(name: string, f: ObjectFields, etag: string): NewV
   return v;
 }
 
+/**
+ * A declared size that a quota cannot take even if the write replaced the current object is
+ * refused before the body is read (Swift's quota middleware does the same with Content-Length),
+ * so the client is told before it sends the bytes (no 100 Continue). The commit checks again.
+ */
+function refuseIfOverQuota(ctx: EngineContext, c: ContainerRecord, name: string, size: number): void {
+  const current = ctx.store.objects.get(objectKey(c.cid, name));
+  checkQuota(ctx.store, c, deltaOf([size], current ? [current.size] : []));
+}
+
 /** Stores an object from a stream: receive and verify the bytes, then commit them in one transaction. */
 export async function putObject(ctx: EngineContext, ref: ContainerRef, name: string, body: Body, opts: PutOptions = {}): Promise<ObjectInfo> {
   requireValidName(name);
   checkDeleteAt(opts.deleteAt);
-  if (!findContainer(ctx, ref)) throw new CofferError('NoSuchContainer', `Container ${ref.container} does not exist`);
+  const container = findContainer(ctx, ref);
+  if (!container) throw new CofferError('NoSuchContainer', `Container ${ref.container} does not exist`);
+  if (opts.size !== undefined) refuseIfOverQuota(ctx, container, name, opts.size);
   const received = await receiveBody(ctx, body, opts);
   try {
     const fields = versionFields(name, opts, received.md5);

@@ -104,31 +104,43 @@ function copyDefined(from: HeaderValues, to: Record<string, string | number | st
 const DRAIN_LIMIT = 64 * 1024 * 1024;
 
 /**
- * Reads a small request body (manifests, XML documents) up to `limit` bytes. Past the limit the
- * rest is read and dropped while the caller answers, so the client, still sending, reads the
- * error instead of a reset connection; a body past DRAIN_LIMIT more is cut off.
+ * Hands a request body to `take` chunk by chunk until it says 'stop'. The rest is then read and
+ * dropped while the caller answers, so a client still sending reads the answer instead of a
+ * reset connection (leaving a `for await` loop early would destroy the request and leave the
+ * connection hanging); a body that goes on past DRAIN_LIMIT more is cut off.
  */
-export function readSmallBody(req: IncomingMessage, limit: number): Promise<Buffer | 'too-large'> {
+export function consumeBody(req: IncomingMessage, take: (chunk: Buffer) => 'more' | 'stop'): Promise<'end' | 'stopped'> {
   return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let n = 0;
-    let over = false;
+    let stopped = false;
+    let dropped = 0;
     req.on('data', (chunk: Buffer) => {
-      n += chunk.length;
-      if (over) {
-        if (n > limit + DRAIN_LIMIT) req.destroy();
-      } else if (n > limit) {
-        over = true;
-        chunks.length = 0;
-        resolve('too-large');
-      } else chunks.push(chunk);
+      if (stopped) {
+        dropped += chunk.length;
+        if (dropped > DRAIN_LIMIT) req.destroy();
+      } else if (take(chunk) === 'stop') {
+        stopped = true;
+        resolve('stopped');
+      }
     });
-    req.once('end', () => resolve(Buffer.concat(chunks)));
+    req.once('end', () => resolve('end'));
     req.once('error', reject);
     req.once('close', () => {
       if (!req.complete) reject(new CofferError('Aborted', 'The client closed the connection before its request body was complete'));
     });
   });
+}
+
+/** Reads a small request body (manifests, XML documents) up to `limit` bytes; past it, the rest is drained. */
+export async function readSmallBody(req: IncomingMessage, limit: number): Promise<Buffer | 'too-large'> {
+  const chunks: Buffer[] = [];
+  let n = 0;
+  const how = await consumeBody(req, (chunk) => {
+    n += chunk.length;
+    if (n > limit) return 'stop';
+    chunks.push(chunk);
+    return 'more';
+  });
+  return how === 'stopped' ? 'too-large' : Buffer.concat(chunks);
 }
 
 /**

@@ -2,7 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import { Engine } from '../../../engine/engine.js';
 import { BULK_DELETE_LIMITS, type DeleteReport, type DeleteTarget } from '../../../engine/ops/bulk-delete.js';
 import { allowedThrough, type Identity } from '../../common/access.js';
-import type { Exchange } from '../../common/exchange.js';
+import { consumeBody, type Exchange } from '../../common/exchange.js';
 import { decodeStrict, encodePath } from '../../common/url.js';
 import { el, xmlDocument } from '../../common/xml.js';
 import { NATIVE_ERRORS } from '../errors.js';
@@ -74,18 +74,20 @@ async function readTargets(x: Exchange): Promise<DeleteTarget[] | { status: numb
     }
     return undefined;
   };
-  for await (const chunk of x.req as AsyncIterable<Buffer>) {
+  let problem: { status: number; body: string } | undefined;
+  const how = await consumeBody(x.req, (chunk) => {
     pending += decoder.decode(chunk, { stream: true });
     let nl: number;
     while ((nl = pending.indexOf('\n')) >= 0) {
-      const problem = take(pending.slice(0, nl));
-      if (problem) return problem;
+      problem = take(pending.slice(0, nl));
+      if (problem) return 'stop';
       pending = pending.slice(nl + 1);
     }
-    if (pending.length > MAX_PATH_LENGTH * 6) return { status: 400, body: 'Invalid File Name' };
-  }
-  const problem = take(pending + decoder.decode());
-  return problem ?? targets;
+    if (pending.length > MAX_PATH_LENGTH * 6) problem = { status: 400, body: 'Invalid File Name' };
+    return problem ? 'stop' : 'more';
+  });
+  if (how === 'stopped') return problem!;
+  return take(pending + decoder.decode()) ?? targets;
 }
 
 /**
