@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAppContext, type AppContext } from '../../src-main/app-context.js';
 import type { TransferItem } from '../../src-shared/contract/transfers.js';
 import { createClient } from '../../src-shared/rpc/client.js';
+import { throttleProxy, type ThrottleProxy } from './throttle-proxy.js';
 
 const MiB = 1024 * 1024;
 const md5 = (b: Buffer) => createHash('md5').update(b).digest('hex');
@@ -215,25 +216,37 @@ describe('drag-out staging', () => {
 });
 
 describe('large uploads: cancel, pause, restart, resume', () => {
+  // Uploads go through a proxy at 16 MiB/s: on a fast loopback 80 MiB could be done before the
+  // test gets to cancel or pause it.
+  let proxy: ThrottleProxy;
+  let slowS3: string;
+  beforeAll(async () => {
+    proxy = await throttleProxy(ctx.server.port, 16 * MiB);
+    const [user] = await api().localStore.users({});
+    const config = { kind: 's3' as const, endpoint: proxy.url, accessKeyId: user!.keys[0]!.accessKey, secretAccessKey: user!.keys[0]!.secretKey };
+    slowS3 = (await api().accounts.add({ name: 'self over S3, at 16 MiB/s', config })).id;
+  });
+  afterAll(() => proxy?.close());
+
   it('cancels a running upload without leaving the object or its parts behind', async () => {
-    const c = await container(remotes.s3);
+    const c = await container(slowS3);
     const file = localFile(`cancel${counter}/big.bin`, randomBytes(80 * MiB));
-    const plan = await api().transfers.planUpload({ account: remotes.s3, container: c, prefix: '', paths: [file] });
+    const plan = await api().transfers.planUpload({ account: slowS3, container: c, prefix: '', paths: [file] });
     const [item] = (await api().transfers.startUpload({ batchId: plan.batchId })).items;
     for (let i = 0; i < 400 && !((await api().transfers.list({})).items.find((t) => t.id === item!.id)!.transferred > 8 * MiB); i++) await sleep(25);
     await api().transfers.cancel({ ids: [item!.id] });
     const [done] = await settled([item!.id]);
     expect(done!.state).toBe('cancelled');
-    await expect(api().browse.head({ account: remotes.s3, container: c, name: 'big.bin' })).rejects.toMatchObject({ code: 'NoSuchKey' });
-    for (let i = 0; i < 40 && (await api().transfers.listUnfinished({ account: remotes.s3, container: c })).length; i++) await sleep(50);
-    expect(await api().transfers.listUnfinished({ account: remotes.s3, container: c })).toEqual([]);
+    await expect(api().browse.head({ account: slowS3, container: c, name: 'big.bin' })).rejects.toMatchObject({ code: 'NoSuchKey' });
+    for (let i = 0; i < 40 && (await api().transfers.listUnfinished({ account: slowS3, container: c })).length; i++) await sleep(50);
+    expect(await api().transfers.listUnfinished({ account: slowS3, container: c })).toEqual([]);
   });
 
   it('comes back paused after an app restart with its progress, and resumes to a verified object', async () => {
-    const c = await container(remotes.s3);
+    const c = await container(slowS3);
     const data = randomBytes(80 * MiB);
     const file = localFile(`restart${counter}/disk.img`, data);
-    const plan = await api().transfers.planUpload({ account: remotes.s3, container: c, prefix: '', paths: [file] });
+    const plan = await api().transfers.planUpload({ account: slowS3, container: c, prefix: '', paths: [file] });
     const [item] = (await api().transfers.startUpload({ batchId: plan.batchId })).items;
     const progress = async () => (await api().transfers.list({})).items.find((t) => t.id === item!.id)!;
     for (let i = 0; i < 400 && (await progress()).transferred < 24 * MiB; i++) await sleep(25);
@@ -242,7 +255,7 @@ describe('large uploads: cancel, pause, restart, resume', () => {
     const paused = await progress();
     expect(paused).toMatchObject({ state: 'paused', resumable: true });
     expect(paused.transferred).toBeGreaterThanOrEqual(24 * MiB);
-    expect((await api().transfers.listUnfinished({ account: remotes.s3, container: c })).map((u) => u.name)).toEqual(['disk.img']);
+    expect((await api().transfers.listUnfinished({ account: slowS3, container: c })).map((u) => u.name)).toEqual(['disk.img']);
 
     // The remote connections point at this server's port: the restarted app listens there again.
     const port = ctx.server.port;
@@ -255,7 +268,7 @@ describe('large uploads: cancel, pause, restart, resume', () => {
     await api().transfers.resume({ ids: [item!.id] });
     const [done] = await settled([item!.id], 120_000);
     expect(done).toMatchObject({ state: 'done', verified: true, transferred: 80 * MiB });
-    const head = await api().browse.head({ account: remotes.s3, container: c, name: 'disk.img' });
+    const head = await api().browse.head({ account: slowS3, container: c, name: 'disk.img' });
     expect(head.etag).toMatch(/-10$/);
     expect(head.size).toBe(80 * MiB);
     const path = join(dir, 'restart-check.img');

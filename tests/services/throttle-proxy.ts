@@ -1,0 +1,57 @@
+// A TCP proxy in front of a test server that lets client-to-server bytes through at a fixed
+// rate (over all its connections together, with no credit for idle time), so a large upload is still running when a test means to cancel or pause it, however fast
+// this machine's loopback is.
+import { connect, createServer, type Socket } from 'node:net';
+
+export interface ThrottleProxy {
+  port: number;
+  url: string;
+  close(): Promise<void>;
+}
+
+/** One budget for every connection: an upload in parallel parts shares the rate. */
+interface Budget {
+  /** When the bytes let through so far are due, at the rate (never earlier than now). */
+  due: number;
+  bytesPerSec: number;
+}
+
+function throttle(from: Socket, to: Socket, budget: Budget): void {
+  from.on('data', (chunk: Buffer) => {
+    const now = performance.now();
+    budget.due = Math.max(budget.due, now) + (chunk.length / budget.bytesPerSec) * 1000;
+    to.write(chunk);
+    const ahead = budget.due - now;
+    if (ahead > 1) {
+      from.pause();
+      setTimeout(() => from.resume(), ahead);
+    }
+  });
+  from.on('end', () => to.end());
+}
+
+export async function throttleProxy(targetPort: number, bytesPerSec: number): Promise<ThrottleProxy> {
+  const sockets = new Set<Socket>();
+  const budget: Budget = { due: 0, bytesPerSec };
+  const server = createServer((client) => {
+    const upstream = connect(targetPort, '127.0.0.1');
+    for (const s of [client, upstream]) {
+      sockets.add(s);
+      s.on('close', () => sockets.delete(s));
+      s.on('error', () => (client.destroy(), upstream.destroy()));
+    }
+    throttle(client, upstream, budget);
+    upstream.pipe(client);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as { port: number }).port;
+  return {
+    port,
+    url: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const s of sockets) s.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
