@@ -3,6 +3,7 @@ import type { EventMap } from '../../src-shared/contract/events.js';
 import { CofferError } from '../../src-shared/errors.js';
 import type { ObjectBackend } from '../backends/object-backend.js';
 import { deleteEntries, namesUnder, paste, type BulkContext, type Ref } from './browse-bulk.js';
+import { countUnder } from './objects-under.js';
 import type { ConnectionRegistry } from './connections.js';
 
 type Emit = <E extends 'objects.changed' | 'operation.progress'>(event: E, payload: EventMap[E]) => void;
@@ -112,6 +113,7 @@ export function createBrowseService(registry: ConnectionRegistry, emit: Emit): B
       await on(a.account, (b) => b.delete(a.container, a.name, { versionId: a.versionId }));
       changed(a.account, a.container, [a.name]);
     },
+    countUnder: (a) => on(a.account, (b) => countUnder(b, a.container, a.prefixes, a.limit ?? 100_000)),
   };
   return service;
 }

@@ -83,3 +83,13 @@ export function useDeleteVersion(account: string, container: string, name: strin
   const invalidate = useInvalidateContainer(account, container);
   return useMutation({ mutationFn: (versionId: string) => api.browse.deleteVersion({ account, container, name, versionId }), onSettled: invalidate });
 }
+
+/** The objects whole folders hold, for the delete confirmation (counting stops at 100,000). */
+export function useFolderCount(account: string, container: string, prefixes: string[]) {
+  return useQuery({
+    queryKey: [...queryKeys.folders(account, container), 'count', ...prefixes],
+    queryFn: () => api.browse.countUnder({ account, container, prefixes }),
+    enabled: prefixes.length > 0,
+    staleTime: 0,
+  });
+}

@@ -83,7 +83,16 @@ export const browseMethods = {
   listVersions: z.object({ ...where, name }),
   restoreVersion: z.object({ ...where, name, versionId: z.string().min(1) }),
   deleteVersion: z.object({ ...where, name, versionId: z.string().min(1) }),
+  /** How many objects (and bytes) whole folders hold, for a confirmation; counting stops at `limit`. */
+  countUnder: z.object({ ...where, prefixes: z.array(folderPrefix).min(1).max(1000), limit: z.number().int().min(1).max(1_000_000).default(100_000) }),
 };
+
+/** What folders hold; `complete` is false when counting stopped at the limit (there are at least that many). */
+export interface FolderCount {
+  objects: number;
+  bytes: number;
+  complete: boolean;
+}
 
 type M = typeof browseMethods;
 
@@ -105,4 +114,5 @@ export interface BrowseService {
   listVersions(a: In<M['listVersions']>): Promise<VersionEntry[]>;
   restoreVersion(a: In<M['restoreVersion']>): Promise<ObjectDetails>;
   deleteVersion(a: In<M['deleteVersion']>): Promise<void>;
+  countUnder(a: In<M['countUnder']>): Promise<FolderCount>;
 }

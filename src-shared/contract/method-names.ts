@@ -23,6 +23,7 @@ export const METHODS_BY_SERVICE = {
     'listVersions',
     'restoreVersion',
     'deleteVersion',
+    'countUnder',
   ],
   transfers: [
     'planUpload',

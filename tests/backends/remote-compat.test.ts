@@ -90,6 +90,20 @@ describe('RemoteS3Backend specifics', () => {
     }
   });
 
+  it('lists a type for every object, guessed from its name (S3 listings carry none), as the local store shows one', async () => {
+    const backend = new RemoteS3Backend(configFor(server));
+    try {
+      const c = containerName('types');
+      await backend.createContainer(c);
+      for (const name of ['notes.txt', 'photo.JPG', 'data.json', 'no-extension']) await backend.upload(c, name, { stream: Readable.from([Buffer.from('x')]) });
+      const types: Record<string, string | null> = {};
+      for await (const page of backend.listFolder(c, {})) for (const e of page.entries) if (e.kind === 'object') types[e.name] = e.contentType;
+      expect(types).toEqual({ 'data.json': 'application/json', 'no-extension': null, 'notes.txt': 'text/plain', 'photo.JPG': 'image/jpeg' });
+    } finally {
+      backend.close();
+    }
+  });
+
   it('keeps a public object public when its metadata is replaced', async () => {
     const backend = new RemoteS3Backend(configFor(server));
     try {

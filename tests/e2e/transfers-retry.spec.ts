@@ -26,6 +26,8 @@ test('an upload refused by the server fails with its reason, and Retry completes
     await dropFiles(page, grid(page), [{ name: 'flaky.txt', body: 'first\n' }]);
     const items = transferItem(page, 'flaky.txt', container);
     await expect(items.first()).toContainText('Verified');
+    // Each row names its connection, not only the container.
+    await expect(items.first()).toContainText(`Upload · ${name} · ${container}`);
 
     const second = 'second, after a failure\n';
     await dropFiles(page, grid(page), [{ name: 'flaky.txt', body: second }]);
@@ -39,6 +41,9 @@ test('an upload refused by the server fails with its reason, and Retry completes
     const item = items.first();
     await expect(item).toContainText('Failed');
     await expect(item).toContainText(/signature|credential|denied|auth/i);
+    // A failed upload stored nothing: no full bar, no "6 B of 6 B".
+    await expect(item).toContainText(/of 24 B sent, not stored/);
+    await expect(item.getByRole('progressbar')).toHaveJSProperty('value', 0);
 
     await rpc(page, 'accounts.update', { id: connection.id, config: await s3Config(page) });
     await item.getByRole('button', { name: 'Retry flaky.txt' }).click();

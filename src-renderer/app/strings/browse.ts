@@ -1,4 +1,5 @@
 // English texts of the file browser (containers, folders, details, operations, clipboard, menus, sharing, versions): one part of the `en` object in ../strings.ts (see there).
+import { counted } from './plural';
 export const browseTexts = {
   containers: {
     title: 'Containers',
@@ -42,7 +43,7 @@ export const browseTexts = {
       submit: 'Delete',
       busy: 'Deleting…',
     },
-    summary: (count: string) => `${count} containers`,
+    summary: (count: string) => counted(count, 'container', 'containers'),
   },
 
   browser: {
@@ -61,9 +62,9 @@ export const browseTexts = {
     emptyFolder: 'This folder is empty',
     emptyContainer: 'This container is empty',
     noMatch: (filter: string) => `Nothing here starts with “${filter}”`,
-    itemsAll: (count: string) => `${count} items`,
-    itemsPartial: (count: string) => `${count} items loaded, more as you scroll`,
-    sortedWithinLoaded: (count: string) => `Sorted within the ${count} items loaded so far; scroll to load the rest.`,
+    itemsAll: (count: string) => counted(count, 'item', 'items'),
+    itemsPartial: (count: string) => `${counted(count, 'item', 'items')} loaded, more as you scroll`,
+    sortedWithinLoaded: (count: string) => `Sorted within the ${counted(count, 'item', 'items')} loaded so far; scroll to load the rest.`,
     sortBy: (column: string) => `Sort by ${column}`,
     selected: (count: string) => `${count} selected`,
   },
@@ -75,7 +76,7 @@ export const browseTexts = {
     folder: 'Folder',
     many: (count: string) => `${count} items selected`,
     totalSize: 'Total size of selected objects',
-    foldersIncluded: (count: string) => `Includes ${count} folders (size not counted).`,
+    foldersIncluded: (count: string) => `Includes ${counted(count, 'folder', 'folders')} (size not counted).`,
     name: 'Name',
     size: 'Size',
     etag: 'ETag',
@@ -150,9 +151,13 @@ export const browseTexts = {
       object: (name: string) => name,
       folder: (name: string) => `${name}/ (the folder and everything in it)`,
       more: (count: string) => `…and ${count} more`,
+      counting: 'Counting the objects in the folders…',
+      folderObjects: (objects: string, size: string) => `The folders hold ${counted(objects, 'object', 'objects')} (${size}); they are deleted with them.`,
+      folderObjectsAtLeast: (objects: string) => `The folders hold more than ${objects} objects; they are deleted with them.`,
+      countFailed: (message: string) => `The objects in the folders could not be counted: ${message}`,
       submit: 'Delete',
       busy: 'Deleting…',
-      failed: (count: string) => `${count} items could not be deleted:`,
+      failed: (count: string) => `${counted(count, 'item', 'items')} could not be deleted:`,
       failure: (name: string, message: string) => `${name}: ${message}`,
     },
     renameDialog: {
@@ -177,7 +182,7 @@ export const browseTexts = {
     progressCount: (done: string) => `${done} done`,
     pasted: (count: string) => (count === '1' ? 'Pasted 1 object.' : `Pasted ${count} objects.`),
     moved: (count: string) => (count === '1' ? 'Moved 1 object.' : `Moved ${count} objects.`),
-    failed: (count: string) => `${count} objects could not be pasted:`,
+    failed: (count: string) => `${counted(count, 'object', 'objects')} could not be pasted:`,
     failure: (name: string, message: string) => `${name}: ${message}`,
     copied: (count: string) => (count === '1' ? '1 item copied; paste it with Ctrl+V (⌘V).' : `${count} items copied; paste them with Ctrl+V (⌘V).`),
     cut: (count: string) => (count === '1' ? '1 item cut; paste it to move it.' : `${count} items cut; paste them to move them.`),

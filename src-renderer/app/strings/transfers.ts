@@ -1,4 +1,5 @@
 // English texts of uploads, downloads and the transfers panel: one part of the `en` object in ../strings.ts (see there).
+import { counted } from './plural';
 export const transferTexts = {
   transfers: {
     panel: 'Transfers',
@@ -9,13 +10,14 @@ export const transferTexts = {
     listLabel: 'Transfer queue',
     empty: 'No transfers. Drop files or folders on a folder or a container, or use Upload files.',
     directions: { upload: 'Upload', download: 'Download' },
-    where: (direction: string, container: string) => `${direction} · ${container}`,
+    where: (direction: string, connection: string, container: string) => `${direction} · ${connection} · ${container}`,
     states: { queued: 'Queued', running: 'Running', paused: 'Paused', done: 'Done', failed: 'Failed', cancelled: 'Cancelled' },
     progressOf: (name: string) => `Progress of ${name}`,
     totalProgress: 'Total progress',
     summaryActive: (active: string, done: string, total: string) => `${active} in progress · ${done} of ${total}`,
-    summaryIdle: (count: string) => `${count} items, none in progress`,
+    summaryIdle: (count: string) => `${counted(count, 'item', 'items')}, none in progress`,
     amount: (done: string, total: string) => `${done} of ${total}`,
+    notStored: (sent: string, total: string) => `${sent} of ${total} sent, not stored`,
     speed: (rate: string) => `${rate}/s`,
     eta: (duration: string) => `${duration} left`,
     verified: 'Verified',
@@ -52,7 +54,8 @@ export const transferTexts = {
     pickFailed: (message: string) => `Could not open the file dialog: ${message}`,
     conflicts: {
       title: 'Some names are taken',
-      body: (count: string, files: string, where: string) => `${count} of the ${files} files already exist in ${where}.`,
+      body: (count: string, files: string, where: string) =>
+        files === '1' ? `The file already exists in ${where}.` : `${count} of the ${files} files already ${count === '1' ? 'exists' : 'exist'} in ${where}.`,
       sampleLabel: 'Names that already exist',
       more: (count: string) => `…and ${count} more`,
       legend: 'For every one of them',

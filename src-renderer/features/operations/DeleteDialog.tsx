@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import type { DeleteManyResult } from '../../../src-shared/model/storage';
 import { errorMessage } from '../../app/errors';
-import { formatCount } from '../../app/format';
+import { formatBytes, formatCount } from '../../app/format';
 import { strings } from '../../app/strings';
-import { useDeleteEntries } from '../../queries/use-object-ops';
+import { useDeleteEntries, useFolderCount } from '../../queries/use-object-ops';
 import { newOperationId, useProgress } from '../../stores/progress';
 import { useSelection } from '../../stores/selection';
 import type { Row } from '../browser/rows';
@@ -22,10 +22,11 @@ export function DeleteDialog({ account, container, rows, onClose }: { account: s
   const [problem, setProblem] = useState<string | null>(null);
   const [operationId] = useState(newOperationId);
   const forget = useProgress((p) => p.forget);
+  const prefixes = rows.filter((r) => r.kind === 'folder').map((r) => r.key);
+  const folderCount = useFolderCount(account, container, prefixes);
   const confirm = () => {
     setProblem(null);
     const names = rows.filter((r) => r.kind === 'object').map((r) => r.key);
-    const prefixes = rows.filter((r) => r.kind === 'folder').map((r) => r.key);
     del.mutate(
       { names, prefixes, operationId },
       {
@@ -50,6 +51,7 @@ export function DeleteDialog({ account, container, rows, onClose }: { account: s
         ))}
         {rows.length > SHOWN ? <li>{s.more(formatCount(rows.length - SHOWN))}</li> : null}
       </ul>
+      {prefixes.length > 0 ? <FolderCountLine query={folderCount} /> : null}
       {failures ? (
         <div className="form-error" role="alert">
           <p>{s.failed(formatCount(failures.length))}</p>
@@ -74,4 +76,12 @@ export function DeleteDialog({ account, container, rows, onClose }: { account: s
       </div>
     </Dialog>
   );
+}
+
+/** What deleting the folders takes with them, counted before the user decides. */
+function FolderCountLine({ query }: { query: ReturnType<typeof useFolderCount> }) {
+  if (query.isPending) return <p className="muted">{s.counting}</p>;
+  if (query.isError) return <p className="muted">{s.countFailed(errorMessage(query.error))}</p>;
+  const { objects, bytes, complete } = query.data;
+  return <p>{complete ? s.folderObjects(formatCount(objects), formatBytes(bytes)) : s.folderObjectsAtLeast(formatCount(objects))}</p>;
 }

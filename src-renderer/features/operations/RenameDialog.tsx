@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { errorMessage } from '../../app/errors';
 import { strings } from '../../app/strings';
 import { useMove } from '../../queries/use-object-ops';
@@ -15,6 +15,11 @@ export function RenameDialog({ account, container, prefix, row, rows, onClose }:
   const move = useMove(account, container);
   const clearSelection = useSelection((x) => x.clear);
   const inputId = useId();
+  // Once, when the dialog opens: later focus (after an error, say) leaves the selection alone.
+  const input = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (input.current) selectBaseName(input.current, row.kind === 'object');
+  }, [row.kind]);
   const hintId = useId();
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -44,8 +49,7 @@ export function RenameDialog({ account, container, prefix, row, rows, onClose }:
           id={inputId}
           value={name}
           onChange={(e) => setName(e.target.value)}
-          autoFocus
-          onFocus={(e) => e.currentTarget.select()}
+          ref={input}
           aria-describedby={hintId}
           aria-invalid={problem !== null}
           spellCheck={false}
@@ -59,4 +63,12 @@ export function RenameDialog({ account, container, prefix, row, rows, onClose }:
       </form>
     </Dialog>
   );
+}
+
+/** As file managers do: the name without its extension is selected, so typing keeps ".txt". */
+function selectBaseName(input: HTMLInputElement, hasExtension: boolean): void {
+  input.focus();
+  const dot = input.value.lastIndexOf('.');
+  if (hasExtension && dot > 0) input.setSelectionRange(0, dot);
+  else input.select();
 }

@@ -12,7 +12,7 @@ const s = strings.transfers;
 export const TRANSFER_ROW_HEIGHT = 58;
 
 /** One item of the queue: what, where, how far, and the commands that apply to it now. */
-export const TransferRow = memo(function TransferRow({ item, index, count, top }: { item: TransferItem; index: number; count: number; top: number }) {
+export const TransferRow = memo(function TransferRow({ item, connection, index, count, top }: { item: TransferItem; connection: string; index: number; count: number; top: number }) {
   const f = fraction(item);
   const eta = item.state === 'running' ? etaSeconds(item) : null;
   const ids = [item.id];
@@ -24,7 +24,7 @@ export const TransferRow = memo(function TransferRow({ item, index, count, top }
         <span className="transfer-name mono" title={item.name}>
           {item.name}
         </span>
-        <span className="muted">{s.where(s.directions[item.direction], item.container)}</span>
+        <span className="muted">{s.where(s.directions[item.direction], connection, item.container)}</span>
         <span className="spacer" />
         <span className="transfer-state">{s.states[item.state]}</span>
         {item.verified ? (
@@ -56,7 +56,7 @@ export const TransferRow = memo(function TransferRow({ item, index, count, top }
       <div className="transfer-line">
         <progress className="transfer-progress" aria-label={s.progressOf(item.name)} max={1} {...(f === null ? {} : { value: f })} />
         <span className="transfer-numbers num">
-          {s.amount(formatBytes(item.state === 'done' ? (item.size ?? item.transferred) : item.transferred), formatBytes(item.size))}
+          {amountText(item)}
           {item.state === 'running' && item.bytesPerSecond ? ` · ${s.speed(formatBytes(item.bytesPerSecond))}` : ''}
           {eta !== null ? ` · ${s.eta(formatDuration(eta))}` : ''}
         </span>
@@ -69,3 +69,10 @@ export const TransferRow = memo(function TransferRow({ item, index, count, top }
     </div>
   );
 });
+
+/** What arrived: all of it once done; what was sent, and that nothing was stored, after a failure. */
+function amountText(item: TransferItem): string {
+  if (item.state === 'done') return s.amount(formatBytes(item.size ?? item.transferred), formatBytes(item.size));
+  if (item.state === 'failed' || item.state === 'cancelled') return s.notStored(formatBytes(item.transferred), formatBytes(item.size));
+  return s.amount(formatBytes(item.transferred), formatBytes(item.size));
+}

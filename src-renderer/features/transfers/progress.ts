@@ -17,9 +17,10 @@ export function canRetry(item: TransferItem): boolean {
   return item.state === 'failed' || item.state === 'cancelled';
 }
 
-/** 0..1, or null while the size is unknown. */
+/** 0..1, or null while the size is unknown; an item that failed or was cancelled stored nothing, so 0. */
 export function fraction(item: Pick<TransferItem, 'size' | 'transferred' | 'state'>): number | null {
   if (item.state === 'done') return 1;
+  if (item.state === 'failed' || item.state === 'cancelled') return 0;
   if (item.size === null) return null;
   if (item.size === 0) return 0;
   return Math.min(1, item.transferred / item.size);
