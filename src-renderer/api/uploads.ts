@@ -99,6 +99,25 @@ export async function retryTransfers(ids?: string[]): Promise<void> {
   }
 }
 
+/**
+ * Pauses items. A browser upload's request is aborted once main has marked it paused (aborted
+ * first, main would see a client that went away and fail it), so its bytes stop flowing.
+ */
+export async function pauseTransfers(ids?: string[]): Promise<void> {
+  await api.transfers.pause(ids ? { ids } : {});
+  if (!hasDesktopShell()) browserUpload.abort(ids);
+}
+
+/** Resumes items; a paused browser upload is sent again from the page that holds its file. */
+export async function resumeTransfers(ids?: string[]): Promise<void> {
+  await api.transfers.resume(ids ? { ids } : {});
+  if (hasDesktopShell()) return;
+  const wanted = ids ? new Set(ids) : null;
+  const { items } = await api.transfers.list({});
+  const queued = items.filter((i) => i.state === 'queued' && browserUpload.holds(i.id) && (!wanted || wanted.has(i.id)));
+  browserUpload.resend(queued.map((i) => i.id));
+}
+
 async function uploadAgain(item: TransferItem): Promise<void> {
   const file = browserUpload.release(item.id);
   if (!file) return;

@@ -27,7 +27,10 @@ export interface TransferItem {
   attempts: number;
   /** Upload: the server's ETag matched the MD5 (or multipart/SLO composite) computed while reading. */
   verified: boolean;
-  /** Can be paused and resumed (path uploads and downloads; a browser stream cannot be re-read). */
+  /**
+   * Continues where it stopped when paused and resumed (path uploads and downloads). A browser
+   * upload (not resumable) can be paused too: its page sends the file again on resume.
+   */
   resumable: boolean;
 }
 

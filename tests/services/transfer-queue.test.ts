@@ -3,6 +3,7 @@
 // transient failures with backoff, no retry of permanent ones, pause and resume of a running job,
 // and stopping everything at shutdown.
 import { setTimeout as sleep } from 'node:timers/promises';
+import { Readable } from 'node:stream';
 import { describe, expect, it, vi } from 'vitest';
 import type { ObjectBackend } from '../../src-main/backends/object-backend.js';
 import { CofferError } from '../../src-shared/errors.js';
@@ -112,5 +113,26 @@ describe('the transfer queue', () => {
     expect(first.item.state).toBe('paused');
     expect(second.item.state).toBe('queued');
     expect(started).toEqual(['first']);
+  });
+
+  it('pauses a browser upload too: its waiting request ends with the item paused, and it waits for its bytes again', async () => {
+    const { q } = queue(
+      (_job, ctx) =>
+        new Promise((_resolve, reject) => {
+          ctx.signal.addEventListener('abort', () => reject(new CofferError('Aborted', 'stopped')));
+        }),
+    );
+    const job = q.add({ kind: 'stream', name: 'page.bin' }, { batchId: 'b', direction: 'upload', account: 'local', container: 'c', name: 'page.bin', path: null, size: 10, resumable: false });
+    job.stream = Readable.from([Buffer.from('x')]);
+    const settled = q.settled(job);
+    q.pump();
+    await until(() => job.item.state === 'running');
+    q.pause(job);
+    expect(await settled).toMatchObject({ state: 'paused' });
+    q.resume(job);
+    expect(job.item.state).toBe('queued');
+    // No bytes yet: it does not start until the page sends the file again.
+    q.pump();
+    expect(job.item.state).toBe('queued');
   });
 });

@@ -129,7 +129,9 @@ export class JobQueue {
       job.stream = undefined;
       item.bytesPerSecond = null;
       this.hooks.changed(job, true);
-      if (FINAL.has(item.state)) for (const w of job.waiters.splice(0)) w({ ...item });
+      // A browser upload's request waits on its item: it ends when the item does, or when a pause
+      // leaves its bytes unread (the page sends them again on resume).
+      if (FINAL.has(item.state) || job.spec.kind === 'stream') for (const w of job.waiters.splice(0)) w({ ...item });
       this.pump();
     }
   }
@@ -159,13 +161,14 @@ export class JobQueue {
     item.state = 'failed';
   }
 
-  /** Resolves when the job ends done, failed or cancelled. */
+  /** Resolves when the job ends done, failed or cancelled (a browser upload's also when paused). */
   settled(job: Job): Promise<TransferItem> {
     return new Promise((resolve) => job.waiters.push(resolve));
   }
 
+  /** A browser upload (not resumable) pauses too: its request ends, and the page sends the file again on resume. */
   pause(job: Job): void {
-    if (!job.item.resumable) return;
+    if (!job.item.resumable && job.spec.kind !== 'stream') return;
     if (job.item.state === 'running') job.controller?.abort('pause');
     else if (job.item.state === 'queued') this.setState(job, 'paused');
   }

@@ -117,6 +117,7 @@ export class TransferService implements TransfersService {
     const settled = this.queue.settled(job);
     this.queue.pump();
     const item = await settled;
+    if (item.state === 'paused') throw new CofferError('Aborted', 'The upload was paused; resume sends the file again');
     if (item.state !== 'done') throw new CofferError(item.state === 'cancelled' ? 'Aborted' : 'InternalError', item.error ?? `The upload was ${item.state}`);
     return item;
   }

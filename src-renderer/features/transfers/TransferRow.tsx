@@ -17,6 +17,7 @@ export const TransferRow = memo(function TransferRow({ item, connection, index, 
   const eta = item.state === 'running' ? etaSeconds(item) : null;
   const ids = [item.id];
   const retryable = canRetry(item) && canResend(item.id);
+  const pausable = canPause(item, canResend(item.id));
   return (
     <div role="listitem" aria-label={item.name} aria-posinset={index + 1} aria-setsize={count} className={`transfer-row state-${item.state}`} style={{ transform: `translateY(${top}px)` }}>
       <div className="transfer-line">
@@ -32,7 +33,7 @@ export const TransferRow = memo(function TransferRow({ item, connection, index, 
             {s.verified}
           </span>
         ) : null}
-        {canPause(item) ? (
+        {pausable ? (
           <button type="button" className="button small" aria-label={s.pause(item.name)} onClick={() => void transferCommands.pause(ids)}>
             {s.pauseShort}
           </button>

@@ -1,4 +1,5 @@
 import { useId, useMemo } from 'react';
+import { canResend } from '../../api/uploads';
 import { formatBytes, formatCount } from '../../app/format';
 import { strings } from '../../app/strings';
 import { transferCommands } from './actions';
@@ -36,7 +37,7 @@ function PanelHeader() {
   const concurrency = useTransfers((t) => t.concurrency);
   const setHint = useTransfers((t) => t.setHint);
   const close = useTransfers((t) => t.setPanelOpen);
-  const t = useMemo(() => totals(items), [items]);
+  const t = useMemo(() => totals(items, canResend), [items]);
   const selectId = useId();
   const f = t.bytes > 0 ? Math.min(1, t.transferred / t.bytes) : t.active > 0 ? 0 : 1;
   const eta = t.active > 0 ? etaSeconds({ size: t.bytes, transferred: t.transferred, bytesPerSecond: t.bytesPerSecond }) : null;

@@ -1,7 +1,7 @@
 // The queue's commands. Main changes the items and reports them through events; removals
 // (clear finished) send none, so the list is reloaded after each command.
 import { api } from '../../api/client';
-import { cancelTransfers, retryTransfers } from '../../api/uploads';
+import { cancelTransfers, pauseTransfers, resumeTransfers, retryTransfers } from '../../api/uploads';
 import { errorMessage } from '../../app/errors';
 import { strings } from '../../app/strings';
 import { useTransfers } from './store';
@@ -16,11 +16,10 @@ async function run(command: () => Promise<void>): Promise<void> {
   }
 }
 
-const arg = (ids?: string[]) => (ids ? { ids } : {});
 
 export const transferCommands = {
-  pause: (ids?: string[]) => run(() => api.transfers.pause(arg(ids))),
-  resume: (ids?: string[]) => run(() => api.transfers.resume(arg(ids))),
+  pause: (ids?: string[]) => run(() => pauseTransfers(ids)),
+  resume: (ids?: string[]) => run(() => resumeTransfers(ids)),
   cancel: (ids?: string[]) => run(() => cancelTransfers(ids)),
   retry: (ids?: string[]) => run(() => retryTransfers(ids)),
   clearFinished: () => run(() => api.transfers.clearFinished({})),

@@ -4,8 +4,9 @@ import type { TransferItem, TransferState } from '../../../src-shared/contract/t
 export const FINISHED: ReadonlySet<TransferState> = new Set(['done', 'failed', 'cancelled']);
 export const ACTIVE: ReadonlySet<TransferState> = new Set(['queued', 'running', 'paused']);
 
-export function canPause(item: TransferItem): boolean {
-  return item.resumable && (item.state === 'queued' || item.state === 'running');
+/** `sendsAgain`: this page holds the item's file (a browser upload), so a resume can send it again. */
+export function canPause(item: TransferItem, sendsAgain = false): boolean {
+  return (item.resumable || sendsAgain) && (item.state === 'queued' || item.state === 'running');
 }
 export function canResume(item: TransferItem): boolean {
   return item.state === 'paused';
@@ -45,7 +46,7 @@ export interface QueueTotals {
   resumable: number;
 }
 
-export function totals(items: readonly TransferItem[]): QueueTotals {
+export function totals(items: readonly TransferItem[], sendsAgain: (id: string) => boolean = () => false): QueueTotals {
   const t: QueueTotals = { active: 0, failed: 0, finished: 0, bytes: 0, transferred: 0, bytesPerSecond: 0, pausable: 0, resumable: 0 };
   const liveBatches = new Set<string>();
   for (const item of items) if (ACTIVE.has(item.state)) liveBatches.add(item.batchId);
@@ -53,7 +54,7 @@ export function totals(items: readonly TransferItem[]): QueueTotals {
     if (ACTIVE.has(item.state)) t.active++;
     else t.finished++;
     if (item.state === 'failed') t.failed++;
-    if (canPause(item)) t.pausable++;
+    if (canPause(item, sendsAgain(item.id))) t.pausable++;
     if (canResume(item)) t.resumable++;
     if (liveBatches.has(item.batchId) && item.state !== 'cancelled' && item.state !== 'failed') {
       t.bytes += item.size ?? 0;
