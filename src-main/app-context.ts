@@ -9,11 +9,13 @@ import { Engine } from './engine/engine.js';
 import type { EngineOptions } from './engine/context.js';
 import type { AccountInfo } from './engine/types.js';
 import { startServer, type RunningServer } from './http/server.js';
+import type { ZipRequest } from './http/ui/zip.js';
 import { RpcHost } from './rpc-host.js';
 import { createServices, type AppServices } from './services/index.js';
 import type { BackendFactory } from './services/connections.js';
 import type { HostShell } from './services/host-shell.js';
 import { fileSecretBox, type SecretBox } from './services/secrets.js';
+import { zipEntries } from './services/zip-selection.js';
 
 export interface AppOptions {
   dataDir: string;
@@ -82,6 +84,7 @@ export async function createAppContext(opts: AppOptions): Promise<AppContext> {
             const { details, body } = await late.app!.registry.backend(t.account).download(t.container, t.name);
             return { size: details.size, contentType: details.contentType, body };
           },
+          zipSource: (r: ZipRequest) => zipEntries(late.app!.registry.backend(r.account), r),
           staticDir: (typeof opts.ui === 'object' && opts.ui.staticDir) || DEFAULT_UI_DIR,
           sessionToken,
           port: () => port,

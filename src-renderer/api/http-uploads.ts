@@ -14,6 +14,14 @@ export function downloadUrl(account: string, container: string, name: string): s
   return `${BASE}/download?${new URLSearchParams({ account, container, name }).toString()}`;
 }
 
+/** The address of a one-time zip download of a selection (objects and whole folders). */
+export async function zipUrl(selection: { account: string; container: string; names: string[]; prefixes: string[]; title: string }): Promise<string> {
+  const res = await fetch(`${BASE}/zip`, { method: 'POST', credentials: 'same-origin', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(selection) });
+  const body = (await res.json().catch(() => ({}))) as { id?: string; error?: string };
+  if (!res.ok || !body.id) throw new Error(body.error ?? `The download could not be prepared (${res.status})`);
+  return `${BASE}/zip/${encodeURIComponent(body.id)}`;
+}
+
 interface Held {
   file: File;
   /** Set while its request is waiting for a slot or running. */

@@ -4,7 +4,9 @@
 // except to offer what only the desktop shell can do (native dialogs, dragging files out).
 import type { ConflictPolicy, TransferItem, UploadPlan, UploadStart } from '../../src-shared/contract/transfers';
 import { api } from './client';
-import { browserUpload, downloadUrl as httpDownloadUrl } from './http-uploads';
+import { browserUpload, downloadUrl as httpDownloadUrl, zipUrl } from './http-uploads';
+
+export { zipUrl };
 
 /** Where an upload goes: a container and a folder in it ('' or ending in '/'). */
 export interface UploadTarget {

@@ -14,10 +14,10 @@ test('right-click opens the row menu: focus on the first item, arrows move, Esca
   await openContainer(page, container);
   await row(page, 'docs').click({ button: 'right' });
   const menu = rowsMenu(page);
-  await expect(menu.getByRole('menuitem')).toHaveText(['Open', 'Copy', 'Cut', 'Rename', 'Delete', 'Properties']);
+  await expect(menu.getByRole('menuitem')).toHaveText(['Open', 'Download…', 'Copy', 'Cut', 'Rename', 'Delete', 'Properties']);
   await expect(menu.getByRole('menuitem', { name: 'Open' })).toBeFocused();
   await page.keyboard.press('ArrowDown');
-  await expect(menu.getByRole('menuitem', { name: 'Copy', exact: true })).toBeFocused();
+  await expect(menu.getByRole('menuitem', { name: 'Download…' })).toBeFocused();
   await page.keyboard.press('ArrowUp');
   await page.keyboard.press('ArrowUp');
   await expect(menu.getByRole('menuitem', { name: 'Properties' })).toBeFocused();

@@ -6,6 +6,7 @@ import { EVENT_NAMES } from '../../../src-shared/contract/events.js';
 import type { RpcResult } from '../../../src-shared/rpc/envelope.js';
 import { readSmallBody, type Exchange } from '../common/exchange.js';
 import { COOKIE, hasSession, tokenMatches, trustedRequest } from './session.js';
+import { streamZip, ZipDownloads, type ZipRequest, type ZipSource } from './zip.js';
 
 export const UI_PREFIX = '/_coffer';
 
@@ -16,6 +17,8 @@ export interface UiContext {
   upload(id: string, body: Readable): Promise<unknown>;
   /** An object's bytes for the browser's own download (links and drag-out). */
   download(target: { account: string; container: string; name: string }): Promise<{ size: number; contentType: string; body: Readable }>;
+  /** The entries of a folder download (the browser build's zip). */
+  zipSource: ZipSource;
   /** Built renderer (dist/renderer). */
   staticDir: string;
   sessionToken: string;
@@ -91,6 +94,31 @@ async function download(x: Exchange, ctx: UiContext): Promise<void> {
   await x.stream(200, { ...SECURITY, 'Content-Type': object.contentType, 'Content-Length': object.size, 'Content-Disposition': attachment(name) }, object.body);
 }
 
+const zips = new ZipDownloads();
+
+/** `POST /_coffer/zip` {account, container, names, prefixes, title}: an id to download the selection as one zip. */
+async function prepareZip(x: Exchange): Promise<void> {
+  const body = await readSmallBody(x.req, 4 * 1024 * 1024);
+  if (body === 'too-large') return json(x, 413, { error: 'Request too large' });
+  let r: Partial<ZipRequest>;
+  try {
+    r = JSON.parse(body.toString('utf8')) as Partial<ZipRequest>;
+  } catch {
+    return json(x, 400, { error: 'Invalid JSON' });
+  }
+  const strings = (v: unknown) => Array.isArray(v) && v.every((s) => typeof s === 'string');
+  if (typeof r.account !== 'string' || typeof r.container !== 'string' || !strings(r.names) || !strings(r.prefixes) || typeof r.title !== 'string') {
+    return json(x, 400, { error: 'account, container, names, prefixes and title are required' });
+  }
+  return json(x, 200, { id: zips.prepare(r as ZipRequest) });
+}
+
+async function sendZip(x: Exchange, ctx: UiContext, id: string): Promise<void> {
+  const request = zips.take(id);
+  if (!request) return json(x, 404, { error: 'This download link was used or has expired: download again' });
+  await streamZip(x, request, ctx.zipSource, SECURITY);
+}
+
 /**
  * The contract over HTTP for the browser build (`coffer serve --ui`): the renderer's files, an RPC
  * endpoint, server-sent events and an upload endpoint. As safe as the desktop app: a session
@@ -122,6 +150,8 @@ export async function handleUi(x: Exchange, ctx: UiContext): Promise<void> {
   if (rel === '/events' && x.method === 'GET') return events(x, ctx);
   if (rel === '/upload' && x.method === 'POST') return upload(x, ctx);
   if (rel === '/download' && x.method === 'GET') return download(x, ctx);
+  if (rel === '/zip' && x.method === 'POST') return prepareZip(x);
+  if (rel.startsWith('/zip/') && x.method === 'GET') return sendZip(x, ctx, rel.slice('/zip/'.length));
   if (x.method === 'GET') return serveStatic(x, ctx, rel);
   return json(x, 405, { error: 'Method not allowed' });
 }

@@ -19,6 +19,12 @@ function safeSegment(segment: string): string {
   return cleaned === '' || cleaned === '.' || cleaned === '..' ? '_' : cleaned;
 }
 
+/** An object name relative to a folder as safe `/`-separated segments (the same rules as on disk, for zip entries). */
+export function safeRelativePath(relativeName: string): string {
+  const segments = relativeName.split('/').filter((s) => s !== '' && s !== '.');
+  return segments.length === 0 ? '_' : segments.map(safeSegment).join('/');
+}
+
 /**
  * The local path for an object name relative to a folder: `/`-separated segments made safe, so
  * no name (`../../x`, `/etc/passwd`, `a//b`) reaches outside `folder`.

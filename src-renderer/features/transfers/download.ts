@@ -1,8 +1,8 @@
 // "Download…" for a selection. The desktop app asks where (a file for one object, a folder for
 // several or for folders) and main's queue does the work; the browser build lets the browser
-// download each object from its address (folders are not offered there).
+// download one object from its address, and anything more as one zip streamed by the server.
 import { api } from '../../api/client';
-import { downloadUrl, hasDesktopShell } from '../../api/uploads';
+import { downloadUrl, hasDesktopShell, zipUrl } from '../../api/uploads';
 import { errorMessage } from '../../app/errors';
 import { strings } from '../../app/strings';
 import type { Row } from '../browser/rows';
@@ -11,9 +11,9 @@ import { reloadTransfers } from './use-transfer-feed';
 
 const baseName = (name: string) => name.slice(name.lastIndexOf('/') + 1);
 
-/** Whether "Download…" applies to these rows here (the browser build downloads objects only). */
+/** Whether "Download…" applies to these rows: objects and folders alike, in the app and the browser build. */
 export function canDownload(rows: readonly Row[]): boolean {
-  return hasDesktopShell() ? rows.length > 0 : rows.length > 0 && rows.every((r) => r.kind === 'object');
+  return rows.length > 0;
 }
 
 /**
@@ -24,8 +24,11 @@ export async function downloadRows(account: string, container: string, rows: rea
   if (!canDownload(rows)) return;
   const objects = rows.filter((r) => r.kind === 'object');
   if (!hasDesktopShell()) {
-    for (const o of objects) clickDownload(downloadUrl(account, container, o.key), baseName(o.key));
-    return;
+    const [only] = rows;
+    if (rows.length === 1 && only?.kind === 'object') return clickDownload(downloadUrl(account, container, only.key), baseName(only.key));
+    const prefixes = rows.filter((r) => r.kind === 'folder').map((r) => r.key);
+    const title = rows.length === 1 && only ? only.label : container;
+    return clickDownload(await zipUrl({ account, container, names: objects.map((o) => o.key), prefixes, title }), `${title}.zip`);
   }
   const [only] = rows;
   if (rows.length === 1 && only?.kind === 'object') {
