@@ -64,3 +64,21 @@ export function folderActions(page: Page): Locator {
 export async function clearFinished(page: Page): Promise<void> {
   await rpc(page, 'transfers.clearFinished', {});
 }
+
+/**
+ * Uploads a local file through "Upload files" with the browser's own upload throttled, so the
+ * upload is surely still running when a test acts on it; `unthrottle` lifts the limit.
+ */
+export async function startThrottledUpload(page: Page, path: string, bytesPerSecond: number): Promise<{ unthrottle(): Promise<void> }> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: bytesPerSecond });
+  const chooser = page.waitForEvent('filechooser');
+  await folderActions(page).getByRole('button', { name: 'Upload files' }).click();
+  await (await chooser).setFiles(path);
+  return {
+    unthrottle: async () => {
+      await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    },
+  };
+}

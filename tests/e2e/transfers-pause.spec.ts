@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { expect, openContainer, rpc, test } from './support/fixtures.js';
-import { folderActions, head, objectNames, ownContainer, reloadApp, transferItem, transfersPanel } from './transfers-helpers.js';
+import { head, objectNames, ownContainer, reloadApp, transferItem, transfersPanel, startThrottledUpload } from './transfers-helpers.js';
 
 const SIZE = 24 * 1024 * 1024;
 
@@ -16,13 +16,7 @@ test('a browser upload paused from its row stops, and Resume sends it again to a
   await reloadApp(page);
   await openContainer(page, container);
 
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 2 * 1024 * 1024 });
-
-  const chooser = page.waitForEvent('filechooser');
-  await folderActions(page).getByRole('button', { name: 'Upload files' }).click();
-  await (await chooser).setFiles(path);
+  const upload = await startThrottledUpload(page, path, 2 * 1024 * 1024);
 
   const item = transferItem(page, 'big-pause.bin', container);
   const progress = transfersPanel(page).getByRole('progressbar', { name: 'Progress of big-pause.bin' });
@@ -34,7 +28,7 @@ test('a browser upload paused from its row stops, and Resume sends it again to a
   expect(paused?.state).toBe('paused');
   expect(await objectNames(page, container)).toEqual([]);
 
-  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+  await upload.unthrottle();
   await item.getByRole('button', { name: 'Resume big-pause.bin' }).click();
   await expect(item).toContainText('Verified', { timeout: 30_000 });
   // Below the 64 MiB multipart threshold: one object whose ETag is the file's MD5.
