@@ -1,6 +1,8 @@
 // The one suite every ObjectBackend passes (local engine, remote native, remote S3): the same
 // cases, gated on what the backend says it can do (capabilities()).
 import { afterAll, beforeAll, describe } from 'vitest';
+import { skipReason } from '../reference/reference.js';
+import type { ReferenceKind } from '../reference/servers.js';
 import type { ObjectBackend } from '../../src-main/backends/object-backend.js';
 import { accessCases } from './contract-access.js';
 import { containerCases } from './contract-containers.js';
@@ -26,8 +28,14 @@ export interface BackendFixture {
 /** Lets the case groups reach the fixture built in beforeAll. */
 export type FixtureRef = () => BackendFixture;
 
-export function describeBackendContract(name: string, makeFixture: () => Promise<BackendFixture>): void {
-  describe(`ObjectBackend contract: ${name}`, () => {
+export interface ContractOptions {
+  /** The reference server the fixture runs on: without it installed (and not in CI) the suite is skipped, saying why. */
+  needs?: ReferenceKind;
+}
+
+export function describeBackendContract(name: string, makeFixture: () => Promise<BackendFixture>, opts: ContractOptions = {}): void {
+  const skip = opts.needs ? skipReason(opts.needs) : undefined;
+  (skip ? describe.skip : describe)(`ObjectBackend contract: ${name}${skip ? ` (skipped: ${skip})` : ''}`, () => {
     let fixture: BackendFixture | undefined;
     beforeAll(async () => {
       fixture = await makeFixture();

@@ -1,0 +1,10 @@
+// The backend contract against real OpenStack Swift (Debian's 2.30, tempauth, v1 auth).
+import { reference } from '../reference/reference.js';
+import { describeBackendContract } from './contract.js';
+import { swiftFixture } from './reference-fixtures.js';
+
+describeBackendContract('real Swift (v1 auth)', async () => {
+  const swift = await reference('swift');
+  const u = swift.users.tester;
+  return swiftFixture(swift.authUrl, `${u.account}:${u.user}`, u.key);
+}, { needs: 'swift' });
