@@ -20,6 +20,8 @@ export interface BackendFixture {
   pendingUploads?(container: string): Promise<number>;
   /** The same store reached with wrong credentials; absent where credentials do not apply. */
   withWrongCredentials?(): ObjectBackend;
+  /** Account usage reaches the account's HEAD this long after a write (Swift's container updater); absent: at once. */
+  usageLagMs?: number;
   /** The backend pointed at an address nothing answers on; absent where there is no network. */
   unreachable?(): ObjectBackend;
   close(): Promise<void>;

@@ -1,6 +1,7 @@
 // OpenStack Swift from Debian as the tests' reference: one node, one replica, tempauth, and the
 // middleware a real cluster runs, on free loopback ports, in a directory of its own.
 import { writeFileSync, mkdirSync } from 'node:fs';
+import { userInfo } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort, runTool, startDaemon, waitUntil, type Daemon } from './processes.js';
@@ -26,6 +27,8 @@ export const SWIFT_COMMANDS = ['swift-proxy-server', 'swift-account-server', 'sw
 
 /** Swift's own scripts run under Debian's interpreter, where python3-swift is; PATH may lead to another. */
 const PYTHON = '/usr/bin/python3';
+/** Swift's daemons switch to `user` (default `swift`), who could not read our private temp directory. */
+const RUN_AS = userInfo().username;
 const LAUNCHER = fileURLToPath(new URL('./swift-server.py', import.meta.url));
 
 const USERS: SwiftEndpoints['users'] = {
@@ -47,7 +50,7 @@ function ini(sections: Record<string, Record<string, string | number>>): string 
 function proxyConf(dir: string, port: number, memcachePort: number): string {
   const filters = ['catch_errors', 'gatekeeper', 'healthcheck', 'proxy-logging', 'listing_formats', 'bulk', 'tempurl', 'formpost', 'staticweb', 'copy', 'slo', 'dlo', 'symlink'];
   const sections: Record<string, Record<string, string | number>> = {
-    DEFAULT: { bind_ip: '127.0.0.1', bind_port: port, swift_dir: dir, workers: 0, log_level: 'INFO' },
+    DEFAULT: { bind_ip: '127.0.0.1', bind_port: port, swift_dir: dir, workers: 0, log_level: 'INFO', user: RUN_AS },
     'pipeline:main': { pipeline: PIPELINE },
     'app:proxy-server': { use: 'egg:swift#proxy', allow_account_management: 'true', account_autocreate: 'true' },
     'filter:cache': { use: 'egg:swift#memcache', memcache_servers: `127.0.0.1:${memcachePort}` },
@@ -71,17 +74,20 @@ function storageConf(dir: string, port: number, kind: 'account' | 'container' | 
   // The legacy X-Versions-Location mode needs the container server's consent.
   if (kind === 'container') app.allow_versions = 'true';
   return ini({
-    DEFAULT: { bind_ip: '127.0.0.1', bind_port: port, swift_dir: dir, devices: join(dir, 'devices'), mount_check: 'false', workers: 0, log_level: 'INFO' },
+    DEFAULT: { bind_ip: '127.0.0.1', bind_port: port, swift_dir: dir, devices: join(dir, 'devices'), mount_check: 'false', workers: 0, log_level: 'INFO', user: RUN_AS },
     'pipeline:main': { pipeline: `${kind}-server` },
     [`app:${kind}-server`]: app,
+    // Pushes container counts to the account every second (production: every 300 s).
+    ...(kind === 'container' ? { 'container-updater': { interval: 1, concurrency: 1 } } : {}),
   });
 }
 
 /**
  * Starts Swift in `dir` (empty, ours): memcached (tempauth keeps its tokens there), the account,
- * container and object servers and the proxy, each a daemon of its own group listed in
- * `groupsFile`. No replicators or updaters run: account listings' byte and object counts lag
- * (they come from the container updater), as they may in production.
+ * container and object servers, the proxy, and the container updater (the account's counts come
+ * from it, so they lag a second or two behind, as they lag minutes in production), each a daemon
+ * of its own group listed in `groupsFile`. No replicators or auditors: one replica has nothing to
+ * replicate.
  */
 export async function startSwift(dir: string, groupsFile: string): Promise<SwiftEndpoints> {
   const log = (name: string) => join(dir, `${name}.log`);
@@ -110,8 +116,10 @@ export async function startSwift(dir: string, groupsFile: string): Promise<Swift
   // memcached refuses to run as root unless told which user to become.
   const asRoot = process.getuid?.() === 0 ? ['-u', 'root'] : [];
   daemons.push(startDaemon('memcached', 'memcached', ['-l', '127.0.0.1', '-p', String(memcachePort), '-U', '0', '-m', '64', ...asRoot], { log: log('memcached'), groupsFile }));
-  for (const kind of ['account', 'container', 'object', 'proxy'] as const) {
-    daemons.push(startDaemon(`swift-${kind}`, PYTHON, [LAUNCHER, dir, join(dir, `${kind}-server.conf`), `${kind}-server`], { log: log(kind), groupsFile }));
+  for (const kind of ['account', 'container', 'object', 'proxy', 'container-updater'] as const) {
+    const server = kind === 'container-updater' ? kind : `${kind}-server`;
+    const conf = join(dir, `${kind === 'container-updater' ? 'container' : kind}-server.conf`);
+    daemons.push(startDaemon(`swift-${kind}`, PYTHON, [LAUNCHER, dir, conf, server], { log: log(kind), groupsFile }));
   }
   const url = `http://127.0.0.1:${proxyPort}`;
   const users = USERS;
