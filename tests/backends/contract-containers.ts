@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
-import type { FixtureRef } from './contract.js';
+import { requireFeature, requireFixture, type FixtureRef } from './contract.js';
 import { containerName, expectCode } from './helpers.js';
 
 export function containerCases(get: FixtureRef): void {
@@ -56,7 +56,7 @@ export function containerCases(get: FixtureRef): void {
 
   it('lists whether a container is public, where the listing can tell', async (ctx) => {
     const { backend } = get();
-    if (!backend.capabilities().publicRead) return ctx.skip();
+    requireFeature(ctx, get(), 'publicRead');
     const c = containerName('pub');
     await backend.createContainer(c);
     await backend.setPublic(c, undefined, true);
@@ -97,14 +97,16 @@ export function containerCases(get: FixtureRef): void {
 
     it('wrong credentials are AuthFailed', async (ctx) => {
       const wrong = get().withWrongCredentials?.();
-      if (!wrong) return ctx.skip();
+      requireFixture(ctx, wrong, 'credentials do not apply to this backend');
+      if (!wrong) return;
       await expectCode(wrong.accountInfo(), 'AuthFailed');
       await expectCode(wrong.listContainers(), 'AuthFailed');
     });
 
     it('an endpoint nothing answers on is Unreachable', async (ctx) => {
       const gone = get().unreachable?.();
-      if (!gone) return ctx.skip();
+      requireFixture(ctx, gone, 'this backend has no network');
+      if (!gone) return;
       await expectCode(gone.accountInfo(), 'Unreachable');
       await expectCode(gone.listContainers(), 'Unreachable');
     });
