@@ -25,8 +25,19 @@ export function startDaemon(name: string, command: string, args: string[], opts:
   try {
     const child = spawn(command, args, { detached: true, stdio: ['ignore', fd, fd], cwd: opts.cwd, env: { ...process.env, ...opts.env } });
     if (child.pid === undefined) throw new Error(`${name}: ${command} did not start`);
-    appendFileSync(opts.groupsFile, `${child.pid} ${name}\n`);
     child.unref();
+    let listed = false;
+    try {
+      appendFileSync(opts.groupsFile, `${child.pid} ${name}\n`);
+      listed = true;
+    } catch {
+      // The run's directory is gone: it was stopped while this server was starting.
+    }
+    // A run being stopped (its owner died) takes no new daemons: the stopper may have read the list already.
+    if (!listed || existsSync(closedMarkerOf(opts.groupsFile))) {
+      process.kill(-child.pid, 'SIGKILL');
+      throw new Error(`${name}: the test run was stopped while it started`);
+    }
     const exited = new Promise<number | null>((resolve) => {
       child.once('exit', (code) => resolve(code));
       child.once('error', () => resolve(null));
@@ -55,6 +66,9 @@ const alive = (pgid: number) => {
     return (err as NodeJS.ErrnoException).code === 'EPERM';
   }
 };
+
+/** Written next to the groups file by whoever stops the run, before it reads the list. */
+export const closedMarkerOf = (groupsFile: string) => `${groupsFile}.closed`;
 
 /** The groups written to `groupsFile` (one `<pgid> <name>` a line). */
 export function groupsIn(groupsFile: string): { pgid: number; name: string }[] {

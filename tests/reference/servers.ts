@@ -9,7 +9,7 @@ import { accessSync, constants, existsSync, mkdirSync, mkdtempSync, readFileSync
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { groupsIn, startWatchdog, stopGroups } from './processes.js';
+import { closedMarkerOf, groupsIn, startWatchdog, stopGroups } from './processes.js';
 import { RGW_COMMANDS, startRgw, type RgwEndpoints } from './rgw.js';
 import { startSwift, SWIFT_COMMANDS, type SwiftEndpoints } from './swift.js';
 
@@ -119,6 +119,8 @@ export function startTimes(runDir: string): string[] {
 
 /** Stops every daemon a run started (its listed process groups), then removes its directory. */
 export async function stopRun(runDir: string): Promise<void> {
-  await stopGroups(groupsIn(join(runDir, 'groups')).map((g) => g.pgid));
+  const groupsFile = join(runDir, 'groups');
+  if (existsSync(runDir)) writeFileSync(closedMarkerOf(groupsFile), '');
+  await stopGroups(groupsIn(groupsFile).map((g) => g.pgid));
   rmSync(runDir, { recursive: true, force: true });
 }

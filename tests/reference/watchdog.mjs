@@ -2,7 +2,7 @@
 // `node watchdog.mjs OWNER_PID GROUPS_FILE RUN_DIR MAX_SECONDS`. Exits by itself when RUN_DIR is
 // gone (the teardown did the work); otherwise, once OWNER_PID is gone or MAX_SECONDS have passed,
 // sends SIGTERM then SIGKILL to every process group listed in GROUPS_FILE and removes RUN_DIR.
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 const [owner, groupsFile, runDir, maxSeconds] = process.argv.slice(2);
@@ -23,10 +23,15 @@ for (;;) {
   await sleep(1000);
 }
 
-const groups = existsSync(groupsFile)
-  ? readFileSync(groupsFile, 'utf8').split('\n').map((l) => Number(l.split(' ')[0])).filter((n) => n > 1)
-  : [];
-const signal = (sig) => {
+// Marked closed first: a daemon started from now on stops itself (processes.ts, startDaemon).
+try {
+  writeFileSync(`${groupsFile}.closed`, '');
+} catch {
+  // The directory went meanwhile: the teardown is doing the work.
+}
+const listed = () =>
+  existsSync(groupsFile) ? readFileSync(groupsFile, 'utf8').split('\n').map((l) => Number(l.split(' ')[0])).filter((n) => n > 1) : [];
+const signal = (groups, sig) => {
   for (const g of groups) {
     try {
       process.kill(-g, sig);
@@ -35,7 +40,10 @@ const signal = (sig) => {
     }
   }
 };
-signal('SIGTERM');
+let groups = listed();
+signal(groups, 'SIGTERM');
 for (let i = 0; i < 50 && groups.some((g) => alive(-g)); i++) await sleep(100);
-signal('SIGKILL');
+// Read again: a daemon listed while the first list was being stopped goes too.
+groups = listed();
+signal(groups, 'SIGKILL');
 rmSync(runDir, { recursive: true, force: true });
