@@ -101,6 +101,8 @@ const md5 = (data: Buffer) => createHash('md5').update(data).digest('base64');
 /**
  * S3's multipart ETag: the MD5 of the parts' binary MD5s, then `-<count>`. A server that encrypts
  * with KMS or computes ETags otherwise gives something else: the upload is then not "checked".
+ * The stored object's ETag (its HEAD) is compared, not CompleteMultipartUpload's answer: Ceph
+ * RGW 16.2 answers that with an empty `<ETag></ETag>`.
  */
 export const compositeEtag = (hexMd5s: string[]) => `${createHash('md5').update(Buffer.concat(hexMd5s.map((m) => Buffer.from(m, 'hex')))).digest('hex')}-${hexMd5s.length}`;
 
@@ -115,7 +117,7 @@ export async function putInParts(
   params: ObjectParams,
   source: Readable,
   opts: { partSize: number; queueSize: number; signal: AbortSignal },
-): Promise<{ checked: boolean }> {
+): Promise<{ composite: string | undefined }> {
   const reader = new PartReader(source);
   // One byte more than a part tells whether a second part follows; a small upload never gets a
   // part-sized buffer (a thousand small files must not cost a thousand 8 MiB allocations).
@@ -123,7 +125,7 @@ export async function putInParts(
     const body = reader.takeAll();
     await client.send(new PutObjectCommand({ ...params, Body: body, ContentLength: body.length, ContentMD5: md5(body) }), { abortSignal: opts.signal });
     // The caller compares the ETag with the MD5 of what it read.
-    return { checked: false };
+    return { composite: undefined };
   }
 
   const { Bucket, Key } = params;
@@ -159,8 +161,8 @@ export async function putInParts(
     await Promise.all(workers);
     if (stop.signal.aborted) throw firstError;
     done.sort((a, b) => a.PartNumber! - b.PartNumber!);
-    const completed = await client.send(new CompleteMultipartUploadCommand({ Bucket, Key, UploadId, MultipartUpload: { Parts: done } }), send);
-    return { checked: (completed.ETag ?? '').replace(/"/g, '') === compositeEtag(done.map((p) => md5s.get(p.PartNumber!)!)) };
+    await client.send(new CompleteMultipartUploadCommand({ Bucket, Key, UploadId, MultipartUpload: { Parts: done } }), send);
+    return { composite: compositeEtag(done.map((p) => md5s.get(p.PartNumber!)!)) };
   } catch (err) {
     // Not cancelled by the signal: the clean-up must go out even after a cancel.
     await client.send(new AbortMultipartUploadCommand({ Bucket, Key, UploadId })).catch(() => undefined);

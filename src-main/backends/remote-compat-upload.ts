@@ -27,7 +27,7 @@ export async function uploadStream(
   key: string,
   source: UploadSource,
   opts: UploadOptions,
-): Promise<{ checked: boolean }> {
+): Promise<{ composite: string | undefined }> {
   throwIfAborted(opts.signal, 'The upload');
   const partSize = partSizeFor('stream' in source ? source.size : undefined, config.partSize);
   if ('path' in source && opts.resume) {
@@ -74,7 +74,7 @@ async function uploadFileResumable(client: S3Client, config: RemoteS3Config, buc
       resume: opts.resume,
       ...(opts.onProgress ? { onProgress: opts.onProgress } : {}),
     });
-    return { checked: r.checked };
+    return { composite: r.composite };
   } catch (err) {
     if (opts.signal?.aborted) throw abortedError('The upload');
     throw fromS3Error(err, 'The upload');

@@ -17,11 +17,11 @@ import { SwiftClient } from './swift/client.js';
 import { deleteMany, deleteObject, deleteSegments } from './swift/delete.js';
 import { discardSloSegments } from './swift/slo-upload.js';
 import { downloadObject } from './swift/download.js';
-import { detailsFromHeaders, encodeObjectPath, encodeSegment, objectWriteHeaders } from './swift/headers.js';
+import { detailsFromHeaders, encodeObjectPath, encodeSegment, objectWriteHeaders, staleStandardHeaders } from './swift/headers.js';
 import { header, Http } from './swift/http.js';
 import { capabilitiesOf, fetchInfo, type SwiftInfo } from './swift/info.js';
 import { listContainers, listFolder } from './swift/listing.js';
-import { accountTempUrlKey, signTempUrl } from './swift/tempurl.js';
+import { accountTempUrlKey, signTempUrl, tempUrlDigest } from './swift/tempurl.js';
 import { uploadObject, type SwiftUploadOptions, type UploadTuning } from './swift/upload.js';
 
 export type { SwiftAuth, SwiftSession } from './swift/auth.js';
@@ -178,18 +178,25 @@ export class RemoteNativeBackend implements ObjectBackend {
   /**
    * POST replaces all user metadata (§6.4); content type and standard headers are sent again
    * from `set`, and an expiry (X-Delete-At) is carried over so editing metadata does not change it.
+   * Ceph RGW keeps the standard headers a POST leaves out: those still there are sent again empty.
    */
   async setMetadata(container: string, name: string, set: MetadataSet): Promise<ObjectDetails> {
     const before = await this.client.call({ method: 'HEAD', container, object: name });
     const deleteAt = header(before.headers, 'x-delete-at');
-    await this.client.call({
-      method: 'POST',
-      container,
-      object: name,
-      headers: { ...objectWriteHeaders(set.contentType, set.meta, set.headers), ...(deleteAt ? { 'X-Delete-At': deleteAt } : {}) },
-      idempotent: true,
-      what: `Metadata of ${container}/${name}`,
-    });
+    const post = (blank: Record<string, string>) =>
+      this.client.call({
+        method: 'POST',
+        container,
+        object: name,
+        headers: { ...blank, ...objectWriteHeaders(set.contentType, set.meta, set.headers), ...(deleteAt ? { 'X-Delete-At': deleteAt } : {}) },
+        idempotent: true,
+        what: `Metadata of ${container}/${name}`,
+      });
+    await post({});
+    const after = await this.head(container, name);
+    const kept = staleStandardHeaders(after.headers, set.headers);
+    if (Object.keys(kept).length === 0) return after;
+    await post(kept);
     return this.head(container, name);
   }
 
@@ -225,7 +232,8 @@ export class RemoteNativeBackend implements ObjectBackend {
     await this.head(container, name);
     const key = await accountTempUrlKey(this.client);
     const expires = Math.floor(Date.now() / 1000) + Math.round(expiresInSeconds);
-    return signTempUrl(await this.client.storageUrl(), container, name, key, expires);
+    const info = await this.loadInfo();
+    return signTempUrl(await this.client.storageUrl(), container, name, key, expires, tempUrlDigest(info?.tempurl, info !== undefined));
   }
 
   async listVersions(): Promise<VersionEntry[]> {

@@ -83,6 +83,11 @@ export interface ObjectDetails {
   versionId: string | null;
   storageClass: string | null;
   publicRead: boolean | null;
+  /**
+   * True when the ETag is computed from parts, not the MD5 of the bytes, though it looks like
+   * one: a Swift SLO's (the MD5 of its segments' MD5s) or DLO's. Absent otherwise.
+   */
+  compositeEtag?: true;
 }
 
 export type FolderEntry =

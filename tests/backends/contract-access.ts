@@ -2,7 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import type { FixtureRef } from './contract.js';
+import { requireFeature, type FixtureRef } from './contract.js';
 import { anonymousGet, containerName, expectCode, readAll } from './helpers.js';
 
 const denied = (status: number) => status === 401 || status === 403;
@@ -11,7 +11,7 @@ export function accessCases(get: FixtureRef): void {
   describe('public read and share links', () => {
     it('a public container serves its objects to anyone, until public read is turned off', async (ctx) => {
       const f = get();
-      if (!f.backend.capabilities().publicRead) return ctx.skip();
+      requireFeature(ctx, f, 'publicRead');
       const c = containerName('pub');
       await f.backend.createContainer(c);
       const data = randomBytes(1500);
@@ -30,7 +30,7 @@ export function accessCases(get: FixtureRef): void {
 
     it('one public object is readable by anyone (or NotSupported where the backend says so); its neighbours are not', async (ctx) => {
       const f = get();
-      if (!f.backend.capabilities().publicRead) return ctx.skip();
+      requireFeature(ctx, f, 'publicRead');
       const c = containerName('pubobj');
       await f.backend.createContainer(c);
       await f.backend.upload(c, 'open', { stream: Readable.from([Buffer.from('open')]) });
@@ -51,7 +51,7 @@ export function accessCases(get: FixtureRef): void {
 
     it('a share link reads the object without credentials', async (ctx) => {
       const { backend } = get();
-      if (!backend.capabilities().shareLinks) return ctx.skip();
+      requireFeature(ctx, get(), 'shareLinks');
       const c = containerName('share');
       await backend.createContainer(c);
       const data = randomBytes(5000);
@@ -67,7 +67,7 @@ export function accessCases(get: FixtureRef): void {
   describe('versions', () => {
     it('lists versions newest first, reads an old one, and restores it as the newest', async (ctx) => {
       const f = get();
-      if (!f.backend.capabilities().versions) return ctx.skip();
+      requireFeature(ctx, f, 'versions');
       const { backend } = f;
       const c = containerName('ver');
       await backend.createContainer(c);

@@ -2,7 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import type { FixtureRef } from './contract.js';
+import { requireFeature, type FixtureRef } from './contract.js';
 import { containerName, expectCode, md5, readAll } from './helpers.js';
 
 async function collectNames(get: FixtureRef, c: string, prefix = '', delimiter = '/'): Promise<string[]> {
@@ -35,9 +35,9 @@ export function objectCases(get: FixtureRef): void {
       expect(head.publicRead === null || head.publicRead === false).toBe(true);
     });
 
-    it('copies within a container and into another one, bytes and metadata kept', async () => {
+    it('copies within a container and into another one, bytes and metadata kept', async (ctx) => {
       const { backend } = get();
-      if (!backend.capabilities().serverSideCopy) return;
+      requireFeature(ctx, get(), 'serverSideCopy');
       const a = containerName('copy-a');
       const b = containerName('copy-b');
       await backend.createContainer(a);

@@ -1,6 +1,9 @@
 // The one suite every ObjectBackend passes (local engine, remote native, remote S3): the same
 // cases, gated on what the backend says it can do (capabilities()).
-import { afterAll, beforeAll, describe } from 'vitest';
+import { afterAll, beforeAll, describe, type TestContext } from 'vitest';
+import type { Capabilities } from '../../src-shared/model/storage.js';
+import { skipReason } from '../reference/reference.js';
+import type { ReferenceKind } from '../reference/servers.js';
 import type { ObjectBackend } from '../../src-main/backends/object-backend.js';
 import { accessCases } from './contract-access.js';
 import { containerCases } from './contract-containers.js';
@@ -18,16 +21,44 @@ export interface BackendFixture {
   pendingUploads?(container: string): Promise<number>;
   /** The same store reached with wrong credentials; absent where credentials do not apply. */
   withWrongCredentials?(): ObjectBackend;
+  /** Account usage reaches the account's HEAD this long after a write (Swift's container updater); absent: at once. */
+  usageLagMs?: number;
   /** The backend pointed at an address nothing answers on; absent where there is no network. */
   unreachable?(): ObjectBackend;
+  /** Why a capability the contract checks is missing on this backend, shown with the skipped case. */
+  lacks?: Partial<Record<keyof Capabilities, string>>;
   close(): Promise<void>;
 }
 
 /** Lets the case groups reach the fixture built in beforeAll. */
 export type FixtureRef = () => BackendFixture;
 
-export function describeBackendContract(name: string, makeFixture: () => Promise<BackendFixture>): void {
-  describe(`ObjectBackend contract: ${name}`, () => {
+/**
+ * Skips the running case, saying why, where the backend lacks `feature` (its capabilities() say
+ * so); the reason is the fixture's, printed too, so a report shows what was not checked and why.
+ */
+export function requireFeature(ctx: TestContext, f: BackendFixture, feature: keyof Capabilities): void {
+  if (f.backend.capabilities()[feature]) return;
+  const reason = `not applicable: no ${feature} here (${f.lacks?.[feature] ?? 'the backend says so'})`;
+  console.info(`${ctx.task.name}: ${reason}`);
+  ctx.skip(reason);
+}
+
+/** Skips the running case, saying why, where the fixture cannot provide what it needs. */
+export function requireFixture(ctx: TestContext, present: unknown, what: string): void {
+  if (present) return;
+  console.info(`${ctx.task.name}: not applicable: ${what}`);
+  ctx.skip(`not applicable: ${what}`);
+}
+
+export interface ContractOptions {
+  /** The reference server the fixture runs on: without it installed (and not in CI) the suite is skipped, saying why. */
+  needs?: ReferenceKind;
+}
+
+export function describeBackendContract(name: string, makeFixture: () => Promise<BackendFixture>, opts: ContractOptions = {}): void {
+  const skip = opts.needs ? skipReason(opts.needs) : undefined;
+  (skip ? describe.skip : describe)(`ObjectBackend contract: ${name}${skip ? ` (skipped: ${skip})` : ''}`, () => {
     let fixture: BackendFixture | undefined;
     beforeAll(async () => {
       fixture = await makeFixture();

@@ -46,6 +46,7 @@ describeBackendContract('remote native (Swift)', async () => {
       return origin + path;
     },
     enableVersioning: () => Promise.reject(new Error('Swift versioning is not offered by this backend')),
+    lacks: { versions: 'the Swift backend offers no versions (Coffer serves no Swift versioning to map them from)' },
     withWrongCredentials: () => make(new RemoteNativeBackend({ authUrl: server.authUrl, auth: { type: 'v1', user: USER, key: 'wrong' } })),
     unreachable: () => make(new RemoteNativeBackend({ authUrl: `http://127.0.0.1:${port}/auth/1.0`, auth: { type: 'v1', user: USER, key: KEY }, backoffMs: 5 })),
     close: async () => {

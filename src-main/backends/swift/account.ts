@@ -7,6 +7,23 @@ import { header } from './http.js';
 /** Swift's public-read ACL items (§11.1): objects readable by anyone, and the listing too. */
 const PUBLIC_ITEMS = ['.r:*', '.rlistings'];
 
+/**
+ * The account's name: the storage URL's last segment (`AUTH_test` is `test`). Ceph RGW's URL
+ * ends at `/swift/v1`, the account being the signed-in user's: then it is the user's part of
+ * `<user>:<subuser>`.
+ */
+export function accountId(storageUrl: string, displayName: string | null): string {
+  const last = storageUrl.replace(/[?#].*$/, '').replace(/\/+$/, '').split('/').pop() ?? '';
+  if (/^v1(\.0)?$/.test(last)) return displayName?.split(':')[0] || last;
+  let id = last;
+  try {
+    id = decodeURIComponent(last);
+  } catch {
+    // Not percent-encoded after all: keep it as given.
+  }
+  return id.replace(/^(AUTH_|KEY_)/, '');
+}
+
 /** The account's id, usage and quota from its HEAD (counts a cluster does not send are null). */
 export async function accountSummary(client: SwiftClient): Promise<AccountSummary> {
   const { headers } = await client.call({ method: 'HEAD', what: 'Account' });
@@ -15,17 +32,10 @@ export async function accountSummary(client: SwiftClient): Promise<AccountSummar
     return v !== undefined && /^\d+$/.test(v.trim()) ? Number(v) : null;
   };
   const actual = num('x-account-bytes-used-actual');
-  const storageUrl = await client.storageUrl();
-  const last = storageUrl.replace(/\/+$/, '').split('/').pop() ?? '';
-  let id = last;
-  try {
-    id = decodeURIComponent(last);
-  } catch {
-    // Not percent-encoded after all: keep it as given.
-  }
+  const displayName = client.sessions.peek()?.displayName ?? null;
   return {
-    id: id.replace(/^(AUTH_|KEY_)/, ''),
-    displayName: client.sessions.peek()?.displayName ?? null,
+    id: accountId(await client.storageUrl(), displayName),
+    displayName,
     usage: {
       objects: num('x-account-object-count'),
       bytes: num('x-account-bytes-used'),
@@ -51,7 +61,8 @@ export async function setContainerPublic(client: SwiftClient, container: string,
   await client.call({
     method: 'POST',
     container,
-    headers: items.length ? { 'X-Container-Read': items.join(',') } : { 'X-Remove-Container-Read': 'x' },
+    // An empty value clears the ACL on Swift and Ceph RGW alike; RGW ignores X-Remove-Container-Read.
+    headers: { 'X-Container-Read': items.join(',') },
     idempotent: true,
     what: `Access of ${container}`,
   });

@@ -42,6 +42,13 @@ export function objectWriteHeaders(contentType: string | undefined, meta: Record
   return out;
 }
 
+/** Standard headers the object still has though `wanted` leaves them out, as empty values that clear them. */
+export function staleStandardHeaders(has: StandardHeaderValues, wanted: StandardHeaderValues = {}): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [field, name] of STANDARD) if (has[field] !== undefined && !wanted[field]) out[name] = '';
+  return out;
+}
+
 /** ETags are unquoted for plain objects and quoted for large objects (§2.2); the model keeps them bare. */
 export function bareEtag(v: string | undefined): string {
   return (v ?? '').replace(/^W\//, '').replace(/"/g, '');
@@ -66,7 +73,8 @@ export function detailsFromHeaders(container: string, name: string, h: IncomingH
   }
   for (const [field, name] of STANDARD) {
     const v = header(h, name);
-    if (v !== undefined) headers[field] = headerToText(v);
+    // Empty is how a header is cleared where a POST cannot drop it (Ceph RGW): there is none.
+    if (v !== undefined && v !== '') headers[field] = headerToText(v);
   }
   // RGW mirrors the SLO flag into user metadata; it is not the user's.
   delete meta['static-large-object'];
@@ -84,6 +92,7 @@ export function detailsFromHeaders(container: string, name: string, h: IncomingH
     storageClass: header(h, 'x-object-storage-class') ?? null,
     // Swift has no per-object ACL; whether the container is public is the container's business.
     publicRead: null,
+    ...(isStaticLargeObject(h) || header(h, 'x-object-manifest') !== undefined ? { compositeEtag: true as const } : {}),
   };
 }
 

@@ -16,7 +16,8 @@ export interface SwiftInfo {
  */
 export function infoUrls(storageUrl: string): string[] {
   const url = new URL(storageUrl);
-  const m = /^(.*?)\/v1(?:\.0)?\/[^/]+\/?$/.exec(url.pathname);
+  // RGW's storage URL may end at `/swift/v1`, with no account segment.
+  const m = /^(.*?)\/v1(?:\.0)?(?:\/[^/]+)?\/?$/.exec(url.pathname);
   const near = m ? `${url.origin}${m[1]}/info` : undefined;
   const root = `${url.origin}/info`;
   return near && near !== root ? [near, root] : [root];

@@ -95,9 +95,32 @@ export async function* listFolder(client: SwiftClient, container: string, opts: 
       }
     }
     if (got === 0 && !first) return;
+    await resolveManifestRows(client, container, entries, opts.signal);
     yield { entries, nextMarker: exhausted ? null : (marker ?? null) };
     if (exhausted) return;
   }
+}
+
+/** The MD5 of nothing: no object with bytes can have it as its ETag. */
+const EMPTY_MD5 = 'd41d8cd98f00b204e9800998ecf8427e';
+
+/**
+ * Ceph RGW lists an SLO as its manifest (its size, the MD5 of nothing) where Swift lists the
+ * whole object; a HEAD tells its real size and ETag. Only such rows are asked about, a few at a
+ * time; a row whose HEAD fails stays as listed.
+ */
+async function resolveManifestRows(client: SwiftClient, container: string, entries: FolderEntry[], signal?: AbortSignal): Promise<void> {
+  const rows = entries.filter((e): e is Extract<FolderEntry, { kind: 'object' }> => e.kind === 'object' && e.size > 0 && e.etag === EMPTY_MD5);
+  await eachLimited(rows, HEAD_CONCURRENCY, async (row) => {
+    try {
+      const { headers } = await client.call({ method: 'HEAD', container, object: row.name, ...(signal ? { signal } : {}) });
+      const size = Number(header(headers, 'content-length'));
+      if (Number.isSafeInteger(size)) row.size = size;
+      row.etag = bareEtag(header(headers, 'etag'));
+    } catch (err) {
+      if (signal?.aborted) throw err;
+    }
+  });
 }
 
 /** Every container of the account, with counts and bytes (account GET, paged). */
@@ -150,6 +173,10 @@ async function addContainerHead(client: SwiftClient, c: ContainerSummary): Promi
   } catch {
     return;
   }
+  // The container's own counts are current; the account listing's lag behind them on Swift
+  // (its container updater brings them over, every 5 minutes by default).
+  c.objects = limitOf(header(headers, 'x-container-object-count')) ?? c.objects;
+  c.bytes = limitOf(header(headers, 'x-container-bytes-used')) ?? c.bytes;
   const read = headerToText(header(headers, 'x-container-read') ?? '');
   c.public = read.split(',').some((item) => /^\.r(ef|eferr?er)?:\*$/.test(item.replace(/\s+/g, '')));
   const maxBytes = limitOf(header(headers, 'x-container-meta-quota-bytes'));

@@ -32,13 +32,24 @@ export async function accountTempUrlKey(client: SwiftClient): Promise<string> {
 }
 
 /**
- * A TempURL for GET (§12.2): HMAC-SHA256 over `GET\n<expires>\n<path>`, the path being the
- * decoded URL path of the object as the server sees it (storage URL path included: `/v1/AUTH_…`,
- * or `/swift/v1/AUTH_…` on RGW, which accepts both).
+ * The digest to sign with: SHA-256 where /info lists it (Swift 2.30, Coffer), else the strongest
+ * listed; SHA-1 where /info lists no digests, as TempURL before `allowed_digests` (Ceph RGW 16.2
+ * checks SHA-1 only, and refuses a SHA-256 signature with 403), and SHA-256 when /info is unknown.
  */
-export function signTempUrl(storageUrl: string, container: string, name: string, key: string, expires: number): string {
+export function tempUrlDigest(tempurl: { allowed_digests?: string[] } | undefined, infoKnown: boolean): 'sha1' | 'sha256' | 'sha512' {
+  const listed = tempurl?.allowed_digests;
+  if (!listed) return infoKnown && tempurl ? 'sha1' : 'sha256';
+  return (['sha256', 'sha512', 'sha1'] as const).find((d) => listed.includes(d)) ?? 'sha256';
+}
+
+/**
+ * A TempURL for GET (§12.2): an HMAC over `GET\n<expires>\n<path>`, the path being the decoded
+ * URL path of the object as the server sees it (storage URL path included: `/v1/AUTH_…`, or
+ * `/swift/v1/…` on RGW, which accepts both).
+ */
+export function signTempUrl(storageUrl: string, container: string, name: string, key: string, expires: number, digest: 'sha1' | 'sha256' | 'sha512' = 'sha256'): string {
   const { origin, path } = SwiftClient.pathOf(storageUrl, container, name);
   const signedPath = decodeURIComponent(path);
-  const sig = createHmac('sha256', key).update(`GET\n${expires}\n${signedPath}`).digest('hex');
+  const sig = createHmac(digest, key).update(`GET\n${expires}\n${signedPath}`).digest('hex');
   return `${origin}${path}?temp_url_sig=${sig}&temp_url_expires=${expires}`;
 }

@@ -11,7 +11,7 @@ import { drain, header, readText } from './http.js';
 import type { SwiftInfo } from './info.js';
 import { metered, Progress } from './progress.js';
 import { deleteSegments } from './delete.js';
-import { uploadSlo } from './slo-upload.js';
+import { discardSloSegments, uploadSlo } from './slo-upload.js';
 
 export interface SwiftUploadOptions extends UploadOptions {
   /**
@@ -112,23 +112,33 @@ export async function uploadObject(
     const segmentSize = Math.max(tuning.segmentSize, Math.ceil(size / maxSegments), info?.slo?.min_segment_size ?? 1);
     const key = opts.uploadKey ?? opts.resume?.token ?? (file ? (file.mtimeMs / 1000).toFixed(6) : (Date.now() / 1000).toFixed(6));
     opts.resume?.save(key);
-    const segments = await uploadSlo(client, {
-      container,
-      name,
-      source,
-      size,
-      segmentSize,
-      concurrency: tuning.concurrency,
-      uploadKey: key,
-      headers,
-      progress,
-      ...(signal ? { signal } : {}),
-    });
+    let segments: Awaited<ReturnType<typeof uploadSlo>>;
+    try {
+      segments = await uploadSlo(client, {
+        container,
+        name,
+        source,
+        size,
+        segmentSize,
+        concurrency: tuning.concurrency,
+        uploadKey: key,
+        headers,
+        progress,
+        ...(signal ? { signal } : {}),
+      });
+    } catch (err) {
+      // A stream cannot be sent again from where it stopped, so its segments would only take
+      // space: they go. A file's stay for the next attempt to skip (discardUpload drops them).
+      if ('stream' in source) await discardSloSegments(client, container, name, key, (paths) => deleteSegments(client, paths, info)).catch(() => undefined);
+      throw err;
+    }
     kept = new Set(segments.map((s) => s.path));
     result = await head();
     // Swift's SLO ETag is the MD5 of the segments' MD5s (hex, concatenated); ours were checked one by one.
     const composite = createHash('md5').update(segments.map((s) => s.etag).join('')).digest('hex');
     if (bareEtag(result.etag) !== composite) {
+      // What the manifest assembles is not what was sent: it goes, segments and all.
+      await client.call({ method: 'DELETE', container, object: name, query: { 'multipart-manifest': 'delete' } }).catch(() => undefined);
       throw new CofferError('BadDigest', `${container}/${name}: the manifest's ETag ${result.etag} is not the MD5 of its segments' (${composite})`);
     }
     result = { ...result, checked: 'parts' };

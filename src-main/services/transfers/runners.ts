@@ -33,12 +33,14 @@ function md5Tap(): { tap: Transform; hex: () => string } {
  * counts as verified only when the backend checked every part and the composite itself.
  */
 function verify(name: string, result: UploadResult, md5: string | undefined): boolean {
+  // Asked first: a Swift SLO's ETag looks like an MD5 (of its segments' MD5s) but is not the file's.
+  if (result.checked === 'parts') return true;
   const etag = result.etag.replace(/"/g, '').toLowerCase();
-  if (md5 !== undefined && /^[0-9a-f]{32}$/.test(etag)) {
+  if (md5 !== undefined && /^[0-9a-f]{32}$/.test(etag) && !result.compositeEtag) {
     if (etag !== md5) throw new CofferError('BadDigest', `${name} arrived damaged: the server's ETag ${etag} is not the MD5 of the file (${md5})`);
     return true;
   }
-  return result.checked === 'parts';
+  return false;
 }
 
 async function uploadStreamed(backend: ObjectBackend, container: string, name: string, body: Readable, size: number | undefined, ctx: RunContext) {
@@ -108,9 +110,10 @@ async function downloadOnce(job: Job & { spec: { kind: 'download' } }, ctx: RunC
     ctx.setSize(details.size);
     ctx.saveResumeToken(null);
   }
-  // A whole download of a plain-MD5 object is checked byte for byte; a resumed one by length.
+  // A whole download of a plain-MD5 object is checked byte for byte; a resumed one, or a large
+  // object whose ETag comes from its parts, by length.
   const etag = details.etag.replace(/"/g, '').toLowerCase();
-  const check = !from && /^[0-9a-f]{32}$/.test(etag) ? md5Tap() : undefined;
+  const check = !from && /^[0-9a-f]{32}$/.test(etag) && !details.compositeEtag ? md5Tap() : undefined;
   const out = createWriteStream(partial, { flags: from ? 'a' : 'w' });
   await (check ? pipeline(body, check.tap, out, { signal: ctx.signal }) : pipeline(body, out, { signal: ctx.signal }));
   const written = (await stat(partial)).size;

@@ -1,0 +1,77 @@
+// The contract's fixtures on the reference servers (real Swift, real RGW): the remote backends as
+// the app makes them, plus what the contract needs from outside them (versioning switched on,
+// uploads left open, an address nothing answers on).
+import { ListMultipartUploadsCommand, PutBucketVersioningCommand, S3Client } from '@aws-sdk/client-s3';
+import { RemoteS3Backend, type RemoteS3Config } from '../../src-main/backends/remote-compat.js';
+import { RemoteNativeBackend, type RemoteNativeOptions } from '../../src-main/backends/remote-native.js';
+import { freePort } from '../reference/processes.js';
+import type { BackendFixture } from './contract.js';
+
+/** Percent-encodes a path segment-wise, `/` kept (as clients put names in URLs). */
+const encodePath = (p: string) => p.split('/').map(encodeURIComponent).join('/');
+
+/** A v1 sign-in straight against the server: the storage URL public links live under. */
+export async function v1StorageUrl(authUrl: string, user: string, key: string): Promise<{ storageUrl: string; token: string }> {
+  const res = await fetch(authUrl, { headers: { 'X-Auth-User': user, 'X-Auth-Key': key } });
+  await res.arrayBuffer();
+  if (res.status >= 300) throw new Error(`v1 sign-in as ${user} at ${authUrl}: ${res.status}`);
+  return { storageUrl: res.headers.get('x-storage-url')!, token: res.headers.get('x-auth-token')! };
+}
+
+export async function swiftFixture(authUrl: string, user: string, key: string, extra: Partial<RemoteNativeOptions> = {}): Promise<BackendFixture> {
+  const { storageUrl, token } = await v1StorageUrl(authUrl, user, key);
+  const dead = await freePort();
+  const made: RemoteNativeBackend[] = [];
+  const make = (o: Partial<RemoteNativeOptions>) => {
+    const b = new RemoteNativeBackend({ authUrl, auth: { type: 'v1', user, key }, backoffMs: 20, ...extra, ...o });
+    made.push(b);
+    return b;
+  };
+  const backend = make({});
+  // capabilities() is exact once /info has been read, as the app's connect does.
+  await backend.connect();
+  return {
+    backend,
+    publicUrl: (c, name) => `${storageUrl}/${encodePath(c)}/${encodePath(name)}`,
+    enableVersioning: async () => {
+      throw new Error('not used: the Swift backend offers no versions');
+    },
+    pendingUploads: async (c) => {
+      const res = await fetch(`${storageUrl}/${encodePath(`${c}_segments`)}?format=json`, { headers: { 'X-Auth-Token': token } });
+      return res.status === 404 ? 0 : ((await res.json()) as unknown[]).length;
+    },
+    withWrongCredentials: () => make({ auth: { type: 'v1', user, key: `${key}-wrong` } }),
+    lacks: {
+      versions: "the Swift backend does not map Swift's versioning (an archive container, or 2.24+'s object_versioning with version ids, which this Swift runs) onto list/restore by version id yet",
+      publicObjects: 'Swift makes whole containers public, never one object',
+    },
+    unreachable: () => make({ authUrl: `http://127.0.0.1:${dead}/auth/v1.0`, attempts: 2 }),
+    close: async () => {
+      for (const b of made) b.close();
+    },
+  };
+}
+
+export async function s3Fixture(endpoint: string, accessKeyId: string, secretAccessKey: string): Promise<BackendFixture> {
+  const dead = await freePort();
+  const config: RemoteS3Config = { endpoint, region: 'us-east-1', accessKeyId, secretAccessKey, forcePathStyle: true };
+  const direct = new S3Client({ endpoint, region: 'us-east-1', credentials: { accessKeyId, secretAccessKey }, forcePathStyle: true });
+  const made: RemoteS3Backend[] = [];
+  const make = (o: Partial<RemoteS3Config>) => {
+    const b = new RemoteS3Backend({ ...config, ...o });
+    made.push(b);
+    return b;
+  };
+  return {
+    backend: make({}),
+    publicUrl: (c, name) => `${endpoint}/${encodePath(c)}/${encodePath(name)}`,
+    enableVersioning: async (c) => void (await direct.send(new PutBucketVersioningCommand({ Bucket: c, VersioningConfiguration: { Status: 'Enabled' } }))),
+    pendingUploads: async (c) => (await direct.send(new ListMultipartUploadsCommand({ Bucket: c }))).Uploads?.length ?? 0,
+    withWrongCredentials: () => make({ secretAccessKey: `${secretAccessKey}-wrong` }),
+    unreachable: () => make({ endpoint: `http://127.0.0.1:${dead}`, maxAttempts: 2 }),
+    close: async () => {
+      for (const b of made) b.close();
+      direct.destroy();
+    },
+  };
+}

@@ -1,0 +1,41 @@
+// The backend contract against real OpenStack Swift (Debian's 2.30, tempauth, v1 auth).
+import { randomBytes } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { expect, it } from 'vitest';
+import { describeWith, reference } from '../reference/reference.js';
+import { describeBackendContract } from './contract.js';
+import { containerName, expectCode } from './helpers.js';
+import { swiftFixture } from './reference-fixtures.js';
+
+const MiB = 1024 * 1024;
+
+describeBackendContract('real Swift (v1 auth)', async () => {
+  const swift = await reference('swift');
+  const u = swift.users.tester;
+  // Account counts come through the container updater, which the harness runs every second.
+  return { ...(await swiftFixture(swift.authUrl, `${u.account}:${u.user}`, u.key)), usageLagMs: 15_000 };
+}, { needs: 'swift' });
+
+describeWith('swift', 'real Swift: large uploads that fail', () => {
+  it('a streamed SLO upload that fails part-way leaves no segments behind', async () => {
+    const swift = await reference('swift');
+    const u = swift.users.tester;
+    const f = await swiftFixture(swift.authUrl, `${u.account}:${u.user}`, u.key, { segmentThreshold: MiB, segmentSize: MiB, attempts: 1 });
+    try {
+      const c = containerName('slo-fail');
+      await f.backend.createContainer(c);
+      // 6 MiB promised, 3 MiB given, then the source breaks (a browser tab closed mid-upload).
+      const source = Readable.from(
+        (async function* () {
+          for (let i = 0; i < 3; i++) yield randomBytes(MiB);
+          throw new Error('the source broke');
+        })(),
+      );
+      await expect(f.backend.upload(c, 'big.bin', { stream: source, size: 6 * MiB })).rejects.toThrow();
+      expect(await f.pendingUploads!(c)).toBe(0);
+      await expectCode(f.backend.head(c, 'big.bin'), 'NoSuchKey');
+    } finally {
+      await f.close();
+    }
+  });
+});
