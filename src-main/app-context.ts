@@ -1,5 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import { EventEmitter } from 'node:events';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { LOCAL_CONNECTION_ID } from '../src-shared/model/connections.js';
@@ -9,6 +10,7 @@ import { Engine } from './engine/engine.js';
 import type { EngineOptions } from './engine/context.js';
 import type { AccountInfo } from './engine/types.js';
 import { startServer, type RunningServer } from './http/server.js';
+import { loadSessionSecret } from './http/ui/session.js';
 import { RpcHost } from './rpc-host.js';
 import { createServices, type AppServices } from './services/index.js';
 import type { BackendFactory } from './services/connections.js';
@@ -65,6 +67,11 @@ async function firstAccount(engine: Engine): Promise<{ account: AccountInfo; cre
  * Electron main process both start here; tests build the same graph on a temp directory.
  */
 export async function createAppContext(opts: AppOptions): Promise<AppContext> {
+  const staticDir = (typeof opts.ui === 'object' && opts.ui.staticDir) || DEFAULT_UI_DIR;
+  // No link is handed out to an app that is not there.
+  if (opts.ui && !existsSync(join(staticDir, 'index.html'))) {
+    throw new Error(`The browser app is not built (${join(staticDir, 'index.html')} is missing): run \`npm run build\` first, or \`npm start\`, which builds it and opens it`);
+  }
   const engine = await Engine.open(opts.dataDir, opts.engine);
   try {
     const { account, created } = await firstAccount(engine);
@@ -72,7 +79,7 @@ export async function createAppContext(opts: AppOptions): Promise<AppContext> {
     // it serves to the browser build is filled in right after.
     const events = new EventEmitter();
     const late: { rpc?: RpcHost; app?: AppServices } = {};
-    const sessionToken = randomBytes(24).toString('base64url');
+    const sessionToken = opts.ui ? loadSessionSecret(opts.dataDir) : '';
     let port = 0;
     const ui = opts.ui
       ? {
@@ -82,7 +89,7 @@ export async function createAppContext(opts: AppOptions): Promise<AppContext> {
             const { details, body } = await late.app!.registry.backend(t.account).download(t.container, t.name);
             return { size: details.size, contentType: details.contentType, body };
           },
-          staticDir: (typeof opts.ui === 'object' && opts.ui.staticDir) || DEFAULT_UI_DIR,
+          staticDir,
           sessionToken,
           port: () => port,
         }
@@ -121,8 +128,9 @@ export async function createAppContext(opts: AppOptions): Promise<AppContext> {
       createdFirstUser: created,
       ...(ui ? { uiUrl: `${server.url}/_coffer/?token=${sessionToken}` } : {}),
       async close() {
-        await app.transfers.close();
-        await server.close();
+        // Each is bounded (transfers give their attempts 5 s, the server its requests 5 s); the
+        // engine closes last, once its last acknowledged write is on disk.
+        await Promise.all([app.transfers.close(), server.close()]);
         await engine.close();
       },
     };
