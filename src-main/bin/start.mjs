@@ -6,6 +6,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { createServer } from 'node:net';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -50,10 +51,24 @@ function run(command, args) {
   child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
 }
 
+/** `coffer serve`'s own default port, 7480, unless asked for another or taken (then a free one: the browser just follows the link). */
+async function portArgs(args) {
+  if (args.some((a) => a === '--port' || a.startsWith('--port='))) return [];
+  const free = await new Promise((resolve) => {
+    const probe = createServer();
+    probe.once('error', () => resolve(false));
+    probe.listen(7480, '127.0.0.1', () => probe.close(() => resolve(true)));
+  });
+  if (free) return [];
+  process.stdout.write('Port 7480 is taken: serving on a free one.\n');
+  return ['--port', '0'];
+}
+
 const found = desktop();
 if (found.executable) {
   run(found.executable, ['.']);
 } else {
   process.stdout.write(`Opening Coffer in your browser instead of its own window: ${found.reason}.\n`);
-  run(process.execPath, [join(root, 'src-main', 'bin', 'coffer.mjs'), 'serve', '--ui', '--open', '--data', desktopStore(), ...process.argv.slice(2)]);
+  const args = process.argv.slice(2);
+  run(process.execPath, [join(root, 'src-main', 'bin', 'coffer.mjs'), 'serve', '--ui', '--open', '--data', desktopStore(), ...(await portArgs(args)), ...args]);
 }
