@@ -2,7 +2,8 @@
 // `npm start`, once `npm run build` has run: the desktop app where Electron is installed and has a
 // display to show its window on; otherwise the same app in the browser, served by `coffer serve
 // --ui` from the store the desktop app uses, with the default browser opened on it where one can
-// be. Arguments go to `coffer serve` (`npm start -- --port 0`). Ctrl-C stops either.
+// be. Arguments go to `coffer serve` (`npm start -- --port 0`). Ctrl-C stops either, and so does a
+// SIGTERM sent to npm alone.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -44,6 +45,10 @@ function run(command, args) {
   const child = spawn(command, args, { cwd: root, stdio: 'inherit' });
   // Ctrl-C reaches the child from the terminal as well; it ignores the second signal.
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => child.kill(signal));
+  // A SIGTERM sent to npm alone ends npm and the shell it runs this in, which do not pass it on:
+  // orphaned, this stops what it started.
+  const parent = process.ppid;
+  setInterval(() => process.ppid !== parent && child.kill('SIGTERM'), 1000).unref();
   child.on('error', (err) => {
     process.stderr.write(`coffer: ${command}: ${err.message}\n`);
     process.exit(1);

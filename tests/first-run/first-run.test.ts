@@ -57,4 +57,14 @@ describe('on a fresh checkout', () => {
     await expect.poll(() => groupAlive(start), { timeout: 5_000 }).toBe(false);
     await expect(fetch(link!)).rejects.toThrow();
   }, 240_000);
+
+  it('`npm start` also stops when only npm is told to (SIGTERM to its pid, as a process manager does)', async () => {
+    const start = command('npm', ['start', '--', '--port', '0']);
+    const [, link] = await start.waitFor(LINK, 210_000);
+    await start.waitFor(/listening on/, 10_000);
+    // npm and its shell end at once and pass nothing on: what they started must stop by itself.
+    process.kill(start.child.pid!, 'SIGTERM');
+    await expect.poll(() => groupAlive(start), { timeout: 15_000, intervals: [250] }).toBe(false);
+    await expect(fetch(link!)).rejects.toThrow();
+  }, 240_000);
 });
