@@ -64,7 +64,7 @@ describe('on a fresh checkout', () => {
     await start.waitFor(/listening on/, 10_000);
     // npm and its shell end at once and pass nothing on: what they started must stop by itself.
     process.kill(start.child.pid!, 'SIGTERM');
-    await expect.poll(() => groupAlive(start), { timeout: 15_000, intervals: [250] }).toBe(false);
+    await expect.poll(() => groupAlive(start), { timeout: 15_000, interval: 250 }).toBe(false);
     await expect(fetch(link!)).rejects.toThrow();
   }, 240_000);
 });
