@@ -1,5 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import { EventEmitter } from 'node:events';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { LOCAL_CONNECTION_ID } from '../src-shared/model/connections.js';
@@ -10,6 +11,7 @@ import type { EngineOptions } from './engine/context.js';
 import type { AccountInfo } from './engine/types.js';
 import { startServer, type RunningServer } from './http/server.js';
 import type { ZipRequest } from './http/ui/zip.js';
+import { loadSessionSecret } from './http/ui/session.js';
 import { RpcHost } from './rpc-host.js';
 import { createServices, type AppServices } from './services/index.js';
 import type { BackendFactory } from './services/connections.js';
@@ -67,6 +69,11 @@ async function firstAccount(engine: Engine): Promise<{ account: AccountInfo; cre
  * Electron main process both start here; tests build the same graph on a temp directory.
  */
 export async function createAppContext(opts: AppOptions): Promise<AppContext> {
+  const staticDir = (typeof opts.ui === 'object' && opts.ui.staticDir) || DEFAULT_UI_DIR;
+  // No link is handed out to an app that is not there.
+  if (opts.ui && !existsSync(join(staticDir, 'index.html'))) {
+    throw new Error(`The browser app is not built (${join(staticDir, 'index.html')} is missing): run \`npm run build\` first, or \`npm start\`, which builds it and opens it`);
+  }
   const engine = await Engine.open(opts.dataDir, opts.engine);
   try {
     const { account, created } = await firstAccount(engine);
@@ -74,7 +81,7 @@ export async function createAppContext(opts: AppOptions): Promise<AppContext> {
     // it serves to the browser build is filled in right after.
     const events = new EventEmitter();
     const late: { rpc?: RpcHost; app?: AppServices } = {};
-    const sessionToken = randomBytes(24).toString('base64url');
+    const sessionToken = opts.ui ? loadSessionSecret(opts.dataDir) : '';
     let port = 0;
     const ui = opts.ui
       ? {
@@ -85,7 +92,7 @@ export async function createAppContext(opts: AppOptions): Promise<AppContext> {
             return { size: details.size, contentType: details.contentType, body };
           },
           zipSource: (r: ZipRequest) => zipEntries(late.app!.registry.backend(r.account), r),
-          staticDir: (typeof opts.ui === 'object' && opts.ui.staticDir) || DEFAULT_UI_DIR,
+          staticDir,
           sessionToken,
           port: () => port,
         }
@@ -124,8 +131,9 @@ export async function createAppContext(opts: AppOptions): Promise<AppContext> {
       createdFirstUser: created,
       ...(ui ? { uiUrl: `${server.url}/_coffer/?token=${sessionToken}` } : {}),
       async close() {
-        await app.transfers.close();
-        await server.close();
+        // Each is bounded (transfers give their attempts 5 s, the server its requests 5 s); the
+        // engine closes last, once its last acknowledged write is on disk.
+        await Promise.all([app.transfers.close(), server.close()]);
         await engine.close();
       },
     };

@@ -5,12 +5,13 @@ import envPaths from 'env-paths';
 import { CofferError } from '../src-shared/errors.js';
 import { createAppContext } from './app-context.js';
 import { purgeAccountData, userJson } from './cli/admin.js';
+import { openInBrowser } from './cli/open-browser.js';
 import { Engine } from './engine/engine.js';
 import { logUnhandledRejections } from './process-guards.js';
 import { keyringSecretBox } from './services/keyring-box.js';
 
 const USAGE = `Usage:
-  coffer serve [--data DIR] [--host 127.0.0.1] [--port 7480] [--domain NAME] [--ui]
+  coffer serve [--data DIR] [--host 127.0.0.1] [--port 7480] [--domain NAME] [--ui [--open]]
   coffer user create --uid 'TENANT$NAME' [--display-name N] [--access-key AK --secret-key SK] [--swift-user SUB --swift-key KEY]
   coffer user info --uid U | coffer user list | coffer user rm --uid U [--purge-data]
   coffer key add --uid U [--access-key AK --secret-key SK] [--swift-user SUB --swift-key KEY]
@@ -34,6 +35,7 @@ const OPTIONS = {
   'purge-data': { type: 'boolean' },
   quiet: { type: 'boolean' },
   ui: { type: 'boolean' },
+  open: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -149,41 +151,67 @@ function lockDataDir(dir: string): () => void {
   throw new CofferError('InternalError', `Could not lock ${dir}`);
 }
 
+/** Past this, a stop that is still waiting (on a handler that ignores its aborts) exits anyway: every acknowledged write is on disk already. */
+const STOP_DEADLINE_MS = 15_000;
+
 async function serve(args: Args): Promise<void> {
+  if (args.open && !args.ui) usageError('--open opens the browser UI: it needs --ui');
   const dataDir = args.data ?? defaultDataDir();
   mkdirSync(dataDir, { recursive: true });
   const unlock = lockDataDir(dataDir);
-  const port = integer(args.port, '--port') ?? 7480;
-  const log = args.quiet ? undefined : (line: string) => process.stdout.write(`${line}\n`);
-  logUnhandledRejections((line) => process.stderr.write(`${line}\n`));
-  const secrets = await keyringSecretBox(dataDir);
-  const app = await createAppContext({
-    dataDir,
-    secrets: secrets.box,
-    host: args.host!,
-    port,
-    ui: !!args.ui,
-    ...(args.domain ? { domain: args.domain } : {}),
-    ...(log ? { log } : {}),
-  });
+  let app: Awaited<ReturnType<typeof createAppContext>>;
+  let secretsNote: string;
+  try {
+    const port = integer(args.port, '--port') ?? 7480;
+    const log = args.quiet ? undefined : (line: string) => process.stdout.write(`${line}\n`);
+    logUnhandledRejections((line) => process.stderr.write(`${line}\n`));
+    const secrets = await keyringSecretBox(dataDir);
+    secretsNote = secrets.note;
+    app = await createAppContext({
+      dataDir,
+      secrets: secrets.box,
+      host: args.host!,
+      port,
+      ui: !!args.ui,
+      ...(args.domain ? { domain: args.domain } : {}),
+      ...(log ? { log } : {}),
+    });
+  } catch (err) {
+    unlock();
+    throw err;
+  }
   const base = app.server.url;
   if (app.createdFirstUser) process.stdout.write(`Created the first user:\n${JSON.stringify(userJson(app.localAccount), null, 2)}\n`);
   process.stdout.write(
     `Native API (Swift): auth ${base}/auth/1.0, storage ${base}/swift/v1/AUTH_<tenant>$<name>\n` +
       `Compatible API (S3): endpoint ${base} (path style${args.domain ? `, or <bucket>.${args.domain}` : ''})\n` +
       (app.uiUrl ? `Browser UI (keep this link private, it carries the session token): ${app.uiUrl}\n` : '') +
-      `Data: ${dataDir}\n${secrets.note}\nlistening on ${base}\n`,
+      `Data: ${dataDir}\n${secretsNote}\nlistening on ${base}\n`,
   );
+  if (app.uiUrl && args.open) {
+    const note = openInBrowser(app.uiUrl);
+    if (note) process.stdout.write(`Not opening a browser (${note}).\n`);
+  }
   let stopping = false;
-  const stop = async () => {
+  const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    await app.close();
+    process.stdout.write(`${signal}: stopping (requests under way get a few seconds to finish)\n`);
+    setTimeout(() => {
+      process.stderr.write('coffer: still stopping after 15 s; exiting\n');
+      process.exit(1);
+    }, STOP_DEADLINE_MS).unref();
+    let code = 0;
+    try {
+      await app.close();
+    } catch (err) {
+      process.stderr.write(`coffer: while stopping: ${(err as Error)?.stack ?? String(err)}\n`);
+      code = 1;
+    }
     unlock();
-    process.exit(0);
+    process.exit(code);
   };
-  process.on('SIGINT', () => void stop());
-  process.on('SIGTERM', () => void stop());
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => void stop(signal));
 }
 
 /** `--max-size -1` (the documented "unlimited"): parseArgs takes `-1` for an option, so join it to its flag. */

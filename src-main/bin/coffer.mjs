@@ -10,11 +10,14 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 
+// The desktop shell is compiled apart (tsconfig.electron.json) and the CLI never loads it.
+const SHELL = new Set([join(root, 'src-main', 'electron'), join(root, 'src-main', 'preload')]);
+
 function newestSource(dir) {
   let newest = 0;
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const path = join(dir, entry.name);
-    if (entry.isDirectory()) newest = Math.max(newest, newestSource(path));
+    if (entry.isDirectory()) newest = SHELL.has(path) ? newest : Math.max(newest, newestSource(path));
     else if (entry.name.endsWith('.ts')) newest = Math.max(newest, statSync(path).mtimeMs);
   }
   return newest;

@@ -4,6 +4,7 @@ import type { Engine } from '../engine/engine.js';
 import { CofferError } from '../../src-shared/errors.js';
 import { carriesS3Auth, handleCompat } from './compat/index.js';
 import { sendError } from './compat/respond.js';
+import { Drain } from './common/drain.js';
 import { Exchange } from './common/exchange.js';
 import { clientGone, continueWhenRead, InFlight } from './common/framing.js';
 import { newRequestId } from './common/request-id.js';
@@ -11,7 +12,7 @@ import { hasBody, SlowBodyWatch } from './common/slow-bodies.js';
 import { handleNative } from './native/index.js';
 import { fail } from './native/respond.js';
 import { isNativePath } from './native/router.js';
-import { handleUi, isUiPath, type UiContext } from './ui/index.js';
+import { EventStreams, handleUi, isUiPath, type UiContext } from './ui/index.js';
 
 export interface ServerOptions {
   engine: Engine;
@@ -29,9 +30,10 @@ export interface ServerOptions {
   log?: (line: string) => void;
   /**
    * Slow-client limits. Defaults: 60 s for the request head, 120 s of silence, and a body must
-   * average 1 KiB/s once it has been arriving for 60 s.
+   * average 1 KiB/s once it has been arriving for 60 s. When stopping, requests under way get
+   * 5 s to finish (`closeGraceMs`).
    */
-  timeouts?: { headersMs?: number; idleMs?: number; bodyGraceMs?: number; bodyMinBytesPerSec?: number };
+  timeouts?: { headersMs?: number; idleMs?: number; bodyGraceMs?: number; bodyMinBytesPerSec?: number; closeGraceMs?: number };
 }
 
 /** Slow-client limits can be shortened through the environment (a positive number), so tests can watch a stalled client being dropped. */
@@ -44,7 +46,10 @@ export interface RunningServer {
   server: Server;
   url: string;
   port: number;
-  /** Stops accepting, lets in-flight requests finish, closes idle keep-alive connections. */
+  /**
+   * Stops accepting, ends event streams, closes idle connections and each busy one once its answer
+   * is out; cuts what is still open after the grace period.
+   */
   close(): Promise<void>;
 }
 
@@ -76,7 +81,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
         api = 'ui';
         // The app's own contract calls may legitimately wait long in silence (remote stores, events).
         req.socket.setTimeout(0);
-        await handleUi(x, opts.ui);
+        await handleUi(x, opts.ui, streams);
       }
       else {
         if (isNativePath(x.rawPath) && !carriesS3Auth(x)) api = 'native';
@@ -96,12 +101,19 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     }
   };
   /** No request may end the process: whatever escapes even the handler's own error path is logged and the connection dropped. */
-  const serve = (req: IncomingMessage, res: ServerResponse) =>
-    void handle(req, res).catch((err: unknown) => {
-      opts.log?.(`internal error answering ${req.method} ${req.url}: ${(err as Error)?.stack ?? String(err)}`);
-      res.destroy();
-    });
+  const serve = (req: IncomingMessage, res: ServerResponse) => {
+    drain.track(req, res);
+    drain.hold(
+      handle(req, res).catch((err: unknown) => {
+        opts.log?.(`internal error answering ${req.method} ${req.url}: ${(err as Error)?.stack ?? String(err)}`);
+        res.destroy();
+      }),
+    );
+  };
   const inFlight = new InFlight();
+  const drain = new Drain();
+  const streams = new EventStreams();
+  const closeGraceMs = opts.timeouts?.closeGraceMs ?? envPositive('COFFER_HTTP_CLOSE_GRACE_MS') ?? 5_000;
   // A client gets headersMs to send its request head, and may go idleMs without sending or
   // reading a byte (a stalled body, a download nobody reads) before its connection is dropped.
   // No limit on a whole request: large uploads may take long while bytes keep flowing, as long as
@@ -139,11 +151,9 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     server,
     port,
     url: `http://${host}:${port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        slowBodies.close();
-        server.close(() => resolve());
-        server.closeIdleConnections();
-      }),
+    close: async () => {
+      slowBodies.close();
+      await drain.close(server, () => streams.endAll(), { graceMs: closeGraceMs, settleMs: 2_000 });
+    },
   };
 }

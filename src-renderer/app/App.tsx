@@ -5,9 +5,11 @@ import { Dialogs } from '../features/containers/Dialogs';
 import { MainArea } from '../features/shell/MainArea';
 import { Sidebar } from '../features/shell/Sidebar';
 import { StatusBar } from '../features/shell/StatusBar';
+import { useUrlLocation } from './url-location';
 
 export function App() {
   useServerEvents();
+  useUrlLocation();
   return (
     <div className="shell" data-testid="app-shell">
       <Sidebar />

@@ -4,6 +4,15 @@ import { useSelection } from './selection';
 
 export type MainView = 'containers' | 'endpoints';
 
+/** Where the user is, as the address bar keeps it (see app/url-location.ts). */
+export interface Place {
+  connectionId: string;
+  /** null: the container list. */
+  container: string | null;
+  /** '' or ending in '/'. */
+  prefix: string;
+}
+
 interface NavigationState {
   connectionId: string;
   view: MainView;
@@ -22,6 +31,8 @@ interface NavigationState {
   goUp(): void;
   showContainers(): void;
   setFilter(filter: string): void;
+  /** Straight to a place (a link, Back, Forward); nothing happens when already there. */
+  goTo(place: Place): void;
 }
 
 /** Where the user is: UI state only (what is there comes from react-query). */
@@ -52,6 +63,11 @@ export const useNavigation = create<NavigationState>()((set, get) => {
     setFilter: (filter) => {
       useSelection.getState().clear();
       set({ filter });
+    },
+    goTo: (place) => {
+      const now = get();
+      if (now.connectionId === place.connectionId && now.container === place.container && now.prefix === place.prefix) return;
+      moved({ ...place, view: 'containers' });
     },
   };
 });

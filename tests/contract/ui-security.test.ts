@@ -28,7 +28,7 @@ describe('the browser build over HTTP is as safe as the desktop app', () => {
   it('turns the printed session token into an HttpOnly SameSite=Strict cookie', async () => {
     const res = await fetch(env.ctx.uiUrl!, { redirect: 'manual' });
     expect(res.status).toBe(302);
-    expect(res.headers.get('set-cookie')).toMatch(/^coffer_session=[\w-]+; HttpOnly; SameSite=Strict; Path=\/_coffer$/);
+    expect(res.headers.get('set-cookie')).toMatch(/^coffer_session=[\w-]+; HttpOnly; SameSite=Strict; Path=\/_coffer; Max-Age=\d+$/);
     expect((await fetch(`${url('/')}?token=wrong`, { redirect: 'manual' })).status).toBe(401);
   });
 

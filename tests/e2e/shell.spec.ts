@@ -35,6 +35,21 @@ test('renders without console errors or CSP violations', async ({ app: page }) =
   expect(problems).toEqual([]);
 });
 
+test('has an icon of its own, served under the CSP, and nothing the page asks for is refused', async ({ app: page }) => {
+  const failed: string[] = [];
+  page.on('response', (res) => {
+    if (res.status() >= 400) failed.push(`${res.status()} ${res.url()}`);
+  });
+  await page.reload();
+  await expect(page.getByRole('table', { name: 'Containers' })).toBeVisible();
+  const href = await page.locator('link[rel="icon"]').getAttribute('href');
+  expect(href).toBeTruthy();
+  const icon = await page.request.get(new URL(href!, page.url()).href);
+  expect(icon.status()).toBe(200);
+  expect(icon.headers()['content-type']).toBe('image/svg+xml');
+  expect(failed).toEqual([]);
+});
+
 test('an unreachable server is said plainly, with a retry that works once it answers', async ({ app: page }) => {
   await expect(page.getByRole('table', { name: 'Containers' })).toBeVisible();
   await page.route('**/_coffer/rpc', (route) => route.abort('connectionrefused'));

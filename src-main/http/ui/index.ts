@@ -1,11 +1,12 @@
 import { createReadStream, existsSync, statSync } from 'node:fs';
+import type { ServerResponse } from 'node:http';
 import { join, normalize, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 import mime from 'mime';
 import { EVENT_NAMES } from '../../../src-shared/contract/events.js';
 import type { RpcResult } from '../../../src-shared/rpc/envelope.js';
 import { readSmallBody, type Exchange } from '../common/exchange.js';
-import { COOKIE, hasSession, tokenMatches, trustedRequest } from './session.js';
+import { COOKIE, COOKIE_MAX_AGE_S, hasSession, tokenMatches, trustedRequest } from './session.js';
 import { streamZip, ZipDownloads, type ZipRequest, type ZipSource } from './zip.js';
 
 export const UI_PREFIX = '/_coffer';
@@ -44,7 +45,30 @@ async function serveStatic(x: Exchange, ctx: UiContext, rel: string): Promise<vo
   await x.stream(200, { ...SECURITY, 'Content-Type': type, 'Content-Length': statSync(file).size }, createReadStream(file));
 }
 
-function events(x: Exchange, ctx: UiContext): void {
+/**
+ * The event streams a server has open. A browser tab never ends its own, so a server that stops
+ * ends them (the page's EventSource then finds nobody listening) instead of waiting for ever.
+ */
+export class EventStreams {
+  private readonly open = new Set<ServerResponse>();
+  private ended = false;
+
+  /** False once the server is stopping: no new stream is started. */
+  add(res: ServerResponse): boolean {
+    if (this.ended) return false;
+    this.open.add(res);
+    res.once('close', () => this.open.delete(res));
+    return true;
+  }
+
+  endAll(): void {
+    this.ended = true;
+    for (const res of this.open) res.end();
+  }
+}
+
+function events(x: Exchange, ctx: UiContext, streams: EventStreams): void {
+  if (!streams.add(x.res)) return json(x, 503, { error: 'The server is stopping' });
   x.res.writeHead(200, { ...SECURITY, 'Content-Type': 'text/event-stream', Connection: 'keep-alive' });
   x.res.write(': connected\n\n');
   const listeners = EVENT_NAMES.map((name) => {
@@ -125,13 +149,13 @@ async function sendZip(x: Exchange, ctx: UiContext, id: string): Promise<void> {
  * token from the printed URL becomes an HttpOnly SameSite=Strict cookie, and requests from other
  * origins or hosts are refused.
  */
-export async function handleUi(x: Exchange, ctx: UiContext): Promise<void> {
+export async function handleUi(x: Exchange, ctx: UiContext, streams: EventStreams): Promise<void> {
   if (!trustedRequest(x, ctx.port())) return json(x, 403, { error: 'Forbidden origin or host' });
   const rel = x.rawPath.slice(UI_PREFIX.length);
   if (x.method === 'GET' && tokenMatches(x.param('token'), ctx.sessionToken)) {
     return x.send(302, {
       ...SECURITY,
-      'Set-Cookie': `${COOKIE}=${ctx.sessionToken}; HttpOnly; SameSite=Strict; Path=${UI_PREFIX}`,
+      'Set-Cookie': `${COOKIE}=${ctx.sessionToken}; HttpOnly; SameSite=Strict; Path=${UI_PREFIX}; Max-Age=${COOKIE_MAX_AGE_S}`,
       Location: `${UI_PREFIX}/`,
     });
   }
@@ -147,7 +171,7 @@ export async function handleUi(x: Exchange, ctx: UiContext): Promise<void> {
     }
     return json(x, 200, await ctx.rpc.call(String(request.method), request.arg ?? {}));
   }
-  if (rel === '/events' && x.method === 'GET') return events(x, ctx);
+  if (rel === '/events' && x.method === 'GET') return events(x, ctx, streams);
   if (rel === '/upload' && x.method === 'POST') return upload(x, ctx);
   if (rel === '/download' && x.method === 'GET') return download(x, ctx);
   if (rel === '/zip' && x.method === 'POST') return prepareZip(x);

@@ -1,7 +1,40 @@
-import { timingSafeEqual } from 'node:crypto';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { chmodSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Exchange } from '../common/exchange.js';
 
 export const COOKIE = 'coffer_session';
+/**
+ * The session outlives the browser's own session too (400 days, the most Chromium keeps), so a
+ * bookmarked folder opens after the browser restarts; deleting the secret file ends every session.
+ */
+export const COOKIE_MAX_AGE_S = 400 * 24 * 3600;
+const SECRET_FILE = 'ui-session.key';
+const SECRET_SHAPE = /^[\w-]{32,}$/;
+
+/**
+ * The browser build's session secret, one per data directory and kept there (mode 0600), so the
+ * printed link, bookmarks and open tabs stay valid across restarts. A missing or unreadable
+ * value is replaced; a file others could read is made private again.
+ */
+export function loadSessionSecret(dataDir: string): string {
+  const file = join(dataDir, SECRET_FILE);
+  try {
+    const value = readFileSync(file, 'utf8').trim();
+    if (SECRET_SHAPE.test(value)) {
+      if (process.platform !== 'win32' && (statSync(file).mode & 0o077) !== 0) chmodSync(file, 0o600);
+      return value;
+    }
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+  }
+  const value = randomBytes(24).toString('base64url');
+  // Written whole under another name first: a crash never leaves a half-written secret.
+  const temp = `${file}.${process.pid}.tmp`;
+  writeFileSync(temp, `${value}\n`, { mode: 0o600 });
+  renameSync(temp, file);
+  return value;
+}
 
 function same(a: string, b: string): boolean {
   const x = Buffer.from(a);
