@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { formatCount } from '../../app/format';
 import { strings } from '../../app/strings';
 import { useFolder } from '../../queries/use-folder';
@@ -8,6 +8,7 @@ import { useSelection } from '../../stores/selection';
 import { isServerOrder, useSort } from '../../stores/sort';
 import { clipboardKey } from '../clipboard/clipboard-actions';
 import { usePaste } from '../clipboard/use-paste';
+import { containerShown } from '../common/focus';
 import { Empty, ErrorState, Loading } from '../common/States';
 import { FolderMenu } from '../context-menu/FolderMenu';
 import type { MenuPosition } from '../context-menu/Menu';
@@ -42,6 +43,7 @@ export function FolderView({ account, container }: { account: string; container:
   const selected = useSelection((x) => x.selected);
   const selectedRows = useMemo(() => list.pick(selected), [list, selected]);
   const drop = useFolderDrop(account, container, prefix);
+  useEffect(() => containerShown(account, container), [account, container]);
 
   const onOpen = useCallback((row: Row) => {
     if (row.kind === 'folder') openFolder(row.key);

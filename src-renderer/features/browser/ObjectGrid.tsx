@@ -2,6 +2,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useId, useRef, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import { strings } from '../../app/strings';
 import { useSelection } from '../../stores/selection';
+import { focusHome, reclaimFocus } from '../common/focus';
 import { GridHeader } from './GridHeader';
 import { GridRow } from './GridRow';
 import type { RowList } from './row-list';
@@ -53,6 +54,9 @@ export function ObjectGrid({ list, label, listingKey, hasNextPage, isFetchingNex
   useEffect(() => {
     virtualizer.scrollToOffset(0);
   }, [listingKey, virtualizer]);
+
+  // A container just opened (its button in the list is gone) or focus fell out of a closed view: the grid takes it.
+  useEffect(() => reclaimFocus(), []);
 
   const focusIndex = selection.focus === null ? -1 : list.indexOf(selection.focus);
   // Follow the focus when the user moves it, not when rows shift under it (a re-sort, or a new
@@ -161,6 +165,7 @@ export function ObjectGrid({ list, label, listingKey, hasNextPage, isFetchingNex
       aria-activedescendant={focusIndex >= 0 && items.some((v) => v.index === focusIndex) ? rowId(focusIndex) : undefined}
       tabIndex={0}
       onKeyDown={onKeyDown}
+      {...focusHome}
     >
       <GridHeader />
       <div
