@@ -20,6 +20,7 @@ import { FilterBox } from './FilterBox';
 import { ObjectGrid } from './ObjectGrid';
 import { nextRowList, type LoadedRows } from './row-list';
 import type { Row } from './rows';
+import './folder.css';
 
 const s = strings.browser;
 
@@ -77,11 +78,10 @@ export function FolderView({ account, container }: { account: string; container:
         e.preventDefault();
         goUp();
       }}>
-      <div className="toolbar">
+      <div className="toolbar folder-toolbar">
         <Breadcrumbs container={container} prefix={prefix} />
-        <span className="spacer" />
-        <FolderActions account={account} container={container} prefix={prefix} rows={rows} selected={selectedRows} paste={paste} />
         <FilterBox key={`${container}/${prefix}`} />
+        <FolderActions account={account} container={container} prefix={prefix} rows={rows} selected={selectedRows} paste={paste} />
       </div>
       {drop.banner}
       {pasteView}

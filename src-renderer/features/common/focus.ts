@@ -14,7 +14,8 @@ export function focusIsLost(): boolean {
   return el === null || el === document.body || el === document.documentElement || !el.isConnected;
 }
 
-function canTakeFocus(el: Element | null): el is HTMLElement {
+/** Connected, enabled, shown: focus() would move the focus there. */
+export function canTakeFocus(el: Element | null): el is HTMLElement {
   if (!(el instanceof HTMLElement) || !el.isConnected || el.matches(':disabled') || el.closest('[inert]')) return false;
   return el.getClientRects().length > 0 && getComputedStyle(el).visibility !== 'hidden';
 }
