@@ -54,12 +54,14 @@ for (const screen of SCREENS) {
       await page.keyboard.press('Escape');
       await expect(grid(page)).toBeFocused();
 
-      // Opened from the toolbar: back on that button.
+      // Opened from the toolbar: back on that button, and the grid is the next Tab stop.
       const rename = toolbar(page).getByRole('button', { name: 'Rename' });
       await rename.click();
       await expect(dialog).toBeVisible();
       await page.keyboard.press('Escape');
       await expect(rename).toBeFocused();
+      await page.keyboard.press('Tab');
+      await expect(grid(page)).toBeFocused();
     });
 
     test('"Keep both" in a paste that finds names taken leaves the keyboard in the grid', async ({ app: page }) => {

@@ -14,7 +14,7 @@ import { FolderMenu } from '../context-menu/FolderMenu';
 import type { MenuPosition } from '../context-menu/Menu';
 import { DetailsPanel } from '../details/DetailsPanel';
 import { FolderActions, operationKey } from '../operations/FolderActions';
-import { useFolderDrop } from '../transfers/use-folder-drop';
+import { useDropBanner } from '../transfers/use-folder-drop';
 import { Breadcrumbs } from './Breadcrumbs';
 import { FilterBox } from './FilterBox';
 import { ObjectGrid } from './ObjectGrid';
@@ -43,7 +43,7 @@ export function FolderView({ account, container }: { account: string; container:
   const rows = list.rows;
   const selected = useSelection((x) => x.selected);
   const selectedRows = useMemo(() => list.pick(selected), [list, selected]);
-  const drop = useFolderDrop(account, container, prefix);
+  const dropBanner = useDropBanner(account, container);
   useEffect(() => containerShown(account, container), [account, container]);
 
   const onOpen = useCallback((row: Row) => {
@@ -70,7 +70,7 @@ export function FolderView({ account, container }: { account: string; container:
   }
 
   return (
-    <section className="folder" aria-label={`${container}/${prefix}`} {...drop.props} onKeyDown={(e) => {
+    <section className="folder" aria-label={`${container}/${prefix}`} onKeyDown={(e) => {
         if (operationKey(e, selectedRows)) return;
         if (clipboardKey(e, { account, container, selected: selectedRows }, paste)) return;
         // Backspace goes up from anywhere in the view but a text field (the grid handles its own).
@@ -83,7 +83,7 @@ export function FolderView({ account, container }: { account: string; container:
         <FilterBox key={`${container}/${prefix}`} />
         <FolderActions account={account} container={container} prefix={prefix} rows={rows} selected={selectedRows} paste={paste} />
       </div>
-      {drop.banner}
+      {dropBanner}
       {pasteView}
       {!isServerOrder(sort) && folder.hasNextPage ? (
         <p className="note" role="note">
