@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { formatCount } from '../../app/format';
 import { strings } from '../../app/strings';
-import { useFolder } from '../../queries/use-folder';
+import { loadToEnd, useFolder } from '../../queries/use-folder';
 import { useClipboard } from '../../stores/clipboard';
 import { useNavigation } from '../../stores/navigation';
 import { useSelection } from '../../stores/selection';
@@ -60,7 +60,9 @@ export function FolderView({ account, container }: { account: string; container:
   const [menu, setMenu] = useState<{ at: MenuPosition; rows: boolean } | null>(null);
   const onMenu = useCallback((at: MenuPosition, row: Row | null) => setMenu({ at, rows: row !== null }), []);
   const { fetchNextPage } = folder;
-  const more = useCallback(() => void fetchNextPage(), [fetchNextPage]);
+  // Joining a request on its way rather than cancelling it: End's loading and the prefetch share it.
+  const more = useCallback(() => void fetchNextPage({ cancelRefetch: false }), [fetchNextPage]);
+  const toEnd = useCallback((stopped: () => boolean) => loadToEnd(() => fetchNextPage({ cancelRefetch: false }), stopped), [fetchNextPage]);
 
   let overlay = null;
   if (folder.isPending) overlay = <Loading label={s.loading} />;
@@ -98,6 +100,7 @@ export function FolderView({ account, container }: { account: string; container:
           hasNextPage={folder.hasNextPage}
           isFetchingNextPage={folder.isFetchingNextPage}
           fetchNextPage={more}
+          loadToEnd={toEnd}
           onOpen={onOpen}
           onUp={goUp}
           onMenu={onMenu}
