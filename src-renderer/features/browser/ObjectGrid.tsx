@@ -18,6 +18,7 @@ export const ROW_HEIGHT = 30;
  * loading row.
  */
 const PREFETCH_ROWS = 1000;
+const MODIFIER_KEYS = new Set(['Shift', 'Control', 'Alt', 'Meta']);
 
 export interface ObjectGridProps {
   /** The rows in display order, with the key positions focus and selection need. */
@@ -125,8 +126,8 @@ export function ObjectGrid({ list, label, listingKey, hasNextPage, isFetchingNex
       return;
     }
     const mods = { toggle: e.ctrlKey || e.metaKey, range: e.shiftKey };
-    // Another key while going to the end: the user went elsewhere.
-    if (toEnd.pending && e.key !== 'End') toEnd.cancel();
+    // Another key while going to the end (not a modifier on its own): the user went elsewhere.
+    if (toEnd.pending && e.key !== 'End' && !MODIFIER_KEYS.has(e.key)) toEnd.cancel();
     const page = Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? ROW_HEIGHT * 10) / ROW_HEIGHT) - 1);
     const move = (m: Move) => selection.apply(moveFocus(list, selection, m, mods));
     switch (e.key) {
