@@ -47,6 +47,8 @@ export interface LocalBackendOptions {
  */
 export class LocalBackend implements ObjectBackend {
   readonly kind = 'local' as const;
+  /** 10,000 entries list, map and serialize in 10-20 ms (1,000-entry pages cost about as much per entry). */
+  readonly listPageLimit = 10_000;
   private readonly links: ShareLinkSigner | undefined;
   private readonly partSize: number;
 

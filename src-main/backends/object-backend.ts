@@ -67,6 +67,12 @@ export interface DownloadOptions extends TransferOptions {
  */
 export interface ObjectBackend {
   readonly kind: 'local' | 'swift' | 's3';
+  /**
+   * The most entries a listing page should hold here: what one request of the store answers
+   * (S3's MaxKeys and RGW's container listings stop at 1,000), or, for the embedded engine, what
+   * one call lists in well under a tenth of a second. Larger pages only cost more waiting per page.
+   */
+  readonly listPageLimit: number;
   capabilities(): Capabilities;
 
   accountInfo(): Promise<AccountSummary>;

@@ -46,6 +46,8 @@ export type { RemoteS3Config } from './remote-compat-client.js';
  */
 export class RemoteS3Backend implements ObjectBackend {
   readonly kind = 's3' as const;
+  /** AWS (and RGW, by default) cap MaxKeys at 1,000. */
+  readonly listPageLimit = 1000;
   private readonly client: S3Client;
   private readonly buckets: BucketAccess;
 

@@ -56,6 +56,8 @@ const MiB = 1024 * 1024;
 /** A remote Swift account (Swift, RGW, Coffer's own native API) as an ObjectBackend. */
 export class RemoteNativeBackend implements ObjectBackend {
   readonly kind = 'swift' as const;
+  /** RGW clamps a container listing to 1,000 (a larger page would take several requests). */
+  readonly listPageLimit = 1000;
   private readonly http: Http;
   private readonly client: SwiftClient;
   private readonly tuning: UploadTuning;

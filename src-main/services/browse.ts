@@ -51,7 +51,9 @@ export function createBrowseService(registry: ConnectionRegistry, emit: Emit): B
     deleteContainer: (a) => on(a.account, (b) => b.deleteContainer(a.container)),
     listFolder: (a) =>
       on(a.account, async (b) => {
-        for await (const page of b.listFolder(a.container, { prefix: a.prefix ?? '', delimiter: a.delimiter ?? '/', pageSize: a.pageSize ?? 1000, ...(a.marker ? { marker: a.marker } : {}) })) {
+        // A page no larger than the backend serves well: the caller follows nextMarker anyway.
+        const pageSize = Math.min(a.pageSize ?? 1000, b.listPageLimit);
+        for await (const page of b.listFolder(a.container, { prefix: a.prefix ?? '', delimiter: a.delimiter ?? '/', pageSize, ...(a.marker ? { marker: a.marker } : {}) })) {
           return page;
         }
         return { entries: [], nextMarker: null };

@@ -1,6 +1,7 @@
 // The application shell: connections in the sidebar, the selected one in the main area, a status
 // bar, and the one modal dialog that may be open.
 import { useServerEvents } from '../queries/use-server-events';
+import { Tooltips } from '../features/common/Tooltips';
 import { Dialogs } from '../features/containers/Dialogs';
 import { MainArea } from '../features/shell/MainArea';
 import { Sidebar } from '../features/shell/Sidebar';
@@ -16,6 +17,7 @@ export function App() {
       <MainArea />
       <StatusBar />
       <Dialogs />
+      <Tooltips />
     </div>
   );
 }

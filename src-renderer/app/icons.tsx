@@ -17,6 +17,11 @@ const PATHS = {
   alert: 'M12 4l9 16H3zM12 10v4M12 17h.01',
   upload: 'M12 16V4M7 9l5-5 5 5M5 20h14',
   download: 'M12 4v12M7 11l5 5 5-5M5 20h14',
+  'upload-folder': 'M3 6.5A1.5 1.5 0 0 1 4.5 5h4l2 2h9A1.5 1.5 0 0 1 21 8.5v9a1.5 1.5 0 0 1-1.5 1.5h-15A1.5 1.5 0 0 1 3 17.5zM12 16v-6M9.5 12.5 12 10l2.5 2.5',
+  'new-folder': 'M3 6.5A1.5 1.5 0 0 1 4.5 5h4l2 2h9A1.5 1.5 0 0 1 21 8.5v9a1.5 1.5 0 0 1-1.5 1.5h-15A1.5 1.5 0 0 1 3 17.5zM12 10v6M9 13h6',
+  rename: 'M4 20h4L19 9l-4-4L4 16zM13.5 6.5l4 4',
+  paste: 'M9 3.5h6v3H9zM9 5H6v15.5h12V5h-3',
+  more: 'M7 12a1 1 0 1 1-2 0 1 1 0 0 1 2 0zM13 12a1 1 0 1 1-2 0 1 1 0 0 1 2 0zM19 12a1 1 0 1 1-2 0 1 1 0 0 1 2 0z',
 } as const;
 
 export type IconName = keyof typeof PATHS;

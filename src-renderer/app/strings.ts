@@ -4,6 +4,7 @@
 import type { ConnectionState } from '../../src-shared/model/connections';
 import { accountTexts } from './strings/accounts';
 import { browseTexts } from './strings/browse';
+import { folderViewTexts } from './strings/folder-view';
 import { transferTexts } from './strings/transfers';
 
 const en = {
@@ -50,6 +51,7 @@ const en = {
   },
 
   ...browseTexts,
+  ...folderViewTexts,
   status: {
     connection: (name: string, state: string) => `${name}: ${state}`,
     fetching: 'Updating…',

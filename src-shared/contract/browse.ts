@@ -48,6 +48,10 @@ export const browseMethods = {
     prefix: z.string().max(1024).default(''),
     delimiter: z.string().max(16).default('/'),
     marker: z.string().max(1024).optional(),
+    /**
+     * At most this many entries: each backend answers up to its own limit (the local store
+     * 10,000, remote S3 and Swift 1,000), so a shorter page is not the end; a null nextMarker is.
+     */
     pageSize: z.number().int().min(1).max(10000).default(1000),
   }),
   head: z.object({ ...where, name, versionId: z.string().optional() }),

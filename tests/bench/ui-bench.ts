@@ -5,7 +5,8 @@
  *
  * Per folder and run, in a fresh browser context (empty query cache): the time from the
  * double-click that opens the folder to the frame that paints its first row; the time to scroll
- * to the end with every page loaded; the JS heap after a forced GC before opening, once open and
+ * to the end with every page loaded; in another fresh context, the time from End to the last
+ * entry focused and painted (holding End: a press every frame); the JS heap after a forced GC before opening, once open and
  * at the end; the rows in the DOM at the end (virtualization); how long the server took for the
  * listings, to tell its share from the renderer's. Runs alternate small and big
  * folders so load on the machine hits both alike; medians are reported.
@@ -18,11 +19,11 @@ import os from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { chromium, type Browser, type Page, type Request } from '@playwright/test';
-import { armOpenProbe, cpuMs, cpuSince, heapMiB, openTiming, scrollToEnd, type CpuMs, type ScrollResult } from './ui/measure.js';
+import { armOpenProbe, cpuMs, cpuSince, heapMiB, openTiming, pressEndToLast, scrollToEnd, type CpuMs, type EndResult, type ScrollResult } from './ui/measure.js';
 import { median, progressLog, round as roundTo } from './stats.js';
 import { benchFolder, ensureRendererBuilt, freePort, seed, serve, stop, type BenchFolder, type Served } from './ui/store.js';
 
-/** Runs that scroll to the end (slow); every run, up to OPEN_RUNS, measures the opening. */
+/** Runs that scroll to the end and press End (slow); every run, up to OPEN_RUNS, measures the opening. */
 const RUNS = Number(process.env.BENCH_UI_RUNS ?? 3);
 const OPEN_RUNS = Number(process.env.BENCH_UI_OPEN_RUNS ?? 7);
 const BIG = Number(process.env.BENCH_UI_BIG ?? 100_000);
@@ -74,6 +75,13 @@ interface ScrollRun {
   listWaitMs: number;
 }
 
+interface EndRun {
+  end: EndResult;
+  endCpu: CpuMs;
+  /** listFolder calls after the first page. */
+  listCalls: number;
+}
+
 function folderRow(page: Page, label: string) {
   return page
     .getByRole('grid', { name: /^Contents of / })
@@ -81,8 +89,8 @@ function folderRow(page: Page, label: string) {
     .filter({ has: page.getByRole('gridcell', { name: label, exact: true }) });
 }
 
-/** Opens the folder in a fresh browser context (empty query cache), then scrolls to its end if asked. */
-async function measureRun(url: string, folder: BenchFolder, withScroll: boolean): Promise<OpenResult & Partial<ScrollRun>> {
+/** Opens the folder in a fresh browser context (empty query cache), then scrolls to its end or presses End if asked. */
+async function measureRun(url: string, folder: BenchFolder, then: 'scroll' | 'end' | null): Promise<OpenResult & Partial<ScrollRun> & Partial<EndRun>> {
   const context = await browser!.newContext({ viewport: VIEWPORT, locale: 'en-US', timezoneId: 'UTC' });
   try {
     // tsx compiles with esbuild's keepNames, which wraps the named helpers inside our page
@@ -111,7 +119,12 @@ async function measureRun(url: string, folder: BenchFolder, withScroll: boolean)
     const openCpu = cpuSince(cpuBeforeOpen, await cpuMs(cdp));
     const heapAfterOpenMiB = await heapMiB(cdp);
     const opened = { openMs, firstPageWaitMs: waits[skip] ?? NaN, openCpu, heapBeforeOpenMiB, heapAfterOpenMiB };
-    if (!withScroll) return opened;
+    if (then === null) return opened;
+    if (then === 'end') {
+      const cpuBeforeEnd = await cpuMs(cdp);
+      const end = await pressEndToLast(page, folder, Math.max(5_000, TIMEOUT_MS - elapsed() - 20_000));
+      return { ...opened, end, endCpu: cpuSince(cpuBeforeEnd, await cpuMs(cdp)), listCalls: waits.length - skip - 1 };
+    }
     const cpuBeforeScroll = await cpuMs(cdp);
     const scroll = await scrollToEnd(page, folder, Math.max(5_000, TIMEOUT_MS - elapsed() - 20_000));
     const scrollCpu = cpuSince(cpuBeforeScroll, await cpuMs(cdp));
@@ -128,10 +141,16 @@ function medCpu(runs: CpuMs[]): CpuMs {
   return { mainThread: m((c) => c.mainThread), script: m((c) => c.script), layoutAndStyle: m((c) => c.layoutAndStyle), process: m((c) => c.process) };
 }
 
-function summarize(folder: BenchFolder, opens: OpenResult[], scrolls: ScrollRun[]) {
+function summarize(folder: BenchFolder, opens: OpenResult[], scrolls: ScrollRun[], ends: EndRun[]) {
   const med = <T>(runs: T[], pick: (r: T) => number, digits = 1) => round(median(runs.map(pick)), digits);
   const scrollMs = med(scrolls, (r) => r.scroll.ms, 0);
   return {
+    endRuns: ends.length,
+    endToLastRowMs: med(ends, (r) => r.end.ms, 0),
+    endToLastRowMsRuns: ends.map((r) => round(r.end.ms, 0)),
+    endPresses: med(ends, (r) => r.end.presses, 0),
+    endListFolderCallsAfterFirst: med(ends, (r) => r.listCalls, 0),
+    endCpuMs: medCpu(ends.map((r) => r.endCpu)),
     entries: folder.count,
     openRuns: opens.length,
     firstRowsPaintedMs: med(opens, (r) => r.openMs),
@@ -170,27 +189,35 @@ async function main() {
   });
   const opens = new Map<BenchFolder, OpenResult[]>([[small, []], [big, []]]);
   const scrolls = new Map<BenchFolder, ScrollRun[]>([[small, []], [big, []]]);
+  const ends = new Map<BenchFolder, EndRun[]>([[small, []], [big, []]]);
   const total = Math.max(OPEN_RUNS, RUNS);
   for (let run = 1; run <= total; run++) {
     for (const folder of [small, big]) {
-      const r = await measureRun(served.url, folder, run <= RUNS);
+      const r = await measureRun(served.url, folder, run <= RUNS ? 'scroll' : null);
       opens.get(folder)!.push(r);
       let line = `run ${run}/${total} ${folder.label} (${folder.count}): first rows ${r.openMs.toFixed(0)} ms (first page ${r.firstPageWaitMs.toFixed(0)} ms)`;
       if (r.scroll) {
         scrolls.get(folder)!.push(r as ScrollRun);
         line += `, scroll to end ${r.scroll.ms.toFixed(0)} ms, heap ${r.heapAfterOpenMiB.toFixed(1)} -> ${r.heapAfterScrollMiB!.toFixed(1)} MiB, ${r.scroll.domRows} DOM rows`;
       }
+      if (run <= RUNS) {
+        const e = await measureRun(served.url, folder, 'end');
+        ends.get(folder)!.push(e as EndRun);
+        line += `; End to the last entry ${e.end!.ms.toFixed(0)} ms (${e.end!.presses} presses, ${e.listCalls} more pages)`;
+      }
       log(line);
     }
   }
-  const s = summarize(small, opens.get(small)!, scrolls.get(small)!);
-  const b = summarize(big, opens.get(big)!, scrolls.get(big)!);
+  const s = summarize(small, opens.get(small)!, scrolls.get(small)!, ends.get(small)!);
+  const b = summarize(big, opens.get(big)!, scrolls.get(big)!, ends.get(big)!);
   const k = (n: number) => (n >= 1000 ? `${n / 1000}k` : String(n));
   const ratios = [
     { name: `first rows painted ${k(BIG)}/${k(SMALL)}`, value: round(b.firstRowsPaintedMs / s.firstRowsPaintedMs, 3), target: '<= 1.5', note: `the first page paints at once whatever the folder size (but it is 1,000 entries against ${SMALL}); server share ${b.firstPageWaitMs} vs ${s.firstPageWaitMs} ms` },
     { name: `first rows renderer main-thread CPU ${k(BIG)}/${k(SMALL)}`, value: round(b.openCpuMs.mainThread / s.openCpuMs.mainThread, 3), target: 'informational', note: `${b.openCpuMs.mainThread} vs ${s.openCpuMs.mainThread} ms of CPU: the wall-time ratio without the machine's other load` },
     { name: `DOM rows at end ${k(BIG)}/${k(SMALL)}`, value: round(b.domRowsAtEnd / s.domRowsAtEnd, 3), target: '<= 1.5', note: 'virtualized: about a screenful of rows either way' },
-    { name: `scroll-to-end ms per 1000 entries (${k(BIG)})`, value: b.scrollToEndMsPer1000Entries, target: 'informational', note: `${b.listFolderCalls} pages of 1,000 fetched and rendered one after another; ${b.listFolderWaitMs} ms of the ${b.scrollToEndMs} ms waiting on the server` },
+    { name: `End to the last entry of ${k(BIG)} ms`, value: b.endToLastRowMs, target: '<= 2000', note: `from the first End to the last entry focused and painted; ${b.endListFolderCallsAfterFirst} listFolder calls after the first page, ${b.endPresses} presses (one a frame)` },
+    { name: `End to the last entry ${k(BIG)}/${k(SMALL)}`, value: round(b.endToLastRowMs / s.endToLastRowMs, 3), target: 'informational', note: `${b.endToLastRowMs} vs ${s.endToLastRowMs} ms: the ${SMALL}-entry folder is all loaded already, its figure is a frame or two` },
+    { name: `scroll-to-end ms per 1000 entries (${k(BIG)})`, value: b.scrollToEndMsPer1000Entries, target: 'informational', note: `${b.listFolderCalls} listFolder calls (the first page 1,000 entries, then up to 10,000), fetched as the view nears the loaded end; ${b.listFolderWaitMs} ms of the ${b.scrollToEndMs} ms waiting on the server` },
     { name: `scroll-to-end renderer main-thread CPU ms per 1000 entries (${k(BIG)})`, value: round((b.scrollCpuMs.mainThread / BIG) * 1000), target: 'informational', note: `of which script ${b.scrollCpuMs.script} ms, layout and style ${b.scrollCpuMs.layoutAndStyle} ms in all; whole renderer process ${b.scrollCpuMs.process} ms` },
     { name: `scroll-to-end ms per 1000 entries ${k(BIG)}/${k(SMALL)}`, value: round(b.scrollToEndMsPer1000Entries / s.scrollToEndMsPer1000Entries, 3), target: 'informational', note: 'the 100-entry folder is one page, so its figure is mostly fixed cost' },
     { name: `heap after scroll ${k(BIG)} - ${k(SMALL)} MiB`, value: round(b.heapMiB.afterScrollToEnd - s.heapMiB.afterScrollToEnd, 2), target: 'informational', note: 'what holding every loaded entry costs the renderer' },
@@ -203,7 +230,7 @@ async function main() {
       browser: `Chromium ${browser.version()}, headless, viewport ${VIEWPORT.width}x${VIEWPORT.height}`,
       heap: 'CDP Performance.getMetrics JSHeapUsedSize after HeapProfiler.collectGarbage',
       cpu: "CDP Performance.getMetrics with timeDomain 'threadTicks': TaskDuration (main thread), ScriptDuration, Layout+RecalcStyleDuration, ProcessTime deltas, in CPU ms",
-      timings: 'taken in the page: dblclick event to the task after the frame that paints the first row; scroll = jump to the bottom every frame until aria-rowcount is final and the last row is painted',
+      timings: 'taken in the page: dblclick event to the task after the frame that paints the first row; scroll = jump to the bottom every frame until aria-rowcount is final and the last row is painted; End = an End keydown on the grid every frame until the last entry is the focused row, painted',
     },
     folders: { [String(SMALL)]: s, [String(BIG)]: b },
     ratios,

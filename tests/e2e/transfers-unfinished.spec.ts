@@ -1,6 +1,6 @@
 // Unfinished multipart uploads: one started with the AWS SDK against the test server's own
-// compatible endpoint and never completed shows in the folder toolbar's dialog, and Abort
-// removes it on the server.
+// compatible endpoint and never completed shows in the dialog the folder toolbar's "More actions"
+// menu opens, and Abort removes it on the server.
 import { CreateMultipartUploadCommand, ListMultipartUploadsCommand, S3Client, UploadPartCommand } from '@aws-sdk/client-s3';
 import type { LocalStoreStatus, LocalUser } from '../../src-shared/contract/local-store.js';
 import { expect, openContainer, rpc, test } from './support/fixtures.js';
@@ -18,7 +18,8 @@ test('an unfinished multipart upload is listed and aborted from the folder toolb
 
     await reloadApp(page);
     await openContainer(page, container);
-    await folderActions(page).getByRole('button', { name: 'Unfinished uploads' }).click();
+    await folderActions(page).getByRole('button', { name: 'More actions' }).click();
+    await page.getByRole('menu', { name: 'More folder actions' }).getByRole('menuitem', { name: 'Unfinished uploads' }).click();
     const dialog = page.getByRole('dialog', { name: `Unfinished uploads in ${container}` });
     const table = dialog.getByRole('table', { name: 'Unfinished uploads' });
     await expect(table.getByRole('rowheader')).toHaveText(['half-done.bin']);
@@ -28,6 +29,7 @@ test('an unfinished multipart upload is listed and aborted from the folder toolb
     expect(left.Uploads ?? []).toEqual([]);
     await dialog.getByRole('button', { name: 'Close' }).click();
     await expect(dialog).toBeHidden();
+    await expect(folderActions(page).getByRole('button', { name: 'More actions' })).toBeFocused();
   } finally {
     s3.destroy();
   }

@@ -2,6 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import { Icon } from '../../app/icons';
 import { strings } from '../../app/strings';
 import { useNavigation } from '../../stores/navigation';
+import { returnFocus } from '../common/focus';
 
 const DEBOUNCE_MS = 250;
 
@@ -36,6 +37,12 @@ export function FilterBox() {
         onChange={(e) => setText(e.target.value)}
         onKeyDown={(e) => {
           if (e.key === 'Enter') setFilter(text);
+          // Down from the filter goes to what it found, as in a search box with results below.
+          if (e.key === 'ArrowDown') {
+            e.preventDefault();
+            setFilter(text);
+            returnFocus();
+          }
         }}
         spellCheck={false}
         autoComplete="off"

@@ -1,24 +1,26 @@
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { formatCount } from '../../app/format';
 import { strings } from '../../app/strings';
-import { useFolder } from '../../queries/use-folder';
+import { loadToEnd, useFolder } from '../../queries/use-folder';
 import { useClipboard } from '../../stores/clipboard';
 import { useNavigation } from '../../stores/navigation';
 import { useSelection } from '../../stores/selection';
 import { isServerOrder, useSort } from '../../stores/sort';
 import { clipboardKey } from '../clipboard/clipboard-actions';
 import { usePaste } from '../clipboard/use-paste';
+import { containerShown } from '../common/focus';
 import { Empty, ErrorState, Loading } from '../common/States';
 import { FolderMenu } from '../context-menu/FolderMenu';
 import type { MenuPosition } from '../context-menu/Menu';
 import { DetailsPanel } from '../details/DetailsPanel';
 import { FolderActions, operationKey } from '../operations/FolderActions';
-import { useFolderDrop } from '../transfers/use-folder-drop';
+import { useDropBanner } from '../transfers/use-folder-drop';
 import { Breadcrumbs } from './Breadcrumbs';
 import { FilterBox } from './FilterBox';
 import { ObjectGrid } from './ObjectGrid';
 import { nextRowList, type LoadedRows } from './row-list';
 import type { Row } from './rows';
+import './folder.css';
 
 const s = strings.browser;
 
@@ -41,7 +43,8 @@ export function FolderView({ account, container }: { account: string; container:
   const rows = list.rows;
   const selected = useSelection((x) => x.selected);
   const selectedRows = useMemo(() => list.pick(selected), [list, selected]);
-  const drop = useFolderDrop(account, container, prefix);
+  const dropBanner = useDropBanner(account, container);
+  useEffect(() => containerShown(account, container), [account, container]);
 
   const onOpen = useCallback((row: Row) => {
     if (row.kind === 'folder') openFolder(row.key);
@@ -57,7 +60,9 @@ export function FolderView({ account, container }: { account: string; container:
   const [menu, setMenu] = useState<{ at: MenuPosition; rows: boolean } | null>(null);
   const onMenu = useCallback((at: MenuPosition, row: Row | null) => setMenu({ at, rows: row !== null }), []);
   const { fetchNextPage } = folder;
-  const more = useCallback(() => void fetchNextPage(), [fetchNextPage]);
+  // Joining a request on its way rather than cancelling it: End's loading and the prefetch share it.
+  const more = useCallback(() => void fetchNextPage({ cancelRefetch: false }), [fetchNextPage]);
+  const toEnd = useCallback((stopped: () => boolean) => loadToEnd(() => fetchNextPage({ cancelRefetch: false }), stopped), [fetchNextPage]);
 
   let overlay = null;
   if (folder.isPending) overlay = <Loading label={s.loading} />;
@@ -67,7 +72,7 @@ export function FolderView({ account, container }: { account: string; container:
   }
 
   return (
-    <section className="folder" aria-label={`${container}/${prefix}`} {...drop.props} onKeyDown={(e) => {
+    <section className="folder" aria-label={`${container}/${prefix}`} onKeyDown={(e) => {
         if (operationKey(e, selectedRows)) return;
         if (clipboardKey(e, { account, container, selected: selectedRows }, paste)) return;
         // Backspace goes up from anywhere in the view but a text field (the grid handles its own).
@@ -75,13 +80,12 @@ export function FolderView({ account, container }: { account: string; container:
         e.preventDefault();
         goUp();
       }}>
-      <div className="toolbar">
+      <div className="toolbar folder-toolbar">
         <Breadcrumbs container={container} prefix={prefix} />
-        <span className="spacer" />
-        <FolderActions account={account} container={container} prefix={prefix} rows={rows} selected={selectedRows} paste={paste} />
         <FilterBox key={`${container}/${prefix}`} />
+        <FolderActions account={account} container={container} prefix={prefix} rows={rows} selected={selectedRows} paste={paste} />
       </div>
-      {drop.banner}
+      {dropBanner}
       {pasteView}
       {!isServerOrder(sort) && folder.hasNextPage ? (
         <p className="note" role="note">
@@ -96,6 +100,7 @@ export function FolderView({ account, container }: { account: string; container:
           hasNextPage={folder.hasNextPage}
           isFetchingNextPage={folder.isFetchingNextPage}
           fetchNextPage={more}
+          loadToEnd={toEnd}
           onOpen={onOpen}
           onUp={goUp}
           onMenu={onMenu}

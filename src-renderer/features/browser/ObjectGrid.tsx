@@ -1,16 +1,24 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useId, useRef, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
+import { formatCount } from '../../app/format';
 import { strings } from '../../app/strings';
 import { useSelection } from '../../stores/selection';
+import { focusHome, reclaimFocus } from '../common/focus';
 import { GridHeader } from './GridHeader';
 import { GridRow } from './GridRow';
 import type { RowList } from './row-list';
 import type { Row } from './rows';
-import { clickSelect, moveFocus, selectAll, toggleFocused, type Move } from './selection-logic';
+import { clickSelect, moveFocus, selectAll, toggleFocused, type Modifiers, type Move } from './selection-logic';
+import { useGoToEnd } from './use-go-to-end';
 
 export const ROW_HEIGHT = 30;
-/** Ask for the next page this many rows before the end comes into view. */
-const PREFETCH_ROWS = 100;
+/**
+ * Ask for the next page this many rows before the end comes into view: a first page's worth, so
+ * the page after it is on its way as soon as the folder shows, and scrolling rarely meets the
+ * loading row.
+ */
+const PREFETCH_ROWS = 1000;
+const MODIFIER_KEYS = new Set(['Shift', 'Control', 'Alt', 'Meta']);
 
 export interface ObjectGridProps {
   /** The rows in display order, with the key positions focus and selection need. */
@@ -21,6 +29,8 @@ export interface ObjectGridProps {
   hasNextPage: boolean;
   isFetchingNextPage: boolean;
   fetchNextPage(): void;
+  /** Loads every page still to come, until `stopped()`; true once the end is loaded. */
+  loadToEnd(stopped: () => boolean): Promise<boolean>;
   onOpen(row: Row): void;
   onUp(): void;
   /** A context menu asked for at a point: on a row (now part of the selection), or on the empty area (null). */
@@ -36,7 +46,7 @@ export interface ObjectGridProps {
  * folder of 100,000 entries scrolls like one of 100. The grid keeps the keyboard focus itself and
  * points at the focused row with aria-activedescendant, so rows may come and go while scrolling.
  */
-export function ObjectGrid({ list, label, listingKey, hasNextPage, isFetchingNextPage, fetchNextPage, onOpen, onUp, onMenu, cutKeys, overlay }: ObjectGridProps) {
+export function ObjectGrid({ list, label, listingKey, hasNextPage, isFetchingNextPage, fetchNextPage, loadToEnd, onOpen, onUp, onMenu, cutKeys, overlay }: ObjectGridProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const gridId = useId();
   const selection = useSelection();
@@ -50,9 +60,19 @@ export function ObjectGrid({ list, label, listingKey, hasNextPage, isFetchingNex
     if (hasNextPage && !isFetchingNextPage && lastVisible >= rows.length - PREFETCH_ROWS) fetchNextPage();
   }, [hasNextPage, isFetchingNextPage, lastVisible, rows.length, fetchNextPage]);
 
+  const arrive = useCallback((mods: Modifiers) => selection.apply(moveFocus(list, selection, 'last', mods)), [list, selection]);
+  const toEnd = useGoToEnd({ hasNextPage, listingKey, loadToEnd, arrive });
+  // While the pages come, the view stays at the bottom, where the loading row counts them.
+  useEffect(() => {
+    if (toEnd.pending) virtualizer.scrollToIndex(count - 1, { align: 'end' });
+  }, [toEnd.pending, count, virtualizer]);
+
   useEffect(() => {
     virtualizer.scrollToOffset(0);
   }, [listingKey, virtualizer]);
+
+  // A container just opened (its button in the list is gone) or focus fell out of a closed view: the grid takes it.
+  useEffect(() => reclaimFocus(), []);
 
   const focusIndex = selection.focus === null ? -1 : list.indexOf(selection.focus);
   // Follow the focus when the user moves it, not when rows shift under it (a re-sort, or a new
@@ -65,9 +85,13 @@ export function ObjectGrid({ list, label, listingKey, hasNextPage, isFetchingNex
   }, [selection.focus, virtualizer]);
 
   const rowId = (i: number) => `${gridId}-row-${i}`;
+  const { cancel: cancelToEnd } = toEnd;
   const onRowClick = useCallback(
-    (e: MouseEvent, row: Row) => selection.apply(clickSelect(list, selection, row.key, { toggle: e.ctrlKey || e.metaKey, range: e.shiftKey })),
-    [list, selection],
+    (e: MouseEvent, row: Row) => {
+      cancelToEnd();
+      selection.apply(clickSelect(list, selection, row.key, { toggle: e.ctrlKey || e.metaKey, range: e.shiftKey }));
+    },
+    [list, selection, cancelToEnd],
   );
 
   const onRowMenu = useCallback(
@@ -102,6 +126,8 @@ export function ObjectGrid({ list, label, listingKey, hasNextPage, isFetchingNex
       return;
     }
     const mods = { toggle: e.ctrlKey || e.metaKey, range: e.shiftKey };
+    // Another key while going to the end (not a modifier on its own): the user went elsewhere.
+    if (toEnd.pending && e.key !== 'End' && !MODIFIER_KEYS.has(e.key)) toEnd.cancel();
     const page = Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? ROW_HEIGHT * 10) / ROW_HEIGHT) - 1);
     const move = (m: Move) => selection.apply(moveFocus(list, selection, m, mods));
     switch (e.key) {
@@ -121,7 +147,9 @@ export function ObjectGrid({ list, label, listingKey, hasNextPage, isFetchingNex
         move('first');
         break;
       case 'End':
-        move('last');
+        // Ctrl+End too: the last entry of the folder, not of what is loaded so far.
+        if (hasNextPage) toEnd.start(mods);
+        else move('last');
         break;
       case 'Enter': {
         const row = focusIndex >= 0 ? rows[focusIndex] : undefined;
@@ -157,10 +185,12 @@ export function ObjectGrid({ list, label, listingKey, hasNextPage, isFetchingNex
       aria-label={label}
       aria-multiselectable="true"
       aria-rowcount={hasNextPage ? -1 : rows.length + 1}
+      aria-busy={toEnd.pending !== null}
       aria-colcount={4}
       aria-activedescendant={focusIndex >= 0 && items.some((v) => v.index === focusIndex) ? rowId(focusIndex) : undefined}
       tabIndex={0}
       onKeyDown={onKeyDown}
+      {...focusHome}
     >
       <GridHeader />
       <div
@@ -180,7 +210,7 @@ export function ObjectGrid({ list, label, listingKey, hasNextPage, isFetchingNex
               return (
                 <div key="more" role="row" aria-rowindex={v.index + 2} className="grid-row grid-item grid-more" style={{ transform: `translateY(${v.start}px)` }}>
                   <div role="gridcell" className="col-name">
-                    <span className="spinner" aria-hidden="true" /> {strings.browser.loadingMore}
+                    <span className="spinner" aria-hidden="true" /> {toEnd.pending ? strings.toEnd.loading(formatCount(rows.length)) : strings.browser.loadingMore}
                   </div>
                 </div>
               );

@@ -26,7 +26,7 @@ export function PasteConflictDialog({ names, where, onChoose, onClose }: { names
         <button type="button" className="button danger" onClick={() => onChoose('replace')}>
           {s.replace}
         </button>
-        <button type="button" className="button primary" onClick={() => onChoose('keepBoth')} autoFocus>
+        <button type="button" className="button primary" onClick={() => onChoose('keepBoth')} data-autofocus>
           {s.keepBoth}
         </button>
       </div>

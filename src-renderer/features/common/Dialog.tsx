@@ -1,17 +1,30 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { focusIsLost, returnFocus } from './focus';
 
 /**
  * A modal dialog on the native <dialog> element: focus is trapped and Escape cancels for free.
- * Rendered only while open; closing goes through onClose.
+ * Rendered only while open; closing goes through onClose. The focus then goes back to what
+ * opened it (or, when that is gone or disabled, to the view's grid): the dialog is unmounted,
+ * not just closed, so the browser's own return of the focus never happens.
  */
 export function Dialog({ title, onClose, children }: { title: string; onClose: () => void; children: ReactNode }) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
+  // Read while rendering: before the dialog (or an autoFocus inside it) takes the focus.
+  const [opener] = useState(() => document.activeElement);
   useEffect(() => {
     const dialog = ref.current;
-    if (dialog && !dialog.open) dialog.showModal();
-    return () => dialog?.close();
-  }, []);
+    if (dialog && !dialog.open) {
+      dialog.showModal();
+      // showModal focuses the first control; React's autoFocus ran while the dialog was still hidden.
+      dialog.querySelector<HTMLElement>('[data-autofocus]')?.focus();
+    }
+    return () => {
+      const focusInside = dialog?.contains(document.activeElement) ?? false;
+      dialog?.close();
+      if (focusInside || focusIsLost()) returnFocus(opener);
+    };
+  }, [opener]);
   return (
     <dialog
       ref={ref}

@@ -1,4 +1,4 @@
-import { useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { useEffect, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import type { ContainerSummary } from '../../../src-shared/model/storage';
 import { formatBytes, formatCount, formatDate } from '../../app/format';
 import { Icon } from '../../app/icons';
@@ -7,6 +7,7 @@ import { useContainers } from '../../queries/use-containers';
 import { useCapabilities } from '../../queries/use-object-ops';
 import { useDialogs } from '../../stores/dialogs';
 import { useNavigation } from '../../stores/navigation';
+import { focusHome, lastContainerShown, reclaimFocus } from '../common/focus';
 import { Empty, ErrorState, Loading } from '../common/States';
 import { useContainerDrops } from '../transfers/drop';
 import type { MenuPosition } from '../context-menu/Menu';
@@ -40,13 +41,17 @@ export function ContainerList({ account }: { account: string }) {
   };
   // The quota column only where some container has one: most accounts set none.
   const anyQuota = list?.some((c) => c.quota !== null) ?? false;
+  // Coming back from a container (Backspace, the breadcrumb), the keyboard lands on it, as in a file manager.
+  const left = lastContainerShown(account);
+  const home = list?.some((c) => c.name === left) ? left : (list?.[0]?.name ?? null);
+  useEffect(() => reclaimFocus(), [list]);
   return (
     <section className="containers" aria-label={s.title}>
       <div className="toolbar">
         <h2 className="toolbar-title">{s.title}</h2>
         {list ? <span className="muted">{s.summary(formatCount(list.length))}</span> : null}
         <span className="spacer" />
-        <button type="button" className="button primary" onClick={() => show({ kind: 'create-container' })}>
+        <button type="button" className="button primary" onClick={() => show({ kind: 'create-container' })} {...(list && home === null ? focusHome : {})}>
           <Icon name="plus" /> {s.create}
         </button>
       </div>
@@ -78,7 +83,7 @@ export function ContainerList({ account }: { account: string }) {
               {list.map((c) => (
                 <tr key={c.name} onDoubleClick={() => open(c.name)} onContextMenu={(e) => onRowMenu(e, c)} onKeyDown={(e) => onRowKey(e, c)} {...dropProps(c.name)}>
                   <th scope="row">
-                    <button type="button" className="link-button" onClick={() => open(c.name)} title={s.open(c.name)}>
+                    <button type="button" className="link-button" onClick={() => open(c.name)} title={s.open(c.name)} {...(c.name === home ? focusHome : {})}>
                       <Icon name="container" /> {c.name}
                     </button>
                   </th>

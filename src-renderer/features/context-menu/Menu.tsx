@@ -6,6 +6,8 @@ export interface MenuItem {
   label: string;
   onSelect(): void;
   danger?: boolean;
+  /** Shown, and reachable with the arrows, but does nothing. */
+  disabled?: boolean;
   /** Starts a new group (a separator above it). */
   group?: boolean;
 }
@@ -58,6 +60,7 @@ export function Menu({ label, at, items, onClose }: { label: string; at: MenuPos
     if (restoreFocus && returnTo.current instanceof HTMLElement) returnTo.current.focus();
   }
   const choose = (item: MenuItem) => {
+    if (item.disabled) return;
     close(true);
     item.onSelect();
   };
@@ -109,6 +112,7 @@ export function Menu({ label, at, items, onClose }: { label: string; at: MenuPos
           key={item.id}
           role="menuitem"
           tabIndex={i === active ? 0 : -1}
+          aria-disabled={item.disabled || undefined}
           className={`context-menu-item${item.danger ? ' danger' : ''}${item.group && i > 0 ? ' group' : ''}`}
           onClick={() => choose(item)}
           onPointerMove={() => setActive(i)}

@@ -3,7 +3,8 @@ import { strings } from '../../app/strings';
 import { useClipboard } from '../../stores/clipboard';
 import { useOperations } from '../../stores/operations';
 import type { Row } from '../browser/rows';
-import { TransferActions } from '../transfers/TransferActions';
+import { ActionBar, type Action } from '../common/ActionBar';
+import { useTransferActions } from '../transfers/TransferActions';
 import { DeleteDialog } from './DeleteDialog';
 import { NewFolderDialog } from './NewFolderDialog';
 import { RenameDialog } from './RenameDialog';
@@ -22,33 +23,33 @@ interface Props {
   paste(): void;
 }
 
-/** The folder view's operations: toolbar buttons and the dialogs they open. */
+/** The folder view's operations: the action bar and the dialogs it opens. */
 export function FolderActions({ account, container, prefix, rows, selected, paste }: Props) {
   const canPaste = useClipboard((c) => c.entry !== null);
   const open = useOperations((o) => o.open);
   const show = useOperations((o) => o.show);
   const close = useOperations((o) => o.close);
+  const transfers = useTransferActions(account, container, prefix, selected);
   const [only] = selected;
+  const keys = strings.actionBar.keys;
+  const actions: Action[] = [
+    transfers.uploadFiles,
+    transfers.uploadFolder,
+    { id: 'new-folder', label: s.newFolder, icon: 'new-folder', run: () => show({ kind: 'new-folder' }) },
+    transfers.download,
+    { id: 'rename', label: s.rename, icon: 'rename', keys: { shown: keys.rename, aria: 'F2' }, disabled: selected.length !== 1, run: () => only && show({ kind: 'rename', row: only }) },
+    { id: 'paste', label: strings.contextMenu.paste, icon: 'paste', keys: { shown: keys.paste, aria: 'Control+V Meta+V' }, disabled: !canPaste, run: paste },
+    { id: 'delete', label: s.delete, icon: 'trash', keys: { shown: keys.delete, aria: 'Delete' }, danger: true, disabled: selected.length === 0, run: () => show({ kind: 'delete', rows: selected }) },
+  ];
   return (
-    <div role="toolbar" aria-label={s.toolbar} className="folder-actions">
-      <TransferActions account={account} container={container} prefix={prefix} selected={selected} />
-      <button type="button" className="button" onClick={() => show({ kind: 'new-folder' })}>
-        {s.newFolder}
-      </button>
-      <button type="button" className="button" disabled={selected.length !== 1} onClick={() => only && show({ kind: 'rename', row: only })}>
-        {s.rename}
-      </button>
-      <button type="button" className="button" disabled={!canPaste} onClick={paste}>
-        {strings.contextMenu.paste}
-      </button>
-      <button type="button" className="button danger" disabled={selected.length === 0} onClick={() => show({ kind: 'delete', rows: selected })}>
-        {s.delete}
-      </button>
+    <>
+      <ActionBar label={s.toolbar} actions={actions} menuOnly={transfers.menuOnly} />
+      {transfers.view}
       {open?.kind === 'new-folder' ? <NewFolderDialog account={account} container={container} prefix={prefix} rows={rows} onClose={close} /> : null}
       {open?.kind === 'delete' ? <DeleteDialog account={account} container={container} rows={open.rows} onClose={close} /> : null}
       {open?.kind === 'share' ? <ShareLinkDialog account={account} container={container} name={open.name} onClose={close} /> : null}
       {open?.kind === 'rename' ? <RenameDialog account={account} container={container} prefix={prefix} row={open.row} rows={rows} onClose={close} /> : null}
-    </div>
+    </>
   );
 }
 

@@ -1,20 +1,46 @@
+import { useEffect } from 'react';
+import { carriesFiles, type UploadTarget } from '../../api/uploads';
 import { strings } from '../../app/strings';
 import { folderDropProps, useDropTargetNow } from './drop';
 
 /**
- * What the folder view adds for drops: the handlers for its section, and a banner saying where
- * the files would go while a drag of files is over it (a folder row under the pointer, or the
- * folder on screen).
+ * Drops for the whole content area while a folder is shown (`folder`; null otherwise): anywhere
+ * in it, files go to the folder row under the pointer, else to the folder on screen.
  */
-export function useFolderDrop(account: string, container: string, prefix: string) {
+export function useContentDrop(folder: UploadTarget | null) {
+  const over = useDropTargetNow();
+  if (!folder) return {};
+  const here = over !== null && over.account === folder.account && over.container === folder.container && over.prefix === folder.prefix;
+  return { ...folderDropProps(folder.account, folder.container, folder.prefix), ...(here ? { 'data-drop-over': 'true' } : {}) };
+}
+
+/** The banner saying where files would go while a drag of files is over the folder view. */
+export function useDropBanner(account: string, container: string) {
   const over = useDropTargetNow();
   const here = over !== null && over.account === account && over.container === container;
-  return {
-    props: { ...folderDropProps(account, container, prefix), ...(here && over.prefix === prefix ? { 'data-drop-over': 'true' } : {}) },
-    banner: here ? (
-      <p className="drop-banner" role="status">
-        {strings.transfers.dropHere(`${container}/${over.prefix}`)}
-      </p>
-    ) : null,
-  };
+  return here ? (
+    <p className="drop-banner" role="status">
+      {strings.transfers.dropHere(`${container}/${over.prefix}`)}
+    </p>
+  ) : null;
+}
+
+/**
+ * Files dropped where nothing takes them (the sidebar, the space around the containers) are
+ * refused: left alone, the browser would open the file in place of the app.
+ */
+export function useRefuseStrayDrops(): void {
+  useEffect(() => {
+    const refuse = (e: DragEvent) => {
+      if (e.defaultPrevented || !carriesFiles(e.dataTransfer)) return;
+      e.preventDefault();
+      if (e.dataTransfer) e.dataTransfer.dropEffect = 'none';
+    };
+    window.addEventListener('dragover', refuse);
+    window.addEventListener('drop', refuse);
+    return () => {
+      window.removeEventListener('dragover', refuse);
+      window.removeEventListener('drop', refuse);
+    };
+  }, []);
 }

@@ -120,3 +120,50 @@ export async function scrollToEnd(page: Page, folder: BenchFolder, timeoutMs: nu
     { last: folder.last, timeoutMs },
   );
 }
+
+export interface EndResult {
+  ms: number;
+  /** End key presses sent: one every frame until the last entry had the focus (a user holding End). */
+  presses: number;
+  /** The grid's aria-rowcount at the end (entries + header row). */
+  rowCount: number;
+}
+
+/**
+ * Holds End in the grid: a keydown every animation frame until the focused row (the grid's
+ * aria-activedescendant) is the folder's last entry, painted. Before End loaded the rest of the
+ * folder, each press went to the last row loaded so far and the next page came as the view
+ * reached it; now one press loads the rest and the presses after it change nothing.
+ */
+export async function pressEndToLast(page: Page, folder: BenchFolder, timeoutMs: number): Promise<EndResult> {
+  return page.evaluate(
+    ({ last, timeoutMs }) =>
+      new Promise<EndResult>((resolve, reject) => {
+        const grid = document.querySelector<HTMLElement>('[role="grid"]');
+        if (!grid) return reject(new Error('no grid to press End in'));
+        grid.focus();
+        const t0 = performance.now();
+        let presses = 0;
+        const focusedLast = () => {
+          const id = grid.getAttribute('aria-activedescendant');
+          const cell = id ? document.getElementById(id)?.querySelector('[role="gridcell"]') : null;
+          return cell?.textContent === last;
+        };
+        const frame = () => {
+          if (performance.now() - t0 > timeoutMs) return reject(new Error(`End did not reach the last entry after ${timeoutMs} ms (aria-rowcount ${grid.getAttribute('aria-rowcount')})`));
+          if (focusedLast()) {
+            const ch = new MessageChannel();
+            ch.port1.onmessage = () => resolve({ ms: performance.now() - t0, presses, rowCount: Number(grid.getAttribute('aria-rowcount')) });
+            // The frame that paints it, then the task after it.
+            requestAnimationFrame(() => ch.port2.postMessage(null));
+            return;
+          }
+          grid.dispatchEvent(new KeyboardEvent('keydown', { key: 'End', code: 'End', bubbles: true, cancelable: true }));
+          presses++;
+          requestAnimationFrame(frame);
+        };
+        frame();
+      }),
+    { last: folder.last, timeoutMs },
+  );
+}

@@ -48,6 +48,11 @@ export function bigBody(i: number): string {
   return `log line ${i}\n`;
 }
 
+/** A container of objects at its root, more than the folder view loads before End asks for the rest. */
+export const LONG = 'long';
+export const LONG_COUNT = 25_000;
+export const longName = (i: number) => `n-${String(i).padStart(5, '0')}.txt`;
+
 /** A container with nothing in it. */
 export const EMPTY = 'empty';
 /** A container the live-update test writes into. */

@@ -1,7 +1,7 @@
 // Seeds the e2e store directly through the engine, before the server opens the same data
 // directory (one process at a time). Usage: node --import tsx tests/e2e/support/seed.ts DIR
 import { Engine } from '../../../src-main/engine/engine.js';
-import { ACCOUNT_ID, ARCHIVE, ARCHIVE_SMALL, BIG_COUNT, EDITS, EDITS_OBJECTS, EMPTY, LIVE, OPS, OPS_OBJECTS, VERSIONED, VERSIONED_BODIES, VERSIONED_NAME, bigBody, bigName, type SeedObject } from './seed-data.js';
+import { ACCOUNT_ID, ARCHIVE, ARCHIVE_SMALL, BIG_COUNT, EDITS, EDITS_OBJECTS, EMPTY, LIVE, LONG, LONG_COUNT, OPS, OPS_OBJECTS, VERSIONED, VERSIONED_BODIES, VERSIONED_NAME, bigBody, bigName, longName, type SeedObject } from './seed-data.js';
 
 const dir = process.argv[2];
 if (!dir) throw new Error('usage: seed.ts DATA_DIR');
@@ -36,6 +36,13 @@ try {
   await engine.createContainer(account.id, VERSIONED);
   await engine.updateContainer(versioned, { versioning: 'enabled' });
   for (const body of VERSIONED_BODIES) await engine.putObject(versioned, VERSIONED_NAME, body, { contentType: 'text/plain' });
+  await engine.createContainer(account.id, LONG);
+  const long = Engine.ref(account.id, LONG);
+  for (let i = 0; i < LONG_COUNT; i++) {
+    writes.push(engine.putObject(long, longName(i), 'x', { contentType: 'text/plain' }));
+    if (writes.length >= 500) await Promise.all(writes.splice(0));
+  }
+  await Promise.all(writes);
 } finally {
   await engine.close();
 }

@@ -11,8 +11,9 @@ const s = strings.transfers;
 /**
  * Upload files / Upload folder: the native dialogs in the desktop app, the browser's file
  * inputs otherwise (a webkitdirectory input gives each file its path inside the folder).
+ * `inputs` must be rendered for the browser's pickers to exist.
  */
-export function UploadButtons({ target }: { target: UploadTarget }) {
+export function useUploadPickers(target: UploadTarget) {
   const filesInput = useRef<HTMLInputElement>(null);
   const folderInput = useRef<HTMLInputElement>(null);
   const desktop = hasDesktopShell();
@@ -34,20 +35,11 @@ export function UploadButtons({ target }: { target: UploadTarget }) {
     void beginUpload(target, sourceFromInput(files));
   };
 
-  return (
+  const inputs = desktop ? null : (
     <>
-      <button type="button" className="button" onClick={() => void pick(false)}>
-        {s.uploadFiles}
-      </button>
-      <button type="button" className="button" onClick={() => void pick(true)}>
-        {s.uploadFolder}
-      </button>
-      {desktop ? null : (
-        <>
-          <input ref={filesInput} type="file" multiple hidden aria-label={s.uploadFilesTitle} onChange={picked} />
-          <input ref={folderInput} type="file" multiple hidden aria-label={s.uploadFolderTitle} onChange={picked} {...{ webkitdirectory: '' }} />
-        </>
-      )}
+      <input ref={filesInput} type="file" multiple hidden aria-label={s.uploadFilesTitle} onChange={picked} />
+      <input ref={folderInput} type="file" multiple hidden aria-label={s.uploadFolderTitle} onChange={picked} {...{ webkitdirectory: '' }} />
     </>
   );
+  return { pickFiles: () => void pick(false), pickFolder: () => void pick(true), inputs };
 }
