@@ -85,6 +85,11 @@ export class LocalBackend implements ObjectBackend {
     return accountSummary(this.engine.getAccount(this.accountId));
   }
 
+  /** No network and no credentials in between: the account only has to exist. */
+  async checkAccess(): Promise<void> {
+    this.engine.getAccount(this.accountId);
+  }
+
   async listContainers(): Promise<ContainerSummary[]> {
     return this.engine.listContainers(this.accountId).map(containerSummary);
   }

@@ -70,6 +70,11 @@ export interface ObjectBackend {
   capabilities(): Capabilities;
 
   accountInfo(): Promise<AccountSummary>;
+  /**
+   * One cheap request the server must authenticate: resolves once it accepted the credentials,
+   * fails as the connection does (AuthFailed, Unreachable, ...). The connection state follows it.
+   */
+  checkAccess(): Promise<void>;
   listContainers(): Promise<ContainerSummary[]>;
   createContainer(name: string): Promise<void>;
   deleteContainer(name: string): Promise<void>;

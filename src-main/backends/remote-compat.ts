@@ -71,6 +71,10 @@ export class RemoteS3Backend implements ObjectBackend {
     return this.buckets.accountInfo();
   }
 
+  checkAccess(): Promise<void> {
+    return this.buckets.checkAccess();
+  }
+
   listContainers(): Promise<ContainerSummary[]> {
     return this.buckets.listContainers();
   }

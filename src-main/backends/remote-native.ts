@@ -122,6 +122,11 @@ export class RemoteNativeBackend implements ObjectBackend {
     return accountSummary(this.client);
   }
 
+  /** The account's HEAD: signs in if needed, and a token the cluster refuses fails it. */
+  async checkAccess(): Promise<void> {
+    await this.client.call({ method: 'HEAD', what: 'Account' });
+  }
+
   listContainers(): Promise<ContainerSummary[]> {
     return listContainers(this.client);
   }
