@@ -109,6 +109,8 @@ export interface ObjectBackend {
 
   /** Public read for a container (name undefined) or one object. */
   setPublic(container: string, name: string | undefined, on: boolean): Promise<void>;
+  /** Where anyone reads a public container: its URL, to which an object's name is appended. */
+  publicUrl(container: string): Promise<string>;
   /** A time-limited link that reads one object without credentials (presigned URL, TempURL). */
   shareLink(container: string, name: string, expiresInSeconds: number): Promise<string>;
 

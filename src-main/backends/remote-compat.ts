@@ -227,6 +227,14 @@ export class RemoteS3Backend implements ObjectBackend {
     await this.call(() => this.client.send(new PutObjectAclCommand({ Bucket: container, Key: name, ACL: on ? 'public-read' : 'private' })));
   }
 
+  /** Path style (`endpoint/bucket/`) or virtual host (`bucket.host/`), as the connection addresses buckets. */
+  async publicUrl(container: string): Promise<string> {
+    const url = new URL(this.config.endpoint);
+    const path = url.pathname.replace(/\/+$/, '');
+    if (this.config.forcePathStyle) return `${url.origin}${path}/${encodeURIComponent(container)}/`;
+    return `${url.protocol}//${container}.${url.host}${path}/`;
+  }
+
   async shareLink(container: string, name: string, expiresInSeconds: number): Promise<string> {
     checkLinkLifetime(expiresInSeconds);
     return this.call(() => getSignedUrl(this.client, new GetObjectCommand({ Bucket: container, Key: name }), { expiresIn: expiresInSeconds }));

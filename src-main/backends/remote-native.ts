@@ -225,6 +225,10 @@ export class RemoteNativeBackend implements ObjectBackend {
     await setContainerPublic(this.client, container, on);
   }
 
+  async publicUrl(container: string): Promise<string> {
+    return `${(await this.client.storageUrl()).replace(/\/+$/, '')}/${encodeURIComponent(container)}/`;
+  }
+
   async shareLink(container: string, name: string, expiresInSeconds: number): Promise<string> {
     if (!Number.isFinite(expiresInSeconds) || expiresInSeconds < 1) throw new CofferError('InvalidArgument', 'A share link must be valid for at least a second');
     await this.head(container, name);

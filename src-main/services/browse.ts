@@ -105,6 +105,7 @@ export function createBrowseService(registry: ConnectionRegistry, emit: Emit): B
       changed(a.to.account, a.to.container, [a.to.name]);
     },
     setPublic: (a) => on(a.account, (b) => b.setPublic(a.container, a.name, a.on)),
+    publicUrl: (a) => on(a.account, async (b) => ({ url: await b.publicUrl(a.container) }), false),
     shareLink: (a) =>
       on(
         a.account,

@@ -19,6 +19,7 @@ export const METHODS_BY_SERVICE = {
     'move',
     'paste',
     'setPublic',
+    'publicUrl',
     'shareLink',
     'listVersions',
     'restoreVersion',
