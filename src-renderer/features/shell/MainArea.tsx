@@ -1,8 +1,9 @@
-import { LOCAL_CONNECTION_ID } from '../../../src-shared/model/local-connection';
+import { isLocalConnection, LOCAL_CONNECTION_ID } from '../../../src-shared/model/local-connection';
 import { strings } from '../../app/strings';
 import { useConnections } from '../../queries/use-connections';
 import { useNavigation } from '../../stores/navigation';
 import { FolderView } from '../browser/FolderView';
+import { Loading } from '../common/States';
 import { ContainerList } from '../containers/ContainerList';
 import { LocalStorePanel } from '../local-store/LocalStorePanel';
 import { TransfersPanel } from '../transfers/TransfersPanel';
@@ -11,9 +12,12 @@ import { panelId, tabId, ViewTabs } from './ViewTabs';
 
 export function MainArea() {
   const { connectionId, view, container } = useNavigation();
-  const connection = useConnections().data?.find((c) => c.id === connectionId);
-  const isLocal = connectionId === LOCAL_CONNECTION_ID;
+  const connections = useConnections();
+  const connection = connections.data?.find((c) => c.id === connectionId);
+  const isLocal = isLocalConnection(connectionId);
   const shown = isLocal ? view : 'containers';
+  // The bare `local` only until the list says which local account to show (useFollowLocalChoice).
+  const waiting = connectionId === LOCAL_CONNECTION_ID && connections.isPending;
   return (
     <main className="main" aria-label={strings.shell.main}>
       <header className="main-header">
@@ -21,7 +25,15 @@ export function MainArea() {
         {isLocal ? <ViewTabs /> : null}
       </header>
       <div className="main-body" {...(isLocal ? { role: 'tabpanel', id: panelId(shown), 'aria-labelledby': tabId(shown) } : {})}>
-        {shown === 'endpoints' ? <LocalStorePanel /> : container === null ? <ContainerList account={connectionId} /> : <FolderView account={connectionId} container={container} />}
+        {waiting ? (
+          <Loading label={strings.shell.loadingConnections} />
+        ) : shown === 'endpoints' ? (
+          <LocalStorePanel />
+        ) : container === null ? (
+          <ContainerList account={connectionId} />
+        ) : (
+          <FolderView account={connectionId} container={container} />
+        )}
       </div>
       <TransfersPanel />
     </main>
