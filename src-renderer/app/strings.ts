@@ -4,6 +4,7 @@
 import type { ConnectionState } from '../../src-shared/model/connections';
 import { accountTexts } from './strings/accounts';
 import { browseTexts } from './strings/browse';
+import { containerTexts } from './strings/containers';
 import { transferTexts } from './strings/transfers';
 
 const en = {
@@ -60,6 +61,7 @@ const en = {
   },
 
   ...accountTexts,
+  ...containerTexts,
   ...transferTexts,
 };
 
