@@ -83,8 +83,11 @@ for (const look of LOOKS) {
         const key = user!.keys[0]!;
         const { id } = await rpc<{ id: string }>(page, 'accounts.add', { name, config: { kind: 's3', endpoint: remote.base, accessKeyId: key.accessKey, secretAccessKey: key.secretKey } });
         await page.reload();
-        // Checked at start: nothing was clicked.
+        await item(page, name).click();
+        await expect(page.getByRole('table', { name: 'Containers' })).toBeVisible();
         await expect(item(page, name)).toContainText('Connected');
+        // Back on the local store: nothing of the remote one is on screen to fail.
+        await page.getByTestId('store-local').click();
 
         await remote.stop();
         await windowRegainsFocus(page);
@@ -94,6 +97,9 @@ for (const look of LOOKS) {
         await remote.restart();
         await windowRegainsFocus(page);
         await expect(item(page, name)).toContainText('Connected', { timeout: 30_000 });
+        // And at start: checked before anything is clicked.
+        await page.reload();
+        await expect(item(page, name)).toContainText('Connected');
         await rpc(page, 'accounts.remove', { id });
       } finally {
         await remoteApi.dispose();
