@@ -17,7 +17,8 @@ export function MainArea() {
   const isLocal = isLocalConnection(connectionId);
   const shown = isLocal ? view : 'containers';
   // The bare `local` only until the list says which local account to show (useFollowLocalChoice).
-  const waiting = connectionId === LOCAL_CONNECTION_ID && connections.isPending;
+  const shownLocal = connections.data?.find((c) => c.kind === 'local');
+  const waiting = connectionId === LOCAL_CONNECTION_ID && (connections.isPending || (shownLocal !== undefined && shownLocal.id !== LOCAL_CONNECTION_ID));
   return (
     <main className="main" aria-label={strings.shell.main}>
       <header className="main-header">
