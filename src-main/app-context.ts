@@ -3,7 +3,6 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
-import { LOCAL_CONNECTION_ID } from '../src-shared/model/connections.js';
 import { LocalBackend } from './backends/local.js';
 import { makeRemoteBackend } from './backends/factory.js';
 import { Engine } from './engine/engine.js';
@@ -43,7 +42,7 @@ export interface AppContext {
   server: RunningServer;
   rpc: RpcHost;
   app: AppServices;
-  /** The account the app shows as "Local store". */
+  /** The account the bare connection id `local` names: the first by id (the user may show another). */
   localAccount: AccountInfo;
   /** Created at this start because the store had no user yet. */
   createdFirstUser: boolean;
@@ -111,7 +110,7 @@ export async function createAppContext(opts: AppOptions): Promise<AppContext> {
       engine,
       dataDir: opts.dataDir,
       url: () => server.url,
-      localBackend: new LocalBackend(engine, account.id, { endpoint: server.url }),
+      localBackend: (id) => new LocalBackend(engine, id, { endpoint: server.url }),
       makeBackend: opts.makeBackend ?? makeRemoteBackend,
       secrets: opts.secrets ?? fileSecretBox,
       ...(opts.shell ? { shell: opts.shell } : {}),
@@ -120,7 +119,8 @@ export async function createAppContext(opts: AppOptions): Promise<AppContext> {
     const rpc = new RpcHost(app.services, events);
     Object.assign(late, { rpc, app });
     engine.events.on('objects.changed', (c) => {
-      if (c.tenant === account.tenant) rpc.emit('objects.changed', { account: LOCAL_CONNECTION_ID, container: c.container, names: c.names });
+      const connection = app.localAccounts.connectionOf(c.tenant, c.container);
+      if (connection) rpc.emit('objects.changed', { account: connection, container: c.container, names: c.names });
     });
     return {
       engine,

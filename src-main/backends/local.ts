@@ -51,6 +51,7 @@ export class LocalBackend implements ObjectBackend {
   readonly listPageLimit = 10_000;
   private readonly links: ShareLinkSigner | undefined;
   private readonly partSize: number;
+  private readonly endpoint: string | undefined;
 
   constructor(
     private readonly engine: Engine,
@@ -58,6 +59,7 @@ export class LocalBackend implements ObjectBackend {
     options: LocalBackendOptions = {},
   ) {
     this.partSize = options.uploadPartSize ?? LOCAL_PART_SIZE;
+    this.endpoint = options.endpoint;
     this.links = options.endpoint === undefined ? undefined : new ShareLinkSigner(engine, accountId, options.endpoint, options.region);
   }
 
@@ -85,6 +87,11 @@ export class LocalBackend implements ObjectBackend {
 
   async accountInfo(): Promise<AccountSummary> {
     return accountSummary(this.engine.getAccount(this.accountId));
+  }
+
+  /** No network and no credentials in between: the account only has to exist. */
+  async checkAccess(): Promise<void> {
+    this.engine.getAccount(this.accountId);
   }
 
   async listContainers(): Promise<ContainerSummary[]> {
@@ -217,6 +224,13 @@ export class LocalBackend implements ObjectBackend {
     }
     const o = this.engine.headObject(ref, name);
     await this.engine.updateObjectMeta(ref, name, { contentType: o.contentType, headers: o.headers, meta: o.meta, keepExpiry: true, publicRead: on });
+  }
+
+  /** The native API's URL: it names the account, which S3's path style cannot do for a tenant's container. */
+  async publicUrl(container: string): Promise<string> {
+    if (this.endpoint === undefined) throw new CofferError('NotSupported', 'Public URLs need the local server to be running');
+    this.engine.getContainer(this.ref(container));
+    return `${this.endpoint}/swift/v1/AUTH_${this.accountId}/${encodeURIComponent(container)}/`;
   }
 
   async shareLink(container: string, name: string, expiresInSeconds: number): Promise<string> {

@@ -76,6 +76,11 @@ export interface ObjectBackend {
   capabilities(): Capabilities;
 
   accountInfo(): Promise<AccountSummary>;
+  /**
+   * One cheap request the server must authenticate: resolves once it accepted the credentials,
+   * fails as the connection does (AuthFailed, Unreachable, ...). The connection state follows it.
+   */
+  checkAccess(): Promise<void>;
   listContainers(): Promise<ContainerSummary[]>;
   createContainer(name: string): Promise<void>;
   deleteContainer(name: string): Promise<void>;
@@ -110,6 +115,8 @@ export interface ObjectBackend {
 
   /** Public read for a container (name undefined) or one object. */
   setPublic(container: string, name: string | undefined, on: boolean): Promise<void>;
+  /** Where anyone reads a public container: its URL, to which an object's name is appended. */
+  publicUrl(container: string): Promise<string>;
   /** A time-limited link that reads one object without credentials (presigned URL, TempURL). */
   shareLink(container: string, name: string, expiresInSeconds: number): Promise<string>;
 

@@ -76,6 +76,18 @@ export class BucketAccess {
     return { owner, buckets };
   }
 
+  /**
+   * One ListBuckets page. AccessDenied still proves the key: the server checked the signature
+   * before the policy (an IAM user limited to some buckets may not list them all).
+   */
+  async checkAccess(): Promise<void> {
+    try {
+      await this.call(() => this.client.send(new ListBucketsCommand({})));
+    } catch (err) {
+      if ((err as { code?: string }).code !== 'AccessDenied') throw err;
+    }
+  }
+
   /** HeadBucket's counters; all null when the server sends none, or the bucket cannot be read. */
   private async counters(bucket: string): Promise<BucketCounters> {
     let headers: Record<string, string> = {};

@@ -73,6 +73,10 @@ export class RemoteS3Backend implements ObjectBackend {
     return this.buckets.accountInfo();
   }
 
+  checkAccess(): Promise<void> {
+    return this.buckets.checkAccess();
+  }
+
   listContainers(): Promise<ContainerSummary[]> {
     return this.buckets.listContainers();
   }
@@ -224,6 +228,14 @@ export class RemoteS3Backend implements ObjectBackend {
   async setPublic(container: string, name: string | undefined, on: boolean): Promise<void> {
     if (name === undefined) return this.buckets.setBucketPublic(container, on);
     await this.call(() => this.client.send(new PutObjectAclCommand({ Bucket: container, Key: name, ACL: on ? 'public-read' : 'private' })));
+  }
+
+  /** Path style (`endpoint/bucket/`) or virtual host (`bucket.host/`), as the connection addresses buckets. */
+  async publicUrl(container: string): Promise<string> {
+    const url = new URL(this.config.endpoint);
+    const path = url.pathname.replace(/\/+$/, '');
+    if (this.config.forcePathStyle) return `${url.origin}${path}/${encodeURIComponent(container)}/`;
+    return `${url.protocol}//${container}.${url.host}${path}/`;
   }
 
   async shareLink(container: string, name: string, expiresInSeconds: number): Promise<string> {

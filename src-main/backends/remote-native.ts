@@ -124,6 +124,11 @@ export class RemoteNativeBackend implements ObjectBackend {
     return accountSummary(this.client);
   }
 
+  /** The account's HEAD: signs in if needed, and a token the cluster refuses fails it. */
+  async checkAccess(): Promise<void> {
+    await this.client.call({ method: 'HEAD', what: 'Account' });
+  }
+
   listContainers(): Promise<ContainerSummary[]> {
     return listContainers(this.client);
   }
@@ -227,6 +232,10 @@ export class RemoteNativeBackend implements ObjectBackend {
   async setPublic(container: string, name: string | undefined, on: boolean): Promise<void> {
     if (name !== undefined) throw new CofferError('NotSupported', 'Swift makes whole containers public, not single objects');
     await setContainerPublic(this.client, container, on);
+  }
+
+  async publicUrl(container: string): Promise<string> {
+    return `${(await this.client.storageUrl()).replace(/\/+$/, '')}/${encodeURIComponent(container)}/`;
   }
 
   async shareLink(container: string, name: string, expiresInSeconds: number): Promise<string> {

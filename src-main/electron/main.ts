@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { app, BrowserWindow, session } from 'electron';
+import { app, BrowserWindow, ipcMain, session } from 'electron';
 import { createAppContext, type AppContext } from '../app-context.js';
 import { logUnhandledRejections } from '../process-guards.js';
 import { stagingRootOf } from '../services/transfers/local-paths.js';
@@ -80,7 +80,7 @@ if (!app.requestSingleInstanceLock()) {
     lockDownWebContents();
     installMenu();
     context = await startStore();
-    installIpcBridge(context.rpc, () => mainWindow, pathToFileURL(rendererHtml).href);
+    installIpcBridge(ipcMain, context.rpc, () => mainWindow, pathToFileURL(rendererHtml).href);
     mainWindow = createMainWindow();
     mainWindow.on('closed', () => (mainWindow = undefined));
   });

@@ -1,15 +1,23 @@
 import type { AccountsService } from '../../src-shared/contract/accounts.js';
-import { connectionConfigSchema } from '../../src-shared/model/connections.js';
+import { connectionConfigSchema, connectionEditSchema } from '../../src-shared/model/connections.js';
 import type { BackendFactory, ConnectionRegistry } from './connections.js';
 
 export function createAccountsService(registry: ConnectionRegistry, makeBackend: BackendFactory): AccountsService {
   return {
     list: async () => registry.list(),
     add: async (a) => registry.add(a.name, connectionConfigSchema.parse(a.config)),
-    update: async (a) => registry.update(a.id, a.name, a.config ? connectionConfigSchema.parse(a.config) : undefined),
+    update: async (a) => registry.update(a.id, a.name, a.config ? connectionEditSchema.parse(a.config) : undefined),
     remove: async (a) => registry.remove(a.id),
     /** The server's own error text comes back as the error message. */
-    test: async (a) => makeBackend(connectionConfigSchema.parse(a.config)).accountInfo(),
+    test: async (a) => {
+      const config = a.id === undefined ? connectionConfigSchema.parse(a.config) : registry.completed(a.id, connectionEditSchema.parse(a.config));
+      const backend = makeBackend(config);
+      try {
+        return await backend.accountInfo();
+      } finally {
+        await backend.close?.();
+      }
+    },
     info: async (a) => {
       try {
         const info = await registry.backend(a.id).accountInfo();
@@ -20,5 +28,7 @@ export function createAccountsService(registry: ConnectionRegistry, makeBackend:
         throw err;
       }
     },
+    settings: async (a) => registry.settings(a.id),
+    check: (a) => registry.check(a.id),
   };
 }

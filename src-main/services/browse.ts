@@ -8,17 +8,24 @@ import type { ConnectionRegistry } from './connections.js';
 
 type Emit = <E extends 'objects.changed' | 'operation.progress'>(event: E, payload: EventMap[E]) => void;
 
+/** Failures that say nothing about the data asked for: the connection itself is checked again. */
+const RECHECK = new Set(['RemoteError', 'InternalError', 'AccessDenied', 'NoSuchAccount']);
+
 export function createBrowseService(registry: ConnectionRegistry, emit: Emit): BrowseService {
-  /** Runs a call on an account's backend, recording whether the connection works. */
-  async function on<T>(account: string, fn: (b: ObjectBackend) => Promise<T>): Promise<T> {
+  /**
+   * Runs a call on an account's backend, recording whether the connection works: a success
+   * proves it, unless the call needs no request the server authenticates (`proves: false`).
+   */
+  async function on<T>(account: string, fn: (b: ObjectBackend) => Promise<T>, proves = true): Promise<T> {
     const backend = registry.backend(account);
     try {
       const value = await fn(backend);
-      registry.report(account, undefined);
+      if (proves) registry.report(account, undefined);
       return value;
     } catch (err) {
-      const code = (err as { code?: string }).code;
+      const code = (err as { code?: string }).code ?? '';
       if (code === 'Unreachable' || code === 'AuthFailed') registry.report(account, err);
+      else if (RECHECK.has(code)) void registry.check(account);
       throw err;
     }
   }
@@ -45,7 +52,8 @@ export function createBrowseService(registry: ConnectionRegistry, emit: Emit): B
   };
 
   const service: BrowseService = {
-    capabilities: (a) => on(a.account, async (b) => b.capabilities()),
+    // Both answer without asking the server (an S3 link is signed here): they prove nothing.
+    capabilities: (a) => on(a.account, async (b) => b.capabilities(), false),
     listContainers: (a) => on(a.account, (b) => b.listContainers()),
     createContainer: (a) => on(a.account, (b) => b.createContainer(a.container)),
     deleteContainer: (a) => on(a.account, (b) => b.deleteContainer(a.container)),
@@ -100,11 +108,16 @@ export function createBrowseService(registry: ConnectionRegistry, emit: Emit): B
       changed(a.to.account, a.to.container, [a.to.name]);
     },
     setPublic: (a) => on(a.account, (b) => b.setPublic(a.container, a.name, a.on)),
+    publicUrl: (a) => on(a.account, async (b) => ({ url: await b.publicUrl(a.container) }), false),
     shareLink: (a) =>
-      on(a.account, async (b) => ({
-        url: await b.shareLink(a.container, a.name, a.expiresInSeconds),
-        expiresAt: new Date(Date.now() + a.expiresInSeconds * 1000).toISOString(),
-      })),
+      on(
+        a.account,
+        async (b) => ({
+          url: await b.shareLink(a.container, a.name, a.expiresInSeconds),
+          expiresAt: new Date(Date.now() + a.expiresInSeconds * 1000).toISOString(),
+        }),
+        false,
+      ),
     listVersions: (a) => on(a.account, (b) => b.listVersions(a.container, a.name)),
     restoreVersion: async (a) => {
       const details = await on(a.account, (b) => b.restoreVersion(a.container, a.name, a.versionId));

@@ -2,11 +2,20 @@ import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { join } from 'node:path';
 import { CofferError } from '../../src-shared/errors.js';
-import { connectionConfigSchema, LOCAL_CONNECTION_ID, type ConnectionConfig, type ConnectionInfo, type ConnectionState } from '../../src-shared/model/connections.js';
+import { keepSecrets, withoutSecrets, type ConnectionSettings } from '../../src-shared/model/connection-secrets.js';
+import { connectionConfigSchema, LOCAL_CONNECTION_ID, type ConnectionConfig, type ConnectionEdit, type ConnectionInfo, type ConnectionState } from '../../src-shared/model/connections.js';
+import { isLocalConnection, localConnectionId } from '../../src-shared/model/local-connection.js';
 import type { ObjectBackend } from '../backends/object-backend.js';
 import { readTextFile, writePrivateFile, type SecretBox } from './secrets.js';
 
 export type BackendFactory = (config: ConnectionConfig) => ObjectBackend;
+
+/** The embedded store's accounts, one connection each (local-accounts.ts). */
+export interface LocalConnections {
+  backend(connectionId: string): ObjectBackend;
+  /** The account the app shows; undefined when the store has none. */
+  shown(): string | undefined;
+}
 
 interface Stored {
   id: string;
@@ -19,6 +28,9 @@ interface Stored {
 }
 
 const FILE = 'connections.json';
+
+/** Secret fields in words, for an edit that left one empty where the saved one cannot serve. */
+const SECRET_LABELS: Record<string, string> = { secretAccessKey: 'secret key', key: 'key', password: 'password', secret: 'application credential secret', token: 'token' };
 
 function readStored(dir: string): Stored[] {
   const path = join(dir, FILE);
@@ -50,16 +62,17 @@ export class ConnectionRegistry {
   private stored: Stored[];
   private readonly backends = new Map<string, ObjectBackend>();
   private readonly states = new Map<string, { state: ConnectionState; error: string | null }>();
+  /** Checks under way, so a burst of failures asks the server once. */
+  private readonly checking = new Map<string, Promise<void>>();
 
   constructor(
     dir: string,
     private readonly secrets: SecretBox,
-    private readonly local: { backend: ObjectBackend; name: string; endpoint: string },
+    private readonly local: { accounts: LocalConnections; name: string; endpoint: string },
     private readonly makeBackend: BackendFactory,
   ) {
     this.file = join(dir, FILE);
     this.stored = readStored(dir);
-    this.states.set(LOCAL_CONNECTION_ID, { state: 'connected', error: null });
   }
 
   /** Reseals, on the way, every value sealed another way (older files, base64) that can be opened; the others stay as they are. */
@@ -89,9 +102,23 @@ export class ConnectionRegistry {
     }
   }
 
+  /** The local store first (the account the app shows), then the remote connections. */
   list(): ConnectionInfo[] {
-    const local: ConnectionInfo = { id: LOCAL_CONNECTION_ID, kind: 'local', name: this.local.name, endpoint: this.local.endpoint, state: 'connected', error: null };
-    return [local, ...this.stored.map((s) => this.info(s))];
+    return [this.localInfo(), ...this.stored.map((s) => this.info(s))];
+  }
+
+  private localInfo(): ConnectionInfo {
+    const { name, endpoint } = this.local;
+    const account = this.local.accounts.shown();
+    if (account === undefined) return { id: LOCAL_CONNECTION_ID, kind: 'local', name, endpoint, state: 'error', error: 'The local store has no accounts' };
+    return { id: localConnectionId(account), kind: 'local', name, endpoint, state: 'connected', error: null, account };
+  }
+
+  /** Whether a connection last worked: local ones always do; a remote one is 'unknown' until checked. */
+  stateOf(id: string): { state: ConnectionState; error: string | null } {
+    if (isLocalConnection(id)) return { state: 'connected', error: null };
+    this.find(id);
+    return this.states.get(id) ?? { state: 'unknown', error: null };
   }
 
   /** A connection whose secrets cannot be opened is listed with the reason as its error, not dropped. */
@@ -118,8 +145,23 @@ export class ConnectionRegistry {
     return this.info(s);
   }
 
-  update(id: string, name: string | undefined, config: ConnectionConfig | undefined): ConnectionInfo {
+  /** A saved connection's settings, secrets left out. */
+  settings(id: string): ConnectionSettings {
+    return withoutSecrets(this.configOf(this.find(id)));
+  }
+
+  /** Edited settings with the secrets left empty taken from the saved connection. */
+  completed(id: string, edit: ConnectionEdit): ConnectionConfig {
+    const whole = connectionConfigSchema.safeParse(edit);
+    if (whole.success) return whole.data;
+    const kept = keepSecrets(edit, this.configOf(this.find(id)));
+    if ('missing' in kept) throw new CofferError('InvalidArgument', `The new settings need their own ${SECRET_LABELS[kept.missing] ?? kept.missing}: the saved one belongs to another kind of sign-in.`);
+    return connectionConfigSchema.parse(kept.config);
+  }
+
+  update(id: string, name: string | undefined, edit: ConnectionEdit | undefined): ConnectionInfo {
     const s = this.find(id);
+    const config = edit && this.completed(id, edit);
     if (name) s.name = name;
     if (config) {
       Object.assign(s, this.sealedFields(config));
@@ -139,7 +181,7 @@ export class ConnectionRegistry {
   }
 
   backend(id: string): ObjectBackend {
-    if (id === LOCAL_CONNECTION_ID) return this.local.backend;
+    if (isLocalConnection(id)) return this.local.accounts.backend(id);
     let b = this.backends.get(id);
     if (!b) {
       b = this.makeBackend(this.configOf(this.find(id)));
@@ -148,8 +190,31 @@ export class ConnectionRegistry {
     return b;
   }
 
-  /** Records whether a call to a connection worked, and tells the renderer when that changes. */
+  /**
+   * Asks the server with a request it must authenticate and records the outcome; a check already
+   * under way is shared. The local store needs none.
+   */
+  async check(id: string): Promise<{ id: string; state: ConnectionState; error: string | null }> {
+    if (!isLocalConnection(id)) {
+      let running = this.checking.get(id);
+      if (!running) {
+        running = Promise.resolve()
+          .then(() => this.backend(id).checkAccess())
+          .then(
+            () => this.report(id, undefined),
+            (err: unknown) => this.report(id, err),
+          )
+          .finally(() => this.checking.delete(id));
+        this.checking.set(id, running);
+      }
+      await running;
+    }
+    return { id, ...this.stateOf(id) };
+  }
+
+  /** Records whether a call to a remote connection worked, and tells the renderer when that changes. */
   report(id: string, error: unknown): void {
+    if (isLocalConnection(id) || !this.stored.some((s) => s.id === id)) return;
     const next = error === undefined ? { state: 'connected' as const, error: null } : { state: 'error' as const, error: (error as Error).message ?? String(error) };
     const prev = this.states.get(id);
     if (prev?.state === next.state && prev.error === next.error) return;

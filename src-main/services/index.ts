@@ -5,6 +5,7 @@ import type { Engine } from '../engine/engine.js';
 import { createAccountsService } from './accounts.js';
 import { createBrowseService } from './browse.js';
 import { ConnectionRegistry, type BackendFactory } from './connections.js';
+import { LocalAccounts } from './local-accounts.js';
 import { createLocalStoreService } from './local-store.js';
 import { headlessShell, type HostShell } from './host-shell.js';
 import type { SecretBox } from './secrets.js';
@@ -15,7 +16,8 @@ export interface ServiceDeps {
   dataDir: string;
   /** The embedded server's base URL, once it listens. */
   url: () => string;
-  localBackend: ObjectBackend;
+  /** The backend of one local account (the composition root builds it with the server's URL). */
+  localBackend: (accountId: string) => ObjectBackend;
   makeBackend: BackendFactory;
   secrets: SecretBox;
   /** Native dialogs of the desktop shell (headless: NotSupported). */
@@ -27,22 +29,25 @@ export interface AppServices {
   services: Services;
   transfers: TransferService;
   registry: ConnectionRegistry;
+  localAccounts: LocalAccounts;
 }
 
 /** Builds every service of the contract over one set of dependencies (the composition root calls this). */
 export function createServices(d: ServiceDeps): AppServices {
-  const registry = new ConnectionRegistry(d.dataDir, d.secrets, { backend: d.localBackend, name: 'Local store', endpoint: d.url() }, d.makeBackend);
+  const localAccounts = new LocalAccounts(d.engine, d.dataDir, d.localBackend);
+  const registry = new ConnectionRegistry(d.dataDir, d.secrets, { accounts: localAccounts, name: 'Local store', endpoint: d.url() }, d.makeBackend);
   registry.events.on('state', (s) => d.emit('connection.state', s));
   const emit = d.emit as (event: EventName, payload: unknown) => void;
   const transfers = new TransferService(registry, d.emit, d.dataDir);
   return {
     registry,
+    localAccounts,
     transfers,
     services: {
       accounts: createAccountsService(registry, d.makeBackend),
       browse: createBrowseService(registry, emit),
       transfers,
-      localStore: createLocalStoreService({ engine: d.engine, dataDir: d.dataDir, url: d.url, secretsAtRest: d.secrets.atRest }),
+      localStore: createLocalStoreService({ engine: d.engine, dataDir: d.dataDir, url: d.url, secretsAtRest: d.secrets.atRest, accounts: localAccounts }),
       shell: d.shell ?? headlessShell,
     },
   };

@@ -4,6 +4,7 @@
 import type { ConnectionState } from '../../src-shared/model/connections';
 import { accountTexts } from './strings/accounts';
 import { browseTexts } from './strings/browse';
+import { containerTexts } from './strings/containers';
 import { folderViewTexts } from './strings/folder-view';
 import { transferTexts } from './strings/transfers';
 
@@ -62,6 +63,7 @@ const en = {
   },
 
   ...accountTexts,
+  ...containerTexts,
   ...transferTexts,
 };
 

@@ -11,6 +11,11 @@ export const queryKeys = {
   versions: (account: string, container: string, name: string) => ['head', account, container, name, 'versions'] as const,
   /** Usage and quota of an account. */
   accountInfo: (account: string) => ['account-info', account] as const,
+  /** Whether a connection works, asked with a request its server authenticates. */
+  connectionCheck: (id: string) => ['connection-check', id] as const,
+  /** A saved connection's settings without secrets (the edit dialog). */
+  connectionSettings: (id: string) => ['connection-settings', id] as const,
+  publicUrl: (account: string, container: string) => ['public-url', account, container] as const,
   localStatus: () => ['local-store', 'status'] as const,
   localUsers: () => ['local-store', 'users'] as const,
 };

@@ -65,6 +65,11 @@ export function useSetPublic(account: string, container: string) {
   });
 }
 
+/** Where anyone reads a public container (asked once it is public). */
+export function usePublicUrl(account: string, container: string, enabled: boolean) {
+  return useQuery({ queryKey: queryKeys.publicUrl(account, container), queryFn: () => api.browse.publicUrl({ account, container }), enabled, staleTime: Infinity, retry: false });
+}
+
 export function useShareLink(account: string, container: string, name: string) {
   return useMutation({ mutationFn: (expiresInSeconds: number) => api.browse.shareLink({ account, container, name, expiresInSeconds }) });
 }

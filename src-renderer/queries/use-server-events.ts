@@ -1,6 +1,6 @@
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { LOCAL_CONNECTION_ID } from '../../src-shared/model/local-connection';
+import { isLocalConnection } from '../../src-shared/model/local-connection';
 import { client } from '../api/client';
 import { useProgress } from '../stores/progress';
 import { queryKeys } from './keys';
@@ -29,7 +29,7 @@ export function useServerEvents(): void {
     };
     const offObjects = client.on('objects.changed', ({ account, container }) => {
       invalidate(queryKeys.folders(account, container), queryKeys.heads(account, container), queryKeys.containers(account), queryKeys.accountInfo(account));
-      if (account === LOCAL_CONNECTION_ID) invalidate(queryKeys.localUsers());
+      if (isLocalConnection(account)) invalidate(queryKeys.localUsers());
     });
     const offState = client.on('connection.state', () => invalidate(queryKeys.connections()));
     const offProgress = client.on('operation.progress', (p) => useProgress.getState().report(p));

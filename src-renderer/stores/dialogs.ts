@@ -1,6 +1,13 @@
 import { create } from 'zustand';
+import type { ContainerSummary } from '../../src-shared/model/storage';
 
-export type OpenDialog = { kind: 'create-container' } | { kind: 'delete-container'; name: string } | null;
+export type OpenDialog =
+  | { kind: 'create-container' }
+  | { kind: 'delete-container'; name: string }
+  /** Asks before anyone may read the container, then shows where (at once when it already is public). */
+  | { kind: 'make-public'; name: string; alreadyPublic?: boolean }
+  | { kind: 'container-quota'; container: ContainerSummary }
+  | null;
 
 interface DialogState {
   open: OpenDialog;

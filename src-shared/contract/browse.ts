@@ -22,7 +22,8 @@ export type PasteResult =
       errors: { name: string; code: string; message: string }[];
     };
 
-const account = z.string().min(1).max(200);
+/** A connection id: a UUID, or `local:<account id>` (account ids up to 256 bytes). */
+const account = z.string().min(1).max(300);
 const container = z.string().min(1).max(256);
 const name = z.string().min(1).max(1024);
 const where = { account, container };
@@ -83,6 +84,8 @@ export const browseMethods = {
     operationId,
   }),
   setPublic: z.object({ ...where, name: name.optional(), on: z.boolean() }),
+  /** Where anyone reads a public container (an object's name appended). */
+  publicUrl: z.object(where),
   shareLink: z.object({ ...where, name, expiresInSeconds: z.number().int().min(1).max(7 * 24 * 3600) }),
   listVersions: z.object({ ...where, name }),
   restoreVersion: z.object({ ...where, name, versionId: z.string().min(1) }),
@@ -114,6 +117,7 @@ export interface BrowseService {
   move(a: In<M['move']>): Promise<void>;
   paste(a: In<M['paste']>): Promise<PasteResult>;
   setPublic(a: In<M['setPublic']>): Promise<void>;
+  publicUrl(a: In<M['publicUrl']>): Promise<{ url: string }>;
   shareLink(a: In<M['shareLink']>): Promise<{ url: string; expiresAt: string }>;
   listVersions(a: In<M['listVersions']>): Promise<VersionEntry[]>;
   restoreVersion(a: In<M['restoreVersion']>): Promise<ObjectDetails>;

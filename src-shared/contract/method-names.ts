@@ -4,7 +4,7 @@
  * A test checks this list against the schemas in manifest.ts.
  */
 export const METHODS_BY_SERVICE = {
-  accounts: ['list', 'add', 'update', 'remove', 'test', 'info'],
+  accounts: ['list', 'add', 'update', 'remove', 'test', 'info', 'settings', 'check'],
   browse: [
     'capabilities',
     'listContainers',
@@ -19,6 +19,7 @@ export const METHODS_BY_SERVICE = {
     'move',
     'paste',
     'setPublic',
+    'publicUrl',
     'shareLink',
     'listVersions',
     'restoreVersion',
@@ -41,7 +42,7 @@ export const METHODS_BY_SERVICE = {
     'listUnfinished',
     'abortUnfinished',
   ],
-  localStore: ['status', 'users', 'setQuota'],
+  localStore: ['status', 'users', 'createAccount', 'addKey', 'chooseAccount', 'setQuota'],
   shell: ['pickPaths', 'pickSavePath', 'pickFolder', 'startDrag'],
 } as const;
 

@@ -58,7 +58,8 @@ export interface UnfinishedUpload {
   initiated: string | null;
 }
 
-const account = z.string().min(1).max(200);
+/** A connection id: a UUID, or `local:<account id>` (account ids up to 256 bytes). */
+const account = z.string().min(1).max(300);
 const container = z.string().min(1).max(256);
 const name = z.string().min(1).max(1024);
 const path = z.string().min(1).max(4096);

@@ -1,39 +1,49 @@
 import { z } from 'zod';
 
-/** How the app reaches a remote native (Swift) account. Secrets travel in, never back out. */
-export const swiftConfigSchema = z.object({
-  kind: z.literal('swift'),
-  authUrl: z.url(),
-  auth: z.discriminatedUnion('type', [
-    z.object({ type: z.literal('v1'), user: z.string().min(1), key: z.string().min(1) }),
-    z.object({
-      type: z.literal('password'),
-      user: z.string().min(1),
-      userDomain: z.string().default('Default'),
-      password: z.string().min(1),
-      project: z.string().min(1),
-      projectDomain: z.string().default('Default'),
-    }),
-    z.object({ type: z.literal('application-credential'), id: z.string().min(1), secret: z.string().min(1) }),
-    z.object({ type: z.literal('token'), token: z.string().min(1), storageUrl: z.url() }),
-  ]),
-  region: z.string().optional(),
-  interface: z.enum(['public', 'internal', 'admin']).default('public'),
-});
+/**
+ * The settings of a remote connection, with its secrets required (`secret`) or, when a saved
+ * connection is edited, optional (an empty or missing one keeps the saved secret).
+ */
+function configSchema<S extends z.ZodType<string | undefined>>(secret: S) {
+  /** How the app reaches a remote native (Swift) account. Secrets travel in, never back out. */
+  const swift = z.object({
+    kind: z.literal('swift'),
+    authUrl: z.url(),
+    auth: z.discriminatedUnion('type', [
+      z.object({ type: z.literal('v1'), user: z.string().min(1), key: secret }),
+      z.object({
+        type: z.literal('password'),
+        user: z.string().min(1),
+        userDomain: z.string().default('Default'),
+        password: secret,
+        project: z.string().min(1),
+        projectDomain: z.string().default('Default'),
+      }),
+      z.object({ type: z.literal('application-credential'), id: z.string().min(1), secret }),
+      z.object({ type: z.literal('token'), token: secret, storageUrl: z.url() }),
+    ]),
+    region: z.string().optional(),
+    interface: z.enum(['public', 'internal', 'admin']).default('public'),
+  });
+  /** How the app reaches a remote compatible (S3) endpoint. */
+  const s3 = z.object({
+    kind: z.literal('s3'),
+    endpoint: z.url(),
+    region: z.string().min(1).default('us-east-1'),
+    accessKeyId: z.string().min(1),
+    secretAccessKey: secret,
+    sessionToken: z.string().optional(),
+    forcePathStyle: z.boolean().default(true),
+  });
+  return z.discriminatedUnion('kind', [swift, s3]);
+}
 
-/** How the app reaches a remote compatible (S3) endpoint. */
-export const s3ConfigSchema = z.object({
-  kind: z.literal('s3'),
-  endpoint: z.url(),
-  region: z.string().min(1).default('us-east-1'),
-  accessKeyId: z.string().min(1),
-  secretAccessKey: z.string().min(1),
-  sessionToken: z.string().optional(),
-  forcePathStyle: z.boolean().default(true),
-});
-
-export const connectionConfigSchema = z.discriminatedUnion('kind', [swiftConfigSchema, s3ConfigSchema]);
+export const connectionConfigSchema = configSchema(z.string().min(1));
 export type ConnectionConfig = z.infer<typeof connectionConfigSchema>;
+
+/** A saved connection's settings as edited: secrets left empty keep the saved ones. */
+export const connectionEditSchema = configSchema(z.string().optional());
+export type ConnectionEdit = z.infer<typeof connectionEditSchema>;
 
 export type ConnectionState = 'connected' | 'error' | 'unknown';
 
@@ -47,6 +57,8 @@ export interface ConnectionInfo {
   state: ConnectionState;
   /** The last error text the server gave, when state is 'error'. */
   error: string | null;
+  /** The local store: the id of the account shown (the store can hold several). */
+  account?: string;
 }
 
 export { LOCAL_CONNECTION_ID } from './local-connection.js';

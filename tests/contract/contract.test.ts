@@ -42,7 +42,7 @@ describe.each(TRANSPORTS)('the contract over the %s transport', (_name, make) =>
 
   it('lists the local store first and shows its endpoints and users', async () => {
     const [first] = await api().accounts.list({});
-    expect(first).toMatchObject({ id: 'local', kind: 'local', state: 'connected' });
+    expect(first).toMatchObject({ id: `local:${env.ctx.localAccount.id}`, kind: 'local', state: 'connected', account: env.ctx.localAccount.id });
     const status = await api().localStore.status({});
     expect(status.nativeAuthUrl).toBe(`${env.ctx.server.url}/auth/1.0`);
     const [user] = await api().localStore.users({});

@@ -19,6 +19,9 @@ test('makes a container public and private again, its badge following', async ({
   expect((await anonymous()).status()).toBe(401);
 
   await line.getByRole('button', { name: `Make ${container} public` }).click();
+  const confirm = page.getByRole('dialog', { name: `Make ${container} public?` });
+  await confirm.getByRole('button', { name: 'Make public' }).click();
+  await page.getByRole('dialog', { name: `${container} is public` }).getByRole('button', { name: 'Close' }).click();
   await expect(line.getByRole('cell', { name: /^Public/ })).toBeVisible();
   await expect(line.getByRole('button', { name: `Make ${container} public` })).toHaveCount(0);
   const listed = await rpc<{ name: string; public: boolean | null }[]>(page, 'browse.listContainers', { account: 'local' });
@@ -45,13 +48,15 @@ test('the container\'s context menu makes it public, private and deletes it; the
   const line = containerRow(page, container);
   const menu = page.getByRole('menu', { name: `Container ${container}` });
   await line.click({ button: 'right' });
-  await expect(menu.getByRole('menuitem')).toHaveText(['Open', 'Make public', 'Delete']);
+  await expect(menu.getByRole('menuitem')).toHaveText(['Open', 'Make public', 'Set quota…', 'Delete']);
   await menu.getByRole('menuitem', { name: 'Make public' }).click();
+  await page.getByRole('dialog', { name: `Make ${container} public?` }).getByRole('button', { name: 'Make public' }).click();
+  await page.getByRole('dialog', { name: `${container} is public` }).getByRole('button', { name: 'Close' }).click();
   await expect(line.getByRole('cell', { name: /^Public/ })).toBeVisible();
 
   await line.getByRole('button', { name: container, exact: true }).focus();
   await page.keyboard.press('Shift+F10');
-  await expect(menu.getByRole('menuitem')).toHaveText(['Open', 'Make private', 'Delete']);
+  await expect(menu.getByRole('menuitem')).toHaveText(['Open', 'Make private', 'Set quota…', 'Delete']);
   await expect(menu.getByRole('menuitem', { name: 'Open' })).toBeFocused();
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('Enter');

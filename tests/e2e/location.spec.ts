@@ -1,8 +1,5 @@
 // The address bar carries the place (connection, container, folder): Back, Forward, Reload and a
 // pasted link work as on any web page, and an open tab and its link survive a server restart.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { breadcrumbs, expect, openContainer, row, test, token } from './support/fixtures.js';
 import { startOwnServer } from './support/own-server.js';
@@ -73,13 +70,11 @@ test('a pasted link opens its folder, in the same browser and, with the token, i
 });
 
 test('an open tab and the printed link outlive a restart of the server', async ({ browser }) => {
-  const dir = mkdtempSync(join(tmpdir(), 'coffer-e2e-restart-'));
-  const data = join(dir, 'store');
-  let server = await startOwnServer(data);
+  const server = await startOwnServer();
   const context = await browser.newContext();
   try {
     const page = await context.newPage();
-    await page.goto(server.link);
+    await page.goto(server.uiUrl);
     for (const [method, arg] of [
       ['browse.createContainer', { account: 'local', container: 'kept' }],
       ['browse.createFolder', { account: 'local', container: 'kept', prefix: 'inside/' }],
@@ -90,16 +85,14 @@ test('an open tab and the printed link outlive a restart of the server', async (
     await row(page, 'inside').dblclick();
     await current(page, 'inside');
 
-    const link = server.link;
-    await server.stop();
-    server = await startOwnServer(data, server.port);
-    expect(server.link).toBe(link);
+    const link = server.uiUrl;
+    await server.restart();
+    expect(server.uiUrl).toBe(link);
     await page.reload();
     await current(page, 'inside');
     await expect(page.getByRole('navigation', { name: 'Connections' }).getByRole('button', { name: /Local store/ })).toContainText('Connected');
   } finally {
     await context.close();
-    await server.stop();
-    rmSync(dir, { recursive: true, force: true });
+    await server.dispose();
   }
 });

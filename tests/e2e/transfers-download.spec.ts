@@ -4,7 +4,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { expect, openContainer, row, test } from './support/fixtures.js';
-import { ARCHIVE, README } from './support/seed-data.js';
+import { ACCOUNT_ID, ARCHIVE, README } from './support/seed-data.js';
 import { folderActions } from './transfers-helpers.js';
 
 test('"Download…" downloads the selected object with its bytes', async ({ app: page }) => {
@@ -52,7 +52,8 @@ test('dragging a row out sets the DownloadURL data Chromium turns into a file', 
   const dataTransfer = await page.evaluateHandle(() => new DataTransfer());
   await row(page, README.name).dispatchEvent('dragstart', { dataTransfer });
   const data = await dataTransfer.evaluate((dt) => dt.getData('DownloadURL'));
-  const url = `${baseURL}/_coffer/download?account=local&container=${ARCHIVE}&name=${README.name}`;
+  // The local account's own connection id, as the app browses it.
+  const url = `${baseURL}/_coffer/download?${new URLSearchParams({ account: `local:${ACCOUNT_ID}`, container: ARCHIVE, name: README.name })}`;
   expect(data).toBe(`application/octet-stream:${README.name}:${url}`);
   const res = await page.request.get(url);
   expect(res.ok()).toBe(true);

@@ -32,7 +32,7 @@ export function writeLegacyFile(dir: string, id = 'legacy-1'): void {
 /** The registry, with the config each backend was made from (what the secrets opened to). */
 export function registryOver(dir: string, box: SecretBox) {
   const made: ConnectionConfig[] = [];
-  const local = { backend: {} as ObjectBackend, name: 'Local store', endpoint: 'http://127.0.0.1:1' };
+  const local = { accounts: { backend: () => ({}) as ObjectBackend, shown: () => 'coffer$admin' }, name: 'Local store', endpoint: 'http://127.0.0.1:1' };
   const registry = new ConnectionRegistry(dir, box, local, (config) => {
     made.push(config);
     return {} as ObjectBackend;

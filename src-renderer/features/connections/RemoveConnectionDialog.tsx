@@ -6,17 +6,19 @@ import { strings } from '../../app/strings';
 import { useRemoveConnection } from '../../queries/use-accounts';
 import { useNavigation } from '../../stores/navigation';
 import { Dialog, FormError } from '../common/Dialog';
+import { useShownLocalAccount } from '../local-store/shown-account';
 
 const s = strings.connections;
 
 export function RemoveConnectionDialog({ connection, onClose }: { connection: ConnectionInfo; onClose: () => void }) {
   const remove = useRemoveConnection();
   const [problem, setProblem] = useState<string | null>(null);
+  const local = useShownLocalAccount();
   const confirm = () =>
     remove.mutate(connection.id, {
       onSuccess: () => {
         const nav = useNavigation.getState();
-        if (nav.connectionId === connection.id) nav.selectConnection(LOCAL_CONNECTION_ID);
+        if (nav.connectionId === connection.id) nav.selectConnection(local?.id ?? LOCAL_CONNECTION_ID);
         onClose();
       },
       onError: (err) => setProblem(errorMessage(err)),

@@ -1,7 +1,13 @@
 import { create } from 'zustand';
 import type { ConnectionInfo } from '../../../src-shared/model/connections';
 
-export type ConnectionDialogState = { kind: 'add' } | { kind: 'edit'; connection: ConnectionInfo } | { kind: 'remove'; connection: ConnectionInfo } | { kind: 'quota' } | null;
+export type ConnectionDialogState =
+  | { kind: 'add' }
+  | { kind: 'edit'; connection: ConnectionInfo }
+  | { kind: 'remove'; connection: ConnectionInfo }
+  /** The quota of a local account, by its connection id. */
+  | { kind: 'quota'; account: string }
+  | null;
 
 interface State {
   open: ConnectionDialogState;

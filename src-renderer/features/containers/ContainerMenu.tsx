@@ -1,3 +1,4 @@
+import { isLocalConnection } from '../../../src-shared/model/local-connection';
 import type { ContainerSummary } from '../../../src-shared/model/storage';
 import { strings } from '../../app/strings';
 import { useSetPublic } from '../../queries/use-object-ops';
@@ -7,14 +8,15 @@ import { Menu, type MenuItem, type MenuPosition } from '../context-menu/Menu';
 
 const s = strings.contextMenu;
 
-/** A container's context menu: open it, make it public or private, delete it. */
+/** A container's context menu: open it, make it public (asked first) or private, set its quota (local store), delete it. */
 export function ContainerMenu({ account, container, at, canChangeAccess, onClose }: { account: string; container: ContainerSummary; at: MenuPosition; canChangeAccess: boolean; onClose: () => void }) {
   const open = useNavigation((n) => n.openContainer);
   const show = useDialogs((d) => d.show);
   const setPublic = useSetPublic(account, container.name);
   const items: MenuItem[] = [{ id: 'open', label: s.open, onSelect: () => open(container.name) }];
-  if (canChangeAccess && container.public !== true) items.push({ id: 'public', label: s.makePublic, onSelect: () => setPublic.mutate({ on: true }), group: true });
+  if (canChangeAccess && container.public !== true) items.push({ id: 'public', label: s.makePublic, onSelect: () => show({ kind: 'make-public', name: container.name }), group: true });
   if (canChangeAccess && container.public !== false) items.push({ id: 'private', label: s.makePrivate, onSelect: () => setPublic.mutate({ on: false }), group: container.public !== null });
+  if (isLocalConnection(account)) items.push({ id: 'quota', label: strings.containerQuota.set, onSelect: () => show({ kind: 'container-quota', container }), group: true });
   items.push({ id: 'delete', label: s.delete, onSelect: () => show({ kind: 'delete-container', name: container.name }), danger: true, group: true });
   return <Menu label={s.container(container.name)} at={at} items={items} onClose={onClose} />;
 }

@@ -1,6 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
+import { s3BucketNameProblem } from '../../../src-shared/names';
 import { errorCode, errorMessage } from '../../app/errors';
 import { strings } from '../../app/strings';
+import { useConnections } from '../../queries/use-connections';
 import { useCreateContainer } from '../../queries/use-containers';
 import { Dialog, FormActions, FormError } from '../common/Dialog';
 
@@ -13,15 +15,23 @@ function explain(err: unknown, name: string): string {
   return errorMessage(err);
 }
 
+/**
+ * A new container. The native API takes names S3 refuses ("Bad Name", "UPPER", "a"): where the
+ * connection is not an S3 one (whose server refuses them itself), such a name is allowed with a
+ * warning that S3 tools will not reach it.
+ */
 export function CreateContainerDialog({ account, onClose, onCreated }: { account: string; onClose: () => void; onCreated: (name: string) => void }) {
   const [name, setName] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const create = useCreateContainer(account);
+  const kind = useConnections().data?.find((c) => c.id === account)?.kind;
   const inputId = useId();
   const hintId = useId();
+  const warningId = useId();
+  const trimmed = name.trim();
+  const s3Problem = kind !== undefined && kind !== 's3' && trimmed ? s3BucketNameProblem(trimmed) : null;
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const trimmed = name.trim();
     if (!trimmed) return setProblem(s.required);
     setProblem(null);
     create.mutate(trimmed, { onSuccess: () => onCreated(trimmed), onError: (err) => setProblem(explain(err, trimmed)) });
@@ -30,9 +40,21 @@ export function CreateContainerDialog({ account, onClose, onCreated }: { account
     <Dialog title={s.title} onClose={onClose}>
       <form onSubmit={submit} className="form">
         <label htmlFor={inputId}>{s.nameLabel}</label>
-        <input id={inputId} value={name} onChange={(e) => setName(e.target.value)} autoFocus aria-describedby={hintId} aria-invalid={problem !== null} spellCheck={false} autoComplete="off" />
+        <input
+          id={inputId}
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          autoFocus
+          aria-describedby={s3Problem ? `${hintId} ${warningId}` : hintId}
+          aria-invalid={problem !== null}
+          spellCheck={false}
+          autoComplete="off"
+        />
         <p id={hintId} className="hint">
           {s.nameHint}
+        </p>
+        <p id={warningId} className="name-warning" role="status" hidden={!s3Problem}>
+          {s3Problem ? strings.containerName.s3Warning(s3Problem) : ''}
         </p>
         <FormError problem={problem} />
         <FormActions dismissLabel={strings.common.cancel} onDismiss={onClose} submitLabel={s.submit} busyLabel={s.busy} busy={create.isPending} />

@@ -1,22 +1,28 @@
-import { useId } from 'react';
-import type { LocalUser } from '../../../src-shared/contract/local-store';
-import { formatBytes, formatCount } from '../../app/format';
+import { useId, useState } from 'react';
+import { Icon } from '../../app/icons';
 import { strings } from '../../app/strings';
 import { useLocalStatus, useLocalUsers } from '../../queries/use-local-store';
 import { useLocalPanel } from '../../stores/local-panel';
 import { ErrorState, Loading } from '../common/States';
-import { awsCommand, rcloneCommand, swiftCommand } from './commands';
-import { CommandLine, Field } from './Field';
+import { AccountCard } from './AccountCard';
+import { useShowLocalAccount } from './AccountPicker';
+import { CreateAccountDialog } from './CreateAccountDialog';
+import { Field } from './Field';
+import { useShownLocalAccount } from './shown-account';
+import './local-store.css';
 
 const s = strings.local;
 
-/** How other tools reach the local store: its endpoints, each user's keys, and command lines. */
+/** How other tools reach the local store: its endpoints, and the keys and command lines of the account shown; new accounts. */
 export function LocalStorePanel() {
   const status = useLocalStatus();
   const users = useLocalUsers();
+  const shown = useShownLocalAccount();
   const show = useLocalPanel((p) => p.showSecrets);
   const setShow = useLocalPanel((p) => p.setShowSecrets);
   const toggleId = useId();
+  const [creating, setCreating] = useState(false);
+  const { show: showAccount } = useShowLocalAccount();
   const failed = status.error ?? users.error;
   if (failed) {
     return (
@@ -31,12 +37,18 @@ export function LocalStorePanel() {
   }
   if (!status.data || !users.data) return <Loading label={s.loading} />;
   const st = status.data;
+  const user = users.data.find((u) => u.id === shown?.account);
   return (
     <div className="local-panel">
       <p className="muted">{s.intro}</p>
-      <div className="local-toggle">
-        <input id={toggleId} type="checkbox" checked={show} onChange={(e) => setShow(e.target.checked)} />
-        <label htmlFor={toggleId}>{s.showSecrets}</label>
+      <div className="local-actions">
+        <div className="local-toggle">
+          <input id={toggleId} type="checkbox" checked={show} onChange={(e) => setShow(e.target.checked)} />
+          <label htmlFor={toggleId}>{s.showSecrets}</label>
+        </div>
+        <button type="button" className="button" onClick={() => setCreating(true)}>
+          <Icon name="plus" /> {s.newAccount}
+        </button>
       </div>
       <section aria-labelledby={`${toggleId}-endpoints`} className="card">
         <h2 id={`${toggleId}-endpoints`}>{s.endpoints}</h2>
@@ -47,52 +59,8 @@ export function LocalStorePanel() {
         </dl>
       </section>
       {users.data.length === 0 ? <p className="muted">{s.noUsers}</p> : null}
-      {users.data.map((u) => (
-        <UserCard key={u.id} user={u} s3Endpoint={st.s3Endpoint} authUrl={st.nativeAuthUrl} />
-      ))}
+      {user ? <AccountCard user={user} s3Endpoint={st.s3Endpoint} authUrl={st.nativeAuthUrl} /> : null}
+      {creating ? <CreateAccountDialog onClose={() => setCreating(false)} onCreated={showAccount} /> : null}
     </div>
-  );
-}
-
-function UserCard({ user, s3Endpoint, authUrl }: { user: LocalUser; s3Endpoint: string; authUrl: string }) {
-  const headingId = useId();
-  const key = user.keys[0];
-  const swift = user.swiftKeys[0];
-  return (
-    <section aria-labelledby={headingId} className="card">
-      <h2 id={headingId}>{s.user(user.displayName || user.id)}</h2>
-      <p className="muted">
-        {user.id} · {s.usage(formatCount(user.usage.objects), formatBytes(user.usage.bytes))}
-      </p>
-      <dl className="fields">
-        <Field label={s.storageUrl} value={user.storageUrl} />
-        {key ? <Field label={s.accessKey} value={key.accessKey} /> : null}
-        {key ? <Field label={s.secretKey} value={key.secretKey} secret /> : null}
-        {swift ? <Field label={s.swiftUser} value={swift.user} /> : null}
-        {swift ? <Field label={s.swiftKey} value={swift.secretKey} secret /> : null}
-      </dl>
-      <h3 className="details-subtitle">{s.commands}</h3>
-      {key ? (
-        <>
-          <CommandLine
-            label={s.awsCommand}
-            command={awsCommand({ endpoint: s3Endpoint, accessKey: key.accessKey, secretKey: key.secretKey })}
-            secrets={[key.secretKey]}
-          />
-          <CommandLine
-            label={s.rcloneCommand}
-            command={rcloneCommand({ endpoint: s3Endpoint, accessKey: key.accessKey, secretKey: key.secretKey })}
-            secrets={[key.secretKey]}
-          />
-        </>
-      ) : null}
-      {swift ? (
-        <CommandLine
-          label={s.swiftCommand}
-          command={swiftCommand({ authUrl, user: swift.user, key: swift.secretKey })}
-          secrets={[swift.secretKey]}
-        />
-      ) : null}
-    </section>
   );
 }

@@ -1,4 +1,4 @@
-import { LOCAL_CONNECTION_ID } from '../../../src-shared/model/local-connection';
+import { isLocalConnection } from '../../../src-shared/model/local-connection';
 import { errorMessage } from '../../app/errors';
 import { formatBytes, formatCount } from '../../app/format';
 import { strings } from '../../app/strings';
@@ -24,8 +24,8 @@ export function QuotaBar({ account, name }: { account: string; name: string }) {
           <QuotaMeter label={s.objects} used={info.data.usage.objects} max={info.data.quota.maxObjects} format={formatCount} />
         </>
       ) : null}
-      {account === LOCAL_CONNECTION_ID && info.data ? (
-        <button type="button" className="link-button sidebar-action" onClick={() => show({ kind: 'quota' })}>
+      {isLocalConnection(account) && info.data ? (
+        <button type="button" className="link-button sidebar-action" onClick={() => show({ kind: 'quota', account })}>
           {s.set}
         </button>
       ) : null}

@@ -1,9 +1,11 @@
+import type { ReactNode } from 'react';
 import type { ConnectionInfo } from '../../../src-shared/model/connections';
 import { Icon } from '../../app/icons';
 import { strings } from '../../app/strings';
 import { connectionName } from './connection-name';
 
-export function ConnectionItem({ connection, current, onSelect, onEdit }: { connection: ConnectionInfo; current: boolean; onSelect: () => void; onEdit: () => void }) {
+/** One connection in the sidebar; `children` go under it (the local store's account picker). */
+export function ConnectionItem({ connection, current, onSelect, onEdit, children }: { connection: ConnectionInfo; current: boolean; onSelect: () => void; onEdit: () => void; children?: ReactNode }) {
   const state = strings.shell.connectionState[connection.state];
   return (
     <li className="connection-row">
@@ -29,6 +31,7 @@ export function ConnectionItem({ connection, current, onSelect, onEdit }: { conn
           <Icon name="key" />
         </button>
       )}
+      {children}
     </li>
   );
 }

@@ -44,6 +44,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   });
   try {
     process.env.COFFER_E2E_TOKEN = await waitForToken(child);
+    // For specs that change the store the way another tool would (the coffer CLI on the same data).
+    process.env.COFFER_E2E_DATA = data;
   } catch (err) {
     child.kill('SIGKILL');
     throw err;

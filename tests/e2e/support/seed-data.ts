@@ -3,6 +3,16 @@
 
 export const ACCOUNT_ID = 'coffer$admin';
 
+/**
+ * More local accounts: the app shows one at a time. Their ids sort after ACCOUNT_ID, which stays
+ * what the bare connection id `local` names (the first by id) and what the app shows at first.
+ */
+export const OTHER_ACCOUNTS = [
+  { id: 'team$ann', displayName: 'Ann', containers: { 'ann-photos': ['beach.jpg', 'city/night.jpg'], 'ann-empty': [] as string[] } },
+  { id: 'team$bob', displayName: 'Bob', containers: { 'bob-docs': ['plan.txt'] } },
+  { id: 'zoe', displayName: 'Zoe', containers: { 'zoe-notes': ['todo.md'] } },
+] as const;
+
 /** The big folder: three listing pages of 1,000 (the UI's page size). */
 export const BIG_FOLDER = 'logs/2024/';
 export const BIG_COUNT = 3000;
