@@ -1,8 +1,9 @@
-// Text contrast in both colour schemes, as WCAG AA asks (4.5:1 for normal text): every visible
+// Text contrast in both colour schemes (narrow and dark, wide and light), as WCAG AA asks (4.5:1 for normal text): every visible
 // text of the main window, the delete dialog (its danger button), and the transfers panel,
 // measured from the colours Chromium computed (backgrounds composed up the ancestors).
 import type { Page } from '@playwright/test';
 import { expect, openContainer, row, test } from './support/fixtures.js';
+import { SCREENS } from './support/screens.js';
 import { ARCHIVE } from './support/seed-data.js';
 
 interface Finding {
@@ -59,9 +60,9 @@ function lowContrast(page: Page, root: string): Promise<Finding[]> {
   }, root);
 }
 
-for (const scheme of ['light', 'dark'] as const) {
-  test.describe(`${scheme} scheme`, () => {
-    test.use({ colorScheme: scheme });
+for (const screen of SCREENS) {
+  test.describe(screen.name, () => {
+    test.use({ viewport: screen.viewport, colorScheme: screen.colorScheme });
 
     test('the main window, the delete dialog and the transfers panel keep text at 4.5:1 or more', async ({ app: page }) => {
       await openContainer(page, ARCHIVE);

@@ -105,13 +105,3 @@ test('sorts by column, and says when only the loaded part is sorted', async ({ a
   await expect(name).toHaveAttribute('aria-sort', 'ascending');
   await expect(page.getByRole('note')).toHaveCount(0);
 });
-
-test('counts read as English: "1 item", never "1 items"', async ({ app: page }) => {
-  await openContainer(page, ARCHIVE);
-  await row(page, 'logs').dblclick();
-  await row(page, '2023').dblclick();
-  await current(page, '2023');
-  await expect(row(page, 'old.log')).toBeVisible();
-  await expect(status(page)).toContainText('1 item');
-  await expect(status(page)).not.toContainText('1 items');
-});

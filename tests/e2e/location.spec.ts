@@ -3,20 +3,22 @@
 import type { Page } from '@playwright/test';
 import { breadcrumbs, expect, openContainer, row, test, token } from './support/fixtures.js';
 import { startOwnServer } from './support/own-server.js';
-import { ARCHIVE } from './support/seed-data.js';
+import { ACCOUNT_ID, ARCHIVE } from './support/seed-data.js';
 
+/** The shown local account's connection id as the address bar writes it (local:coffer$admin). */
+const HOME = encodeURIComponent(`local:${ACCOUNT_ID}`);
 const current = (page: Page, name: string) => expect(breadcrumbs(page).getByRole('button', { name, exact: true })).toHaveAttribute('aria-current', 'page');
 const containers = (page: Page) => page.getByRole('table', { name: 'Containers' });
 
 test('Back, Forward and Reload move through the folders the user opened', async ({ app: page }) => {
-  await expect(page).toHaveURL(/\/_coffer\/#\/local$/);
+  await expect(page).toHaveURL(new RegExp(`/_coffer/#/${HOME}$`));
   await openContainer(page, ARCHIVE);
-  await expect(page).toHaveURL(/#\/local\/archive\/$/);
+  await expect(page).toHaveURL(new RegExp(`#/${HOME}/archive/$`));
   await row(page, 'docs').dblclick();
   await current(page, 'docs');
   await row(page, 'guide').dblclick();
   await current(page, 'guide');
-  await expect(page).toHaveURL(/#\/local\/archive\/docs\/guide\/$/);
+  await expect(page).toHaveURL(new RegExp(`#/${HOME}/archive/docs/guide/$`));
 
   await page.goBack();
   await current(page, 'docs');

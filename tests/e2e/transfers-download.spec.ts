@@ -4,6 +4,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { expect, openContainer, row, test } from './support/fixtures.js';
+import { SCREENS } from './support/screens.js';
 import { ACCOUNT_ID, ARCHIVE, README } from './support/seed-data.js';
 import { folderActions } from './transfers-helpers.js';
 
@@ -25,27 +26,33 @@ function unzip(path: string): Record<string, string> {
   return JSON.parse(execFileSync('python3', ['-c', script, path]).toString()) as Record<string, string>;
 }
 
-test('"Download…" of a folder, or of several items, is one zip of everything in them, laid out as folders', async ({ app: page }) => {
-  await openContainer(page, ARCHIVE);
-  const download = folderActions(page).getByRole('button', { name: 'Download…' });
-  await row(page, 'docs').click();
-  let saved = page.waitForEvent('download');
-  await download.click();
-  let file = await saved;
-  expect(file.suggestedFilename()).toBe('docs.zip');
-  expect(unzip(await file.path())).toEqual({ 'docs/readme.md': '# Docs\n', 'docs/guide/intro.md': '# Intro\n', 'docs/guide/advanced/tips.md': '# Tips\n' });
+for (const screen of SCREENS) {
+  test.describe(screen.name, () => {
+    test.use({ viewport: screen.viewport, colorScheme: screen.colorScheme });
 
-  await row(page, 'photos').click({ modifiers: ['ControlOrMeta'] });
-  await row(page, README.name).click({ modifiers: ['ControlOrMeta'] });
-  saved = page.waitForEvent('download');
-  await download.click();
-  file = await saved;
-  expect(file.suggestedFilename()).toBe(`${ARCHIVE}.zip`);
-  const entries = unzip(await file.path());
-  expect(Object.keys(entries).sort()).toEqual(['docs/guide/advanced/tips.md', 'docs/guide/intro.md', 'docs/readme.md', 'photos/bird.gif', 'photos/cat.jpg', 'photos/dog.png', README.name]);
-  expect(entries['photos/cat.jpg']).toBe('c'.repeat(2048));
-  expect(entries[README.name]).toBe(README.body);
-});
+    test('"Download…" of a folder, or of several items, is one zip of everything in them, laid out as folders', async ({ app: page }) => {
+      await openContainer(page, ARCHIVE);
+      const download = folderActions(page).getByRole('button', { name: 'Download…' });
+      await row(page, 'docs').click();
+      let saved = page.waitForEvent('download');
+      await download.click();
+      let file = await saved;
+      expect(file.suggestedFilename()).toBe('docs.zip');
+      expect(unzip(await file.path())).toEqual({ 'docs/readme.md': '# Docs\n', 'docs/guide/intro.md': '# Intro\n', 'docs/guide/advanced/tips.md': '# Tips\n' });
+
+      await row(page, 'photos').click({ modifiers: ['ControlOrMeta'] });
+      await row(page, README.name).click({ modifiers: ['ControlOrMeta'] });
+      saved = page.waitForEvent('download');
+      await download.click();
+      file = await saved;
+      expect(file.suggestedFilename()).toBe(`${ARCHIVE}.zip`);
+      const entries = unzip(await file.path());
+      expect(Object.keys(entries).sort()).toEqual(['docs/guide/advanced/tips.md', 'docs/guide/intro.md', 'docs/readme.md', 'photos/bird.gif', 'photos/cat.jpg', 'photos/dog.png', README.name]);
+      expect(entries['photos/cat.jpg']).toBe('c'.repeat(2048));
+      expect(entries[README.name]).toBe(README.body);
+    });
+  });
+}
 
 test('dragging a row out sets the DownloadURL data Chromium turns into a file', async ({ app: page, baseURL }) => {
   await openContainer(page, ARCHIVE);
