@@ -52,7 +52,9 @@ function proxyConf(dir: string, port: number, memcachePort: number): string {
   const sections: Record<string, Record<string, string | number>> = {
     DEFAULT: { bind_ip: '127.0.0.1', bind_port: port, swift_dir: dir, workers: 0, log_level: 'INFO', user: RUN_AS },
     'pipeline:main': { pipeline: PIPELINE },
-    'app:proxy-server': { use: 'egg:swift#proxy', allow_account_management: 'true', account_autocreate: 'true' },
+    // error_suppression_interval 0: with one node, a single 507 (metadata whose xattrs do not fit
+    // on ext4) would otherwise take the only object server out for 60 s, every PUT then a 503.
+    'app:proxy-server': { use: 'egg:swift#proxy', allow_account_management: 'true', account_autocreate: 'true', error_suppression_interval: 0 },
     'filter:cache': { use: 'egg:swift#memcache', memcache_servers: `127.0.0.1:${memcachePort}` },
     'filter:tempauth': {
       use: 'egg:swift#tempauth',
