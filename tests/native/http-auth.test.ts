@@ -33,7 +33,7 @@ describe('v1 auth (§1)', () => {
     }
   });
 
-  it('401 for a wrong key or missing headers, 401/403 for an unknown user, 405 for other methods', async () => {
+  it('401 for a wrong key, missing headers or an unknown user (as Swift: a refusal does not tell which users exist), 405 for other methods', async () => {
     const wrong = await fetch(`${s.url}/auth/1.0`, { headers: { 'X-Auth-User': SWIFT_USER, 'X-Auth-Key': 'nope' } });
     expect(wrong.status).toBe(401);
     expect(wrong.headers.get('x-auth-token')).toBeNull();
@@ -43,7 +43,8 @@ describe('v1 auth (§1)', () => {
     const none = await fetch(`${s.url}/auth/1.0`);
     expect(none.status).toBe(401);
     const unknown = await fetch(`${s.url}/auth/1.0`, { headers: { 'X-Auth-User': 'test$nobody:swift', 'X-Auth-Key': SWIFT_KEY } });
-    expect([401, 403]).toContain(unknown.status);
+    expect(unknown.status).toBe(401);
+    expect(unknown.headers.get('www-authenticate')).toMatch(/^Swift realm=/);
     expect(unknown.headers.get('x-auth-token')).toBeNull();
     expectBaseHeaders(unknown, 'auth unknown user');
     const post = await fetch(`${s.url}/auth/1.0`, { method: 'POST', headers: { 'X-Auth-User': SWIFT_USER, 'X-Auth-Key': SWIFT_KEY } });
@@ -200,6 +201,14 @@ describe('/info (§13.4)', () => {
       });
       expect(typeof info.swift.max_file_size).toBe('number');
       expect(typeof info.swift.max_container_name_length).toBe('number');
+    }
+  });
+
+  it('answers GET and HEAD only: other methods are 405 with Allow, as Swift', async () => {
+    expect((await fetch(`${s.url}/info`, { method: 'HEAD' })).status).toBe(200);
+    for (const method of ['POST', 'PUT', 'DELETE']) {
+      const r = await fetch(`${s.url}/info`, { method });
+      expect([r.status, r.headers.get('allow')], method).toEqual([405, 'GET, HEAD']);
     }
   });
 });

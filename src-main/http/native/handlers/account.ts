@@ -32,7 +32,6 @@ export function headAccount(call: NativeCall): void {
 export function listAccount(call: NativeCall): void {
   const { x, ctx } = call;
   const format = listingFormat(x);
-  if (!format) return fail(x, 400, 'Invalid format');
   const limit = readLimit(x);
   if (typeof limit === 'object') return fail(x, limit.status, limit.body);
   const containers = ctx.engine.listContainers(call.account, {

@@ -127,7 +127,6 @@ export function headContainer(call: NativeCall, c: ContainerInfo): void {
 export function listContainer(call: NativeCall, c: ContainerInfo): void {
   const { x, ctx } = call;
   const format = listingFormat(x);
-  if (!format) return fail(x, 400, 'Invalid format');
   const limit = readLimit(x);
   if (typeof limit === 'object') return fail(x, limit.status, limit.body);
   const p = (name: string) => x.param(name);
