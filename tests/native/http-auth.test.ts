@@ -44,9 +44,9 @@ describe('v1 auth (§1)', () => {
     expect(none.status).toBe(401);
     const unknown = await fetch(`${s.url}/auth/1.0`, { headers: { 'X-Auth-User': 'test$nobody:swift', 'X-Auth-Key': SWIFT_KEY } });
     expect(unknown.status).toBe(401);
-    // The realm is the account part of the user, as tempauth says it.
+    // The realm is the account part of an unknown user, as tempauth says it ("unknown" for a wrong key).
     expect(unknown.headers.get('www-authenticate')).toBe('Swift realm="test$nobody"');
-    expect(wrong.headers.get('www-authenticate')).toBe(`Swift realm="${ACCOUNT}"`);
+    expect(wrong.headers.get('www-authenticate')).toBe('Swift realm="unknown"');
     expect(unknown.headers.get('x-auth-token')).toBeNull();
     expectBaseHeaders(unknown, 'auth unknown user');
     for (const method of ['POST', 'HEAD']) {

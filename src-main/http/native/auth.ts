@@ -83,7 +83,8 @@ export function verifyToken(engine: Engine, secret: Buffer, token: string, nowMs
 
 export type V1AuthResult =
   | { ok: true; account: string; token: string; expires: number }
-  | { ok: false; status: 401 };
+  /** `wrongKey`: the user exists and the key is not theirs (tempauth's realm is then "unknown"). */
+  | { ok: false; status: 401; wrongKey?: boolean };
 
 /** v1 auth (`GET /auth/1.0`): X-Auth-User / X-Auth-Key (or the X-Storage-User / -Pass spellings). */
 export function authenticateV1(engine: Engine, secret: Buffer, user: string | undefined, key: string | undefined): V1AuthResult {
@@ -93,6 +94,6 @@ export function authenticateV1(engine: Engine, secret: Buffer, user: string | un
   if (!found) return { ok: false, status: 401 };
   const a = Buffer.from(found.secretKey);
   const b = Buffer.from(key);
-  if (a.length !== b.length || !timingSafeEqual(a, b)) return { ok: false, status: 401 };
+  if (a.length !== b.length || !timingSafeEqual(a, b)) return { ok: false, status: 401, wrongKey: true };
   return { ok: true, account: found.account.id, ...issueToken(secret, found.account.id, user, found.secretKey) };
 }

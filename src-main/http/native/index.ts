@@ -23,7 +23,8 @@ function v1Auth(x: Exchange, ctx: NativeContext): void {
   const user = x.header('x-auth-user') ?? x.header('x-storage-user');
   const key = x.header('x-auth-key') ?? x.header('x-storage-pass');
   const r = authenticateV1(ctx.engine, ctx.secret, user, key);
-  if (!r.ok) return fail(x, r.status, null, { 'Www-Authenticate': `Swift realm="${realmOfUser(user)}"` });
+  // tempauth's realms: the user's account, except for a wrong key or a user without an account part.
+  if (!r.ok) return fail(x, r.status, null, { 'Www-Authenticate': `Swift realm="${r.wrongKey || !user?.includes(':') ? 'unknown' : realmOfUser(user)}"` });
   reply(x, 200, {
     'X-Storage-Url': storageUrl(x, r.account),
     'X-Auth-Token': r.token,
