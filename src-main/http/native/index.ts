@@ -47,7 +47,7 @@ async function route(call: NativeCall, target: ReturnType<typeof parseNativePath
     if (m === 'HEAD') return account.headAccount(call);
     if (m === 'GET') return account.listAccount(call);
     if (m === 'POST') return account.postAccount(call);
-    return fail(x, 405);
+    return fail(x, 405, null, { Allow: 'GET, HEAD, POST' });
   }
   if (target.kind !== 'container' && target.kind !== 'object') return fail(x, 400);
   if (target.kind === 'container') {
@@ -60,7 +60,7 @@ async function route(call: NativeCall, target: ReturnType<typeof parseNativePath
     if (m === 'GET') return container.listContainer(call, c);
     if (m === 'POST') return container.postContainer(call, c);
     if (m === 'DELETE') return container.deleteContainer(call, c);
-    return fail(x, 405);
+    return fail(x, 405, null, { Allow: 'DELETE, GET, HEAD, POST, PUT' });
   }
   const name = target.object;
   // Copies check both ends themselves, source before destination for COPY, as for X-Copy-From.
