@@ -131,6 +131,10 @@ describe('object listings (N4; seed 2.4, 2.5, 4.1.1, 4.1.2; §5)', () => {
     }
     const account = await call(s, 'GET', '?format=yaml');
     expect([account.status, account.headers.get('content-type')]).toEqual([200, 'text/plain; charset=utf-8']);
+    // A HEAD says the type its GET would have.
+    for (const [q, type] of [['?format=json', 'application/json'], ['?format=xml', 'application/xml'], ['', 'text/plain']] as const) {
+      for (const path of [`/${c}${q}`, q]) expect((await call(s, 'HEAD', path)).headers.get('content-type'), `HEAD ${path}`).toBe(`${type}; charset=utf-8`);
+    }
   });
 
   it('an empty result: plain 204 with no body, JSON [] (200), XML a childless <container> (200)', async () => {

@@ -24,8 +24,9 @@ function accountHeaders(call: NativeCall): HeaderValues {
   };
 }
 
+/** HEAD account: its headers, with the Content-Type its listing would have (as Swift answers it). */
 export function headAccount(call: NativeCall): void {
-  reply(call.x, 204, accountHeaders(call));
+  reply(call.x, 204, { ...accountHeaders(call), 'Content-Type': CONTENT_TYPES[listingFormat(call.x)] });
 }
 
 /** GET account: the container listing with account headers (N1). */

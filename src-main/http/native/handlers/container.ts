@@ -120,8 +120,9 @@ export async function deleteContainer(call: NativeCall, c: ContainerInfo): Promi
   reply(call.x, 204);
 }
 
+/** HEAD container: its headers, with the Content-Type its listing would have (as Swift answers it). */
 export function headContainer(call: NativeCall, c: ContainerInfo): void {
-  reply(call.x, 204, containerHeaders(c, call.who.account === c.owner));
+  reply(call.x, 204, { ...containerHeaders(c, call.who.account === c.owner), 'Content-Type': CONTENT_TYPES[listingFormat(call.x)] });
 }
 
 /** GET container: the object listing (N4) with every parameter of §5. */
