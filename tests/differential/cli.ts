@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { startReference, unavailableReason } from '../reference/servers.js';
 import { CORPUS } from './corpus/index.js';
 import { describeDiff } from './runner.js';
-import { makeReport, runCorpus, setUp, staleDeviations, writeReport } from './suite.js';
+import { makeReport, PRIMARY, runCorpus, setUp, staleDeviations, writeReport } from './suite.js';
 
 async function main(): Promise<void> {
   const prefixes = process.argv.slice(2);
@@ -32,7 +32,9 @@ async function main(): Promise<void> {
       for (const [ref, diffs] of Object.entries(r.refs)) {
         if (!diffs?.length) continue;
         console.log(`\n${r.row.id} vs ${ref}:`);
-        for (const d of diffs) console.log(`  ${d.listedAs ? `[${d.listedAs}]` : '[UNLISTED]'} ${describeDiff(d)}`);
+        // Second opinions are reported, never judged: only the reference of the row's API decides.
+        const judged = ref === PRIMARY[r.row.api];
+        for (const d of diffs) console.log(`  ${!judged ? '[second opinion]' : d.listedAs ? `[${d.listedAs}]` : '[UNLISTED]'} ${describeDiff(d)}`);
       }
       for (const [ref, why] of Object.entries(r.skipped)) console.log(`${r.row.id}: ${ref} skipped: ${why}`);
     }
