@@ -58,7 +58,7 @@ export async function setUp(refs: { swift: SwiftEndpoints | string; rgw: RgwEndp
     else {
       // Every row has buckets of its own, native rows included (RGW's Swift containers are its
       // buckets): more than RGW's default of 1,000 per user once the corpus runs twice on one server.
-      for (const u of Object.values(refs.rgw.users)) rgwAdmin(refs.rgw, ['user', 'modify', '--uid', u.uid, '--max-buckets', '100000']);
+      for (const u of [refs.rgw.users.differential, refs.rgw.users.differentialOther]) rgwAdmin(refs.rgw, ['user', 'modify', '--uid', u.uid, '--max-buckets', '100000']);
       const r = await rgwTargets(refs.rgw, rgwVersion(), runTag);
       run.targets.rgw = r.s3;
       run.targets['rgw-swift'] = r.native;

@@ -275,7 +275,8 @@ export async function cofferTargets(c: CofferServer, runTag: string): Promise<{ 
 
 export async function swiftTargets(e: SwiftEndpoints, version: string, runTag: string): Promise<{ native: Target; s3: Target }> {
   const port = Number(new URL(e.url).port);
-  const { tester, other } = e.users;
+  // The suite's own accounts: its writes must not move the counters other test files check.
+  const { differential: tester, differentialOther: other } = e.users;
   const identities: [string, string][] = [
     [`AUTH_${tester.account}`, 'AUTH_<owner>'],
     [`AUTH_${other.account}`, 'AUTH_<other>'],
@@ -303,7 +304,7 @@ export async function swiftTargets(e: SwiftEndpoints, version: string, runTag: s
 
 export async function rgwTargets(e: RgwEndpoints, version: string, runTag: string): Promise<{ native: Target; s3: Target }> {
   const port = Number(new URL(e.url).port);
-  const { tester, other } = e.users;
+  const { differential: tester, differentialOther: other } = e.users;
   const identities: [string, string][] = [
     [`AUTH_${tester.uid}`, 'AUTH_<owner>'],
     [`AUTH_${other.uid}`, 'AUTH_<other>'],
