@@ -31,11 +31,14 @@ export type Body = string | { size: number; seed?: string };
 /**
  * One request. Placeholders in `path`, header values and string bodies:
  * - `{c}`, `{c2}` (native) / `{b}`, `{b2}` (S3): names of the row's own containers/buckets, fresh per row;
+ *   `{c:256}` is `{c}` padded to 256 characters (name-length limits);
  * - `{f:NAME}`: the container/bucket of a shared fixture (read-only; see fixtures.ts);
  * - `{account}`, `{other-account}`: the native account names (`X-Copy-From-Account` and the like);
  * - `{owner-id}`, `{other-id}`: S3 canonical user ids (ACL grants, policies);
  * - `{user}`, `{key}`: the owner's v1 credentials; `{http-date+N}` / `{http-date-N}`: now ± N seconds as an HTTP date;
- * - `{epoch+N}`: now + N seconds as epoch seconds (X-Delete-At); any name captured by an earlier step.
+ * - `{epoch+N}`: now + N seconds as epoch seconds (X-Delete-At); any name captured by an earlier step,
+ *   `{url:NAME}` percent-encoded for a query (`uploadId={url:upload}`);
+ * - `{v1}`: the storage URL's path before the account (`/v1`, `/swift/v1`), `{token}` the owner's token.
  */
 export interface Req {
   method: string;
