@@ -16,7 +16,7 @@ import { createAppContext, type AppContext } from '../../src-main/app-context.js
 import type { Engine } from '../../src-main/engine/engine.js';
 
 /** The hash constructor @smithy/signature-v4 wants (HMAC when given a secret), over node:crypto. */
-class Sha256 {
+export class Sha256 {
   private readonly h: Hash | Hmac;
   constructor(secret?: string | ArrayBuffer | ArrayBufferView) {
     const key = secret === undefined || typeof secret === 'string' ? secret : ArrayBuffer.isView(secret) ? Buffer.from(secret.buffer, secret.byteOffset, secret.byteLength) : Buffer.from(secret);

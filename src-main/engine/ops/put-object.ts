@@ -32,8 +32,14 @@ export function requireValidName(name: string): void {
   throw new CofferError('InvalidObjectName', problem, size === undefined ? {} : tooLongDetails(size));
 }
 
+/**
+ * The type a name's extension says (as Swift's mimetypes.guess_type), else application/octet-stream.
+ * Only a last segment with a dot after its first character has an extension: `mime` alone takes a
+ * bare `obj` or `.txt` for the extension itself (model/obj, text/plain).
+ */
 export function guessContentType(name: string): string {
-  return mime.getType(name) ?? 'application/octet-stream';
+  const leaf = name.slice(name.lastIndexOf('/') + 1);
+  return (leaf.lastIndexOf('.') > 0 && mime.getType(leaf)) || 'application/octet-stream';
 }
 
 export function lowerKeys(meta: Record<string, string> | undefined): Record<string, string> {
