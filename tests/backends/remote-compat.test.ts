@@ -95,10 +95,13 @@ describe('RemoteS3Backend specifics', () => {
     try {
       const c = containerName('types');
       await backend.createContainer(c);
-      for (const name of ['notes.txt', 'photo.JPG', 'data.json', 'no-extension']) await backend.upload(c, name, { stream: Readable.from([Buffer.from('x')]) });
+      for (const name of ['notes.txt', 'photo.JPG', 'data.json', 'no-extension', 'obj', '.txt']) await backend.upload(c, name, { stream: Readable.from([Buffer.from('x')]) });
       const types: Record<string, string | null> = {};
       for await (const page of backend.listFolder(c, {})) for (const e of page.entries) if (e.kind === 'object') types[e.name] = e.contentType;
-      expect(types).toEqual({ 'data.json': 'application/json', 'no-extension': null, 'notes.txt': 'text/plain', 'photo.JPG': 'image/jpeg' });
+      // A bare name has no extension: not model/obj, not text/plain for ".txt".
+      expect(types).toEqual({ '.txt': null, 'data.json': 'application/json', 'no-extension': null, 'notes.txt': 'text/plain', obj: null, 'photo.JPG': 'image/jpeg' });
+      expect((await backend.head(c, 'obj')).contentType).toBe('application/octet-stream');
+      expect((await backend.head(c, 'photo.JPG')).contentType).toBe('image/jpeg');
     } finally {
       backend.close();
     }
