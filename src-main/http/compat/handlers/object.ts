@@ -11,8 +11,6 @@ import { requestPayload } from '../payload.js';
 import { s3Headers, sendEmpty, type BucketCall } from '../respond.js';
 import { cannedAcl } from './acl.js';
 
-const MAX_PUT = 5 * 1024 ** 3;
-
 /** Object fields from PutObject / CreateMultipartUpload / CopyObject(REPLACE) headers. */
 export function objectFields(call: BucketCall): RequestFields {
   checkStorageClass(call.x.header('x-amz-storage-class'));
@@ -28,7 +26,6 @@ export function objectFields(call: BucketCall): RequestFields {
 export async function putObject(call: BucketCall): Promise<void> {
   const { x, ctx } = call;
   const payload = requestPayload(x, call.signing);
-  if (payload.size !== undefined && payload.size > MAX_PUT) throw new S3Error(400, 'EntityTooLarge', 'Your proposed upload exceeds the maximum allowed object size.');
   const ifNoneMatch = x.header('if-none-match');
   const ifMatch = x.header('if-match');
   const fields = objectFields(call);
@@ -46,7 +43,6 @@ export async function putObject(call: BucketCall): Promise<void> {
     contentSha256: payload.contentSha256,
     ifNoneMatch: ifNoneMatch?.trim() === '*' ? '*' : undefined,
     ifMatch: ifMatch || undefined,
-    maxSize: MAX_PUT,
     signal: abortedBy(x.req),
   });
   // Undefined values are left out of the response: no conditional spreads on every upload.
