@@ -105,15 +105,10 @@ export async function getObject(call: BucketCall): Promise<void> {
 /** DeleteObject (C4, §22.3): 204 whether or not the key existed; delete markers when versioned. */
 export async function deleteObject(call: BucketCall): Promise<void> {
   const versionId = call.x.param('versionId');
-  try {
-    const r = await call.ctx.engine.deleteObject(call.ref, call.address.key!, versionId !== undefined ? { versionId } : {});
-    sendEmpty(call.x, 204, {
-      ...(r.deleteMarker ? { 'x-amz-delete-marker': 'true' } : {}),
-      ...(r.versionId !== null || versionId !== undefined ? { 'x-amz-version-id': r.versionId ?? 'null' } : {}),
-    });
-  } catch (err) {
-    const code = (err as { code?: string }).code;
-    if (code !== 'NoSuchKey' && code !== 'NoSuchVersion') throw err;
-    sendEmpty(call.x, 204);
-  }
+  const r = await call.ctx.engine.deleteObject(call.ref, call.address.key!, { versionId, missingOk: true });
+  if (r.missing) return sendEmpty(call.x, 204);
+  sendEmpty(call.x, 204, {
+    ...(r.deleteMarker ? { 'x-amz-delete-marker': 'true' } : {}),
+    ...(r.versionId !== null || versionId !== undefined ? { 'x-amz-version-id': r.versionId ?? 'null' } : {}),
+  });
 }
