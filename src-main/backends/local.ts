@@ -1,7 +1,7 @@
 import { createWriteStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
-import { CofferError, isCofferError } from '../../src-shared/errors.js';
+import { CofferError } from '../../src-shared/errors.js';
 import type {
   AccountSummary,
   Capabilities,
@@ -198,12 +198,8 @@ export class LocalBackend implements ObjectBackend {
   }
 
   async delete(container: string, name: string, opts: { versionId?: string } = {}): Promise<void> {
-    try {
-      await this.engine.deleteObject(this.ref(container), name, opts.versionId !== undefined ? { versionId: opts.versionId } : {});
-    } catch (err) {
-      // Deleting what is already gone succeeds, as it does on S3 (the interface's contract).
-      if (!isCofferError(err, 'NoSuchKey')) throw err;
-    }
+    // Deleting what is already gone succeeds, as it does on S3 (the interface's contract).
+    await this.engine.deleteObject(this.ref(container), name, { versionId: opts.versionId, missingOk: true });
   }
 
   async deleteMany(container: string, names: string[]): Promise<DeleteManyResult> {

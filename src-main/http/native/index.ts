@@ -86,7 +86,7 @@ export async function handleNative(x: Exchange, ctx: NativeContext): Promise<voi
     if (target.kind === 'invalid') return fail(x, target.status, target.body);
     if (!x.query) return fail(x, 400, 'Invalid query string');
     if (target.kind === 'auth') return v1Auth(x, ctx);
-    if (target.kind === 'info') return info({ x });
+    if (target.kind === 'info') return info({ x, ctx });
     if (hasTempUrl(x)) return await tempUrl(x, ctx, target);
     const token = x.header('x-auth-token') ?? x.header('x-storage-token');
     const who: Identity = {};
