@@ -8,6 +8,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { OBJECT_SCHEME } from '../../src-main/electron/object-protocol.js';
 import { mainWindowOptions } from '../../src-main/electron/window-options.js';
 
 const REPO = fileURLToPath(new URL('../..', import.meta.url));
@@ -23,7 +24,7 @@ function directives(csp: string): Map<string, string[]> {
   );
 }
 
-/** What both CSPs must say: scripts only from the app itself, nothing inline or eval'd, no plugins, no remote hosts. */
+/** What both CSPs must say: scripts only from the app itself, nothing inline or eval'd, no plugins, no remote hosts, bytes only from the app. */
 function expectStrictCsp(csp: string, where: string): void {
   const d = directives(csp);
   expect([["'self'"], ["'none'"]], `${where}: default-src`).toContainEqual(d.get('default-src'));
@@ -34,8 +35,13 @@ function expectStrictCsp(csp: string, where: string): void {
     expect(values.filter((v) => /^[a-z]+:\/\//.test(v) && !/^http:\/\/127\.0\.0\.1(:\*|:\d+)?$/.test(v)), `${where}: ${name} hosts`).toEqual([]);
   }
   if (d.has('object-src')) expect(d.get('object-src')).toEqual(["'none'"]);
-  expect(d.get('img-src')?.filter((v) => v !== "'self'" && v !== 'data:') ?? []).toEqual([]);
+  // Previews load objects' bytes from the app itself, or in the desktop app from its own scheme
+  // (main answers it: src-main/electron/object-protocol.ts); nothing else.
+  expect(d.get('img-src')?.filter((v) => v !== "'self'" && v !== 'data:' && v !== PREVIEW_SCHEME) ?? []).toEqual([]);
+  for (const name of ['media-src', 'frame-src', 'connect-src']) expect(d.get(name)?.filter((v) => v !== "'self'" && v !== PREVIEW_SCHEME) ?? [], `${where}: ${name}`).toEqual([]);
 }
+
+const PREVIEW_SCHEME = `${OBJECT_SCHEME}:`;
 
 describe('Electron main window', () => {
   it('runs the renderer isolated and sandboxed, without Node, with web security on', () => {
