@@ -6,6 +6,7 @@ import { accountTexts } from './strings/accounts';
 import { browseTexts } from './strings/browse';
 import { containerTexts } from './strings/containers';
 import { folderViewTexts } from './strings/folder-view';
+import { previewTexts } from './strings/preview';
 import { transferTexts } from './strings/transfers';
 
 const en = {
@@ -53,6 +54,7 @@ const en = {
 
   ...browseTexts,
   ...folderViewTexts,
+  ...previewTexts,
   status: {
     connection: (name: string, state: string) => `${name}: ${state}`,
     fetching: 'Updating…',

@@ -9,6 +9,8 @@ export const queryKeys = {
   heads: (account: string, container: string) => ['head', account, container] as const,
   head: (account: string, container: string, name: string) => ['head', account, container, name] as const,
   versions: (account: string, container: string, name: string) => ['head', account, container, name, 'versions'] as const,
+  /** A text preview's first bytes, per stored version (its ETag). */
+  previewText: (account: string, container: string, name: string, etag: string) => ['head', account, container, name, 'preview-text', etag] as const,
   /** Usage and quota of an account. */
   accountInfo: (account: string) => ['account-info', account] as const,
   /** Whether a connection works, asked with a request its server authenticates. */

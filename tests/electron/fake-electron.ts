@@ -109,11 +109,24 @@ export const defaultSession = {
 
 export const ipcMain = new FakeIpcMain();
 
+/** Schemes the shell registered and handled (the desktop app's previews use one of its own). */
+export const protocol = {
+  privileged: [] as { scheme: string; privileges?: Record<string, boolean> }[],
+  handlers: new Map<string, (request: Request) => Promise<Response> | Response>(),
+  registerSchemesAsPrivileged(schemes: { scheme: string; privileges?: Record<string, boolean> }[]) {
+    protocol.privileged.push(...schemes);
+  },
+  handle(scheme: string, handler: (request: Request) => Promise<Response> | Response) {
+    protocol.handlers.set(scheme, handler);
+  },
+};
+
 /** The module as `import { app, BrowserWindow, ... } from 'electron'` sees it. */
 export const electron = {
   app: recorded('app', app),
   BrowserWindow: FakeBrowserWindow,
   ipcMain: recorded('ipcMain', ipcMain),
+  protocol: recorded('protocol', protocol),
   session: recorded('session', { defaultSession }),
   Menu: recorded('Menu', { setApplicationMenu: (_menu: unknown) => undefined, buildFromTemplate: (template: unknown) => ({ template }) }),
   dialog: recorded('dialog', {}),

@@ -14,7 +14,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createAppContext, type AppContext } from '../../src-main/app-context.js';
-import { app, calls, defaultSession, FakeWebContents, ipcMain, userData, windows } from './fake-electron.js';
+import { app, calls, defaultSession, FakeWebContents, ipcMain, protocol, userData, windows } from './fake-electron.js';
+import { OBJECT_SCHEME } from '../../src-main/electron/object-protocol.js';
 
 vi.mock('electron', async () => (await import('./fake-electron.js')).electron);
 
@@ -122,7 +123,13 @@ describe('the desktop shell, run against a stand-in Electron', () => {
     }
   });
 
-  it('asks Electron for nothing else: no command-line switches, no certificate, request or protocol hooks', () => {
+  it('registers one scheme of its own, for previews, with no privilege that bypasses the CSP', () => {
+    expect(protocol.privileged.map((s) => s.scheme)).toEqual([OBJECT_SCHEME]);
+    expect(protocol.privileged[0]!.privileges?.bypassCSP ?? false).toBe(false);
+    expect([...protocol.handlers.keys()]).toEqual([OBJECT_SCHEME]);
+  });
+
+  it('asks Electron for nothing else: no command-line switches, no certificate or request hooks, no scheme but its own', () => {
     expect(calls.filter((c) => c.startsWith('missing:'))).toEqual([]);
     expect([...new Set(calls)].sort()).toEqual([
       'Menu.buildFromTemplate()',
@@ -138,6 +145,8 @@ describe('the desktop shell, run against a stand-in Electron', () => {
       'app.whenReady()',
       'ipcMain.handle(coffer:call)',
       'new BrowserWindow()',
+      `protocol.handle(${OBJECT_SCHEME})`,
+      'protocol.registerSchemesAsPrivileged()',
       'safeStorage.isEncryptionAvailable()',
       'session.defaultSession.setPermissionCheckHandler()',
       'session.defaultSession.setPermissionRequestHandler()',
@@ -166,8 +175,13 @@ function expectStrictCsp(csp: string, where: string): void {
     expect(values.filter((v) => /^[a-z]+:\/\//.test(v) && !/^http:\/\/127\.0\.0\.1(:\*|:\d+)?$/.test(v)), `${where}: ${name} hosts`).toEqual([]);
   }
   expect(d.get('object-src'), `${where}: object-src`).toEqual(["'none'"]);
-  expect(d.get('img-src')?.filter((v) => v !== "'self'" && v !== 'data:') ?? [], `${where}: img-src`).toEqual([]);
+  // Previews load objects' bytes from the app itself, or in the desktop app from its own scheme
+  // (main answers it: src-main/electron/object-protocol.ts); nothing else.
+  expect(d.get('img-src')?.filter((v) => v !== "'self'" && v !== 'data:' && v !== PREVIEW_SCHEME) ?? [], `${where}: img-src`).toEqual([]);
+  for (const name of ['media-src', 'frame-src', 'connect-src']) expect(d.get(name)?.filter((v) => v !== "'self'" && v !== PREVIEW_SCHEME) ?? [], `${where}: ${name}`).toEqual([]);
 }
+
+const PREVIEW_SCHEME = `${OBJECT_SCHEME}:`;
 
 describe('the Content-Security-Policy the app runs under', () => {
   let dir: string;

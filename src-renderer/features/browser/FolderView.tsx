@@ -4,6 +4,7 @@ import { strings } from '../../app/strings';
 import { loadToEnd, useFolder } from '../../queries/use-folder';
 import { useClipboard } from '../../stores/clipboard';
 import { useNavigation } from '../../stores/navigation';
+import { useQuickLook } from '../../stores/quick-look';
 import { useSelection } from '../../stores/selection';
 import { isServerOrder, useSort } from '../../stores/sort';
 import { clipboardKey } from '../clipboard/clipboard-actions';
@@ -13,6 +14,7 @@ import { Empty, ErrorState, Loading } from '../common/States';
 import { FolderMenu } from '../context-menu/FolderMenu';
 import type { MenuPosition } from '../context-menu/Menu';
 import { DetailsPanel } from '../details/DetailsPanel';
+import { QuickLook } from '../preview/QuickLook';
 import { FolderActions, operationKey } from '../operations/FolderActions';
 import { useDropBanner } from '../transfers/use-folder-drop';
 import { Breadcrumbs } from './Breadcrumbs';
@@ -49,6 +51,10 @@ export function FolderView({ account, container }: { account: string; container:
   const onOpen = useCallback((row: Row) => {
     if (row.kind === 'folder') openFolder(row.key);
   }, [openFolder]);
+  const quickLook = useQuickLook();
+  // The larger preview belongs to the folder on screen: another folder (or none) closes it.
+  const hideQuickLook = quickLook.hide;
+  useEffect(() => hideQuickLook, [account, container, listing, hideQuickLook]);
   const { paste, view: pasteView } = usePaste(account, container, prefix);
   const clip = useClipboard((c) => c.entry);
   // Rows cut and waiting for a paste are shown dimmed, as file managers do.
@@ -102,6 +108,7 @@ export function FolderView({ account, container }: { account: string; container:
           fetchNextPage={more}
           loadToEnd={toEnd}
           onOpen={onOpen}
+          onPreview={quickLook.show}
           onUp={goUp}
           onMenu={onMenu}
           cutKeys={cutKeys}
@@ -109,6 +116,7 @@ export function FolderView({ account, container }: { account: string; container:
         />
         <DetailsPanel account={account} container={container} rows={selectedRows} />
       </div>
+      {quickLook.open ? <QuickLook account={account} container={container} list={list} /> : null}
       {menu ? (
         <FolderMenu account={account} container={container} at={menu.at} rows={menu.rows ? selectedRows : []} onOpen={onOpen} paste={paste} onClose={() => setMenu(null)} />
       ) : null}
