@@ -7,6 +7,7 @@ import { browseTexts } from './strings/browse';
 import { containerTexts } from './strings/containers';
 import { folderViewTexts } from './strings/folder-view';
 import { transferTexts } from './strings/transfers';
+import { versionTexts } from './strings/versions';
 
 const en = {
   appName: 'Coffer',
@@ -65,6 +66,7 @@ const en = {
   ...accountTexts,
   ...containerTexts,
   ...transferTexts,
+  ...versionTexts,
 };
 
 export type Strings = typeof en;
