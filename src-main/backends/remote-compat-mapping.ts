@@ -50,7 +50,7 @@ export function detailsOf(container: string, name: string, o: HeadObjectOutput |
 }
 
 export function entryName(e: FolderEntry): string {
-  return e.kind === 'object' ? e.name : e.prefix;
+  return e.kind === 'folder' ? e.prefix : e.name;
 }
 
 /** A ListObjects page as one list in S3's name order (UTF-8 bytes), folders among the objects. */

@@ -8,6 +8,7 @@ import { containerTexts } from './strings/containers';
 import { folderViewTexts } from './strings/folder-view';
 import { previewTexts } from './strings/preview';
 import { transferTexts } from './strings/transfers';
+import { versionTexts } from './strings/versions';
 
 const en = {
   appName: 'Coffer',
@@ -67,6 +68,7 @@ const en = {
   ...accountTexts,
   ...containerTexts,
   ...transferTexts,
+  ...versionTexts,
 };
 
 export type Strings = typeof en;

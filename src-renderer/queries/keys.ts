@@ -18,6 +18,8 @@ export const queryKeys = {
   /** A saved connection's settings without secrets (the edit dialog). */
   connectionSettings: (id: string) => ['connection-settings', id] as const,
   publicUrl: (account: string, container: string) => ['public-url', account, container] as const,
+  /** A container's versioning (on, suspended, never on). */
+  versioning: (account: string, container: string) => ['versioning', account, container] as const,
   localStatus: () => ['local-store', 'status'] as const,
   localUsers: () => ['local-store', 'users'] as const,
 };

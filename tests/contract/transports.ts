@@ -25,13 +25,14 @@ export async function startApp(): Promise<ContractEnv> {
   const ctx = await createAppContext({ dataDir: join(dir, 'store'), port: 0, ui: { staticDir } });
   const res = await fetch(ctx.uiUrl!, { redirect: 'manual' });
   const cookie = (res.headers.get('set-cookie') ?? '').split(';')[0]!;
+  const pages: Page[] = [];
   return {
     ctx,
     dir,
     cookie,
-    pages: [],
+    pages,
     async close() {
-      for (const tab of this.pages) tab.close();
+      for (const tab of pages) tab.close();
       await ctx.close();
       rmSync(dir, { recursive: true, force: true });
     },

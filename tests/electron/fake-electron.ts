@@ -96,13 +96,16 @@ export class FakeBrowserWindow extends EventEmitter {
   restore() {}
 }
 
+type PermissionRequestHandler = (contents: unknown, permission: string, callback: (granted: boolean) => void, details: unknown) => void;
+type PermissionCheckHandler = (contents: unknown, permission: string, origin: string, details: unknown) => boolean;
+
 export const defaultSession = {
-  permissionRequest: undefined as undefined | ((contents: unknown, permission: string, callback: (granted: boolean) => void, details: unknown) => void),
-  permissionCheck: undefined as undefined | ((contents: unknown, permission: string, origin: string, details: unknown) => boolean),
-  setPermissionRequestHandler(handler: NonNullable<typeof defaultSession.permissionRequest>) {
+  permissionRequest: undefined as undefined | PermissionRequestHandler,
+  permissionCheck: undefined as undefined | PermissionCheckHandler,
+  setPermissionRequestHandler(handler: PermissionRequestHandler) {
     defaultSession.permissionRequest = handler;
   },
-  setPermissionCheckHandler(handler: NonNullable<typeof defaultSession.permissionCheck>) {
+  setPermissionCheckHandler(handler: PermissionCheckHandler) {
     defaultSession.permissionCheck = handler;
   },
 };
