@@ -1,3 +1,4 @@
+import type { Engine } from '../../engine/engine.js';
 import type { ContainerInfo } from '../../engine/types.js';
 
 /** Who is asking: an authenticated account, or nobody (anonymous). */
@@ -75,14 +76,44 @@ export function allowed(c: ContainerInfo, who: Identity, action: Action): boolea
   return who.account !== undefined && writeAccounts(c.acl.write).includes(who.account);
 }
 
+/** One access question: who asks to do what on which container (and, for a read, the object's own public flag). */
+export interface AccessQuestion {
+  who: Identity;
+  container: ContainerInfo;
+  action: Action;
+  /**
+   * The account whose path named the container (the native API names one in every path). The
+   * tenant's accounts share one container namespace: a container reached through an account's
+   * path must be that account's own, or the caller must be that account and be granted the
+   * container by an ACL. Otherwise a TempURL or a token of one account could act on another's
+   * container by naming it under its own path.
+   */
+  through?: string | undefined;
+  /** Whether the object a read is for is public on its own (S3 object ACL): asked only when nothing else grants the read. */
+  objectPublic?: (() => boolean) | undefined;
+}
+
 /**
- * The native API names an account in every path, and the tenant's accounts share one container
- * namespace: a container reached through an account's path must be that account's own, or the
- * caller must be that account and be granted the container by an ACL. Otherwise a TempURL or a
- * token of one account could act on another's container by naming it under its own path.
+ * The one access decision of both front ends (and of a copy's source): the container's rules
+ * (`allowed`), reached through the right account, else an object made public on its own, read
+ * through its owner's path.
  */
-export function allowedThrough(c: ContainerInfo, who: Identity, pathAccount: string, action: Action): boolean {
-  return (c.owner === pathAccount || who.account === pathAccount) && allowed(c, who, action);
+export function decide(q: AccessQuestion): boolean {
+  const c = q.container;
+  const ownPath = q.through === undefined || c.owner === q.through;
+  if ((ownPath || q.who.account === q.through) && allowed(c, q.who, q.action)) return true;
+  return q.action === 'read-object' && ownPath && q.objectPublic !== undefined && q.objectPublic();
+}
+
+/** The object's own public flag, read lazily for `decide`; false when it is not there. */
+export function objectPublicFlag(engine: Engine, c: ContainerInfo, key: string, versionId?: string): () => boolean {
+  return () => {
+    try {
+      return engine.headObject({ tenant: c.tenant, container: c.name }, key, versionId).publicRead;
+    } catch {
+      return false;
+    }
+  };
 }
 
 /** A large object's segments are read as its reader: the check the engine asks for each segment container. */

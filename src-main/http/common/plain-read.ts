@@ -1,3 +1,4 @@
+import { isCofferError } from '../../../src-shared/errors.js';
 import type { Engine } from '../../engine/engine.js';
 import type { ObjectRead, RangeRequest, ReadOptions } from '../../engine/ops/read-object.js';
 import type { ContainerRef } from '../../engine/types.js';
@@ -21,7 +22,7 @@ export async function readPlain(engine: Engine, ref: ContainerRef, name: string,
     if (!read.info.manifest) return read;
     read.body.destroy();
   } catch (err) {
-    if ((err as { code?: string }).code !== 'InvalidRange') throw err;
+    if (!isCofferError(err, 'InvalidRange')) throw err;
   }
   return undefined;
 }

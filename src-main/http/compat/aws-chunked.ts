@@ -1,3 +1,4 @@
+import { CofferError } from '../../../src-shared/errors.js';
 import { createHash } from 'node:crypto';
 import { bytesSha256Hex, EMPTY_SHA256, sameSignature } from './canonical.js';
 import { S3Error } from './errors.js';
@@ -56,7 +57,7 @@ class ByteReader {
 }
 
 const incomplete = () =>
-  new S3Error(400, 'IncompleteBody', 'You did not provide the number of bytes specified by the Content-Length HTTP header.');
+  new CofferError('IncompleteBody');
 
 export interface ChunkedOptions {
   /** Set for the signed modes (chunk-signature chain); undefined for STREAMING-UNSIGNED-PAYLOAD-TRAILER. */

@@ -1,5 +1,5 @@
-import type { Exchange } from '../common/exchange.js';
 import { S3Error } from './errors.js';
+import type { RequestHeaders } from './params.js';
 
 /**
  * Server-side encryption is refused, never accepted and ignored: Coffer stores bytes as sent, so
@@ -17,17 +17,18 @@ const SSE = 'x-amz-server-side-encryption';
 const SSE_C = `${SSE}-customer-`;
 const COPY_SSE_C = 'x-amz-copy-source-server-side-encryption-customer-';
 
-/** Throws when the request asks for server-side encryption in a header, or in a presigned URL's query. */
-export function refuseEncryption(x: Exchange): void {
+/** The refusal of a request asking for server-side encryption in a header, or in a presigned URL's query. */
+export function encryptionRefusal(headers: RequestHeaders, query: Map<string, string>, rawQuery: string): S3Error | undefined {
   let customer = false;
   let implied: string | undefined;
   const see = (name: string) => {
     if (name.startsWith(SSE_C) || name.startsWith(COPY_SSE_C)) customer = true;
     else if (name.startsWith(SSE)) implied ??= name;
   };
-  for (const name in x.req.headers) see(name);
+  for (const name in headers) see(name);
   // Presigners hoist x-amz-* headers into the query string, where AWS reads them as headers.
-  if (x.query && x.rawQuery.includes('ncryption')) for (const name of x.query.keys()) see(name.toLowerCase());
-  if (customer) throw new S3Error(400, 'InvalidRequest', 'Requests specifying Server Side Encryption with Customer provided keys must be made over a secure connection.');
-  if (implied) throw new S3Error(501, 'NotImplemented', 'A header you provided implies functionality that is not implemented', { Header: implied });
+  if (rawQuery.includes('ncryption')) for (const name of query.keys()) see(name.toLowerCase());
+  if (customer) return new S3Error(400, 'InvalidRequest', 'Requests specifying Server Side Encryption with Customer provided keys must be made over a secure connection.');
+  if (implied) return new S3Error(501, 'NotImplemented', 'A header you provided implies functionality that is not implemented', { Header: implied });
+  return undefined;
 }

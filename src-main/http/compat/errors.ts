@@ -68,11 +68,11 @@ export class S3Error extends Error {
 }
 
 export const s3 = {
-  accessDenied: (msg = 'Access Denied') => new S3Error(403, 'AccessDenied', msg),
+  accessDenied: (msg: string) => new S3Error(403, 'AccessDenied', msg),
   invalidArgument: (msg: string, extra: Record<string, string> = {}) => new S3Error(400, 'InvalidArgument', msg, extra),
   invalidRequest: (msg: string) => new S3Error(400, 'InvalidRequest', msg),
   malformedXml: () =>
     new S3Error(400, 'MalformedXML', 'The XML you provided was not well-formed or did not validate against our published schema.'),
-  notImplemented: (msg = 'A header you provided implies functionality that is not implemented.') => new S3Error(501, 'NotImplemented', msg),
+  // Not the table's DeleteMarker, which says a delete marker is in the way.
   methodNotAllowed: () => new S3Error(405, 'MethodNotAllowed', 'The specified method is not allowed against this resource.'),
 };

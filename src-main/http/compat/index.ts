@@ -1,10 +1,10 @@
-import { isCofferError } from '../../../src-shared/errors.js';
+import { CofferError, isCofferError } from '../../../src-shared/errors.js';
 import { Engine } from '../../engine/engine.js';
-import type { ContainerRef } from '../../engine/types.js';
-import { allowed, type Action, type Identity } from '../common/access.js';
+import type { ContainerInfo, ContainerRef } from '../../engine/types.js';
+import { objectPublicFlag, type Identity } from '../common/access.js';
 import type { Exchange } from '../common/exchange.js';
+import { execute, type Protocol } from '../common/executor.js';
 import { clientGone } from '../common/framing.js';
-import { refuseEncryption } from './encryption.js';
 import { S3Error, s3 } from './errors.js';
 import * as acl from './handlers/acl.js';
 import * as bucket from './handlers/bucket.js';
@@ -15,96 +15,147 @@ import * as mp from './handlers/multipart.js';
 import * as object from './handlers/object.js';
 import { headService, listBuckets } from './handlers/service.js';
 import { sendError, type BucketCall, type CompatContext, type S3Call } from './respond.js';
-import { parseAddress, selectOperation, type S3Address, type S3Operation } from './router.js';
+import { ACCESS, isServiceOp, type BucketOpName, type OpOf, type S3Operation, type ServiceOpName } from './operation.js';
+import { parseS3 } from './parse.js';
+import { parseAddress, type S3Address } from './router.js';
 import { verifySigV2 } from './sigv2.js';
 import { verifyHeaderAuth, verifyPresigned, type SigV4Context } from './sigv4.js';
 
 export type { CompatContext } from './respond.js';
 
-type Handler = { need?: Action; run: (call: BucketCall) => unknown } | { service: (call: S3Call) => unknown };
-
-const own = (run: (call: BucketCall) => unknown): Handler => ({ need: 'admin', run });
-
-/** Every operation, what it needs on the bucket, and who handles it. Exhaustive by type. */
-const HANDLERS: Record<S3Operation, Handler> = {
-  ListBuckets: { service: listBuckets },
-  HeadService: { service: headService },
-  CreateBucket: { service: bucket.createBucket },
-  DeleteBucket: own(bucket.deleteBucket),
-  HeadBucket: { need: 'list', run: bucket.headBucket },
-  GetBucketLocation: own(bucket.getBucketLocation),
-  GetBucketVersioning: own(bucket.getBucketVersioning),
-  PutBucketVersioning: own(bucket.putBucketVersioning),
-  GetBucketAcl: own(acl.getBucketAcl),
-  PutBucketAcl: own(acl.putBucketAcl),
-  GetBucketPolicy: own(acl.getBucketPolicy),
-  PutBucketPolicy: own(acl.putBucketPolicy),
-  DeleteBucketPolicy: own(acl.deleteBucketPolicy),
-  GetBucketPolicyStatus: own(acl.getBucketPolicyStatus),
-  ListObjects: { need: 'list', run: list.listObjectsV1 },
-  ListObjectsV2: { need: 'list', run: list.listObjectsV2 },
-  ListObjectVersions: own(list.listObjectVersions),
-  ListMultipartUploads: own(list.listMultipartUploads),
-  DeleteObjects: { need: 'write-object', run: deleteObjects },
-  NotConfigured: own(bucket.notConfigured),
-  PutObject: { need: 'write-object', run: object.putObject },
-  CopyObject: { need: 'write-object', run: copyObject },
-  GetObject: { need: 'read-object', run: object.getObject },
-  HeadObject: { need: 'read-object', run: object.getObject },
-  DeleteObject: { need: 'write-object', run: object.deleteObject },
-  GetObjectAcl: own(acl.getObjectAcl),
-  PutObjectAcl: own(acl.putObjectAcl),
-  GetObjectTagging: { need: 'read-object', run: bucket.notConfigured },
-  CreateMultipartUpload: { need: 'write-object', run: mp.createMultipartUpload },
-  UploadPart: { need: 'write-object', run: mp.uploadPart },
-  UploadPartCopy: { need: 'write-object', run: uploadPartCopy },
-  CompleteMultipartUpload: { need: 'write-object', run: mp.completeMultipartUpload },
-  AbortMultipartUpload: { need: 'write-object', run: mp.abortMultipartUpload },
-  ListParts: { need: 'write-object', run: mp.listParts },
-  NotImplemented: {
-    service: () => {
-      throw s3.notImplemented();
-    },
+/** Operations on the caller's account (or on no bucket yet): no container, no access question. */
+const SERVICE: { [N in ServiceOpName]: (call: S3Call<OpOf<N>>) => unknown } = {
+  ListBuckets: listBuckets,
+  HeadService: headService,
+  CreateBucket: bucket.createBucket,
+  NotImplemented: () => {
+    throw new CofferError('NotSupported');
   },
-  MethodNotAllowed: {
-    service: () => {
-      throw s3.methodNotAllowed();
-    },
+  MethodNotAllowed: () => {
+    throw s3.methodNotAllowed();
   },
 };
 
+/** Every bucket and object operation and its handler; what each needs is `ACCESS`. Exhaustive by type. */
+const HANDLERS: { [N in BucketOpName]: (call: BucketCall<OpOf<N>>) => unknown } = {
+  DeleteBucket: bucket.deleteBucket,
+  HeadBucket: bucket.headBucket,
+  GetBucketLocation: bucket.getBucketLocation,
+  GetBucketVersioning: bucket.getBucketVersioning,
+  PutBucketVersioning: bucket.putBucketVersioning,
+  GetBucketAcl: acl.getBucketAcl,
+  PutBucketAcl: acl.putBucketAcl,
+  GetBucketPolicy: acl.getBucketPolicy,
+  PutBucketPolicy: acl.putBucketPolicy,
+  DeleteBucketPolicy: acl.deleteBucketPolicy,
+  GetBucketPolicyStatus: acl.getBucketPolicyStatus,
+  ListObjects: list.listObjectsV1,
+  ListObjectsV2: list.listObjectsV2,
+  ListObjectVersions: list.listObjectVersions,
+  ListMultipartUploads: list.listMultipartUploads,
+  DeleteObjects: deleteObjects,
+  NotConfigured: bucket.notConfigured,
+  PutObject: object.putObject,
+  CopyObject: copyObject,
+  GetObject: object.getObject,
+  HeadObject: object.getObject,
+  DeleteObject: object.deleteObject,
+  GetObjectAcl: acl.getObjectAcl,
+  PutObjectAcl: acl.putObjectAcl,
+  GetObjectTagging: bucket.notConfigured,
+  CreateMultipartUpload: mp.createMultipartUpload,
+  UploadPart: mp.uploadPart,
+  UploadPartCopy: uploadPartCopy,
+  CompleteMultipartUpload: mp.completeMultipartUpload,
+  AbortMultipartUpload: mp.abortMultipartUpload,
+  ListParts: mp.listParts,
+};
+
+interface Caller {
+  who: Identity;
+  signing: SigV4Context | undefined;
+}
+
 /** Who signed the request (§16.1): SigV4 header or query, SigV2 header or query, or nobody. */
-function authenticate(x: Exchange, ctx: CompatContext, a: S3Address): { who: Identity; signing?: SigV4Context } {
+function authenticate(x: Exchange, ctx: CompatContext, a: S3Address): Caller {
   const auth = x.header('authorization');
   if (auth?.startsWith('AWS4-HMAC-SHA256')) {
     const signing = verifyHeaderAuth(x, ctx.engine, auth);
     return { who: { account: signing.account }, signing };
   }
-  if (auth?.startsWith('AWS ')) return { who: { account: verifySigV2(x, ctx.engine, a) } };
+  if (auth?.startsWith('AWS ')) return { who: { account: verifySigV2(x, ctx.engine, a) }, signing: undefined };
   if (auth) throw new S3Error(400, 'InvalidArgument', 'Unsupported Authorization Type');
   if (x.has('X-Amz-Algorithm')) {
     const signing = verifyPresigned(x, ctx.engine);
     return { who: { account: signing.account }, signing };
   }
-  if (x.has('AWSAccessKeyId')) return { who: { account: verifySigV2(x, ctx.engine, a) } };
-  return { who: {} };
+  if (x.has('AWSAccessKeyId')) return { who: { account: verifySigV2(x, ctx.engine, a) }, signing: undefined };
+  return { who: {}, signing: undefined };
 }
 
 /** The bucket's namespace: `/tenant:bucket`, else the caller's tenant, else the one tenant holding that name. */
-function bucketRef(call: S3Call): ContainerRef {
-  const name = call.address.bucket!;
-  if (call.address.tenant !== undefined) return { tenant: call.address.tenant, container: name };
-  if (call.who.account) return Engine.ref(call.who.account, name);
-  const owners = call.ctx.engine.tenantsWithContainer(name);
+function bucketRef(ctx: CompatContext, a: S3Address, who: Identity): ContainerRef {
+  const name = a.bucket!;
+  if (a.tenant !== undefined) return { tenant: a.tenant, container: name };
+  if (who.account) return Engine.ref(who.account, name);
+  const owners = ctx.engine.tenantsWithContainer(name);
   return { tenant: owners.length === 1 ? owners[0]! : '', container: name };
 }
 
-function publicObject(call: BucketCall): boolean {
-  try {
-    return call.ctx.engine.headObject(call.ref, call.address.key!, call.x.param('versionId')).publicRead;
-  } catch {
-    return false;
-  }
+/** The version an object read is for, whose own public flag may grant it. */
+function versionOf(op: S3Operation): string | undefined {
+  return 'versionId' in op ? op.versionId : undefined;
+}
+
+type Target = { ref: ContainerRef; bucket: ContainerInfo } | undefined;
+
+const protocols = new WeakMap<CompatContext, Protocol<S3Operation, Caller, Target>>();
+
+/** The compatible API's side of the shared executor, built once per context. */
+function protocol(ctx: CompatContext): Protocol<S3Operation, Caller, Target> {
+  let p = protocols.get(ctx);
+  if (!p) protocols.set(ctx, (p = makeProtocol(ctx)));
+  return p;
+}
+
+function makeProtocol(ctx: CompatContext): Protocol<S3Operation, Caller, Target> {
+  return {
+    parse: (x) => parseS3({ method: x.method, rawPath: x.rawPath, rawQuery: x.rawQuery, query: x.query, headers: x.req.headers, domain: ctx.domain }),
+    authenticate: (x, op) => {
+      const caller = authenticate(x, ctx, op.address);
+      if (!caller.who.account && op.address.style === 'virtual-host') throw s3.accessDenied('Anonymous requests must use path-style addressing');
+      // After authentication (a forged request is still 403), before any handler stores a byte.
+      if (op.encryption) throw op.encryption;
+      return caller;
+    },
+    resolve: (op, { who }) => {
+      if (isServiceOp(op.name)) return { target: undefined, question: undefined };
+      const ref = bucketRef(ctx, op.address, who);
+      const bucket = ctx.engine.getContainerForRequest(ref);
+      const action = ACCESS[op.name as BucketOpName];
+      const objectPublic = action === 'read-object' ? objectPublicFlag(ctx.engine, bucket, op.address.key!, versionOf(op)) : undefined;
+      return { target: { ref, bucket }, question: { who, container: bucket, action, objectPublic } };
+    },
+    refusal: () => new CofferError('AccessDenied'),
+    run: (x, op, { who, signing }, target) => {
+      // Built whole, without spreads: V8 copies spread objects slowly, and this runs on every request.
+      if (!target) return (SERVICE[op.name as ServiceOpName] as (call: S3Call) => unknown)({ x, ctx, who, signing, op }) as Promise<void>;
+      const call: BucketCall = { x, ctx, who, signing, op, ref: target.ref, bucket: target.bucket };
+      return (HANDLERS[op.name as BucketOpName] as (call: BucketCall) => unknown)(call) as Promise<void>;
+    },
+    renderError: (x, op, err) => {
+      // Sent already, or the client went away mid-request (not our bug, and nobody to answer).
+      if (x.res.headersSent || clientGone(x.req, x.res)) return void x.res.destroy();
+      const parsed = op?.address ?? parseAddress(x.rawPath, x.header('host'), ctx.domain);
+      const address: S3Address = 'invalid' in parsed ? { style: 'path' } : parsed;
+      // A bug must still answer in S3's vocabulary: SDKs retry InternalError; a text/plain 500 confuses them.
+      if (!(err instanceof S3Error) && !isCofferError(err)) {
+        ctx.log?.(`${x.id} internal error: ${(err as Error)?.stack ?? String(err)}`);
+        return sendError({ x, address }, new CofferError('InternalError'));
+      }
+      sendError({ x, address }, err);
+    },
+  };
 }
 
 /**
@@ -116,39 +167,7 @@ export function carriesS3Auth(x: Exchange): boolean {
   return auth.startsWith('AWS4-HMAC-SHA256') || auth.startsWith('AWS ') || x.has('X-Amz-Credential') || x.has('AWSAccessKeyId');
 }
 
-/** Entry point of the compatible API: address, authenticate, authorise, dispatch. */
+/** Entry point of the compatible API: parse, authenticate, decide, run, render, through the shared executor. */
 export async function handleCompat(x: Exchange, ctx: CompatContext): Promise<void> {
-  const parsed = parseAddress(x.rawPath, x.header('host'), ctx.domain);
-  const address: S3Address = 'invalid' in parsed ? { style: 'path' } : parsed;
-  try {
-    if ('invalid' in parsed) throw new S3Error(400, parsed.invalid, parsed.invalid === 'InvalidURI' ? "Couldn't parse the specified URI." : 'The specified bucket is not valid.');
-    if (!x.query) throw new S3Error(400, 'InvalidURI', "Couldn't parse the specified URI.");
-    const op = selectOperation(x.method, address, x.query, (h) => x.header(h));
-    const { who, signing } = authenticate(x, ctx, address);
-    if (!who.account && address.style === 'virtual-host') throw s3.accessDenied('Anonymous requests must use path-style addressing');
-    // After authentication (a forged request is still 403), before any handler stores a byte.
-    refuseEncryption(x);
-    // Built whole, without spreads: V8 copies spread objects slowly, and this runs on every request.
-    const call: S3Call = { x, ctx, who, address, signing };
-    const handler = HANDLERS[op];
-    if ('service' in handler) return void (await handler.service(call));
-    const ref = bucketRef(call);
-    const info = ctx.engine.getContainerForRequest(ref);
-    const bucketCall: BucketCall = { x, ctx, who, address, signing, ref, bucket: info };
-    const permitted = allowed(info, who, handler.need ?? 'admin') || (handler.need === 'read-object' && publicObject(bucketCall));
-    if (!permitted) throw s3.accessDenied();
-    await handler.run(bucketCall);
-  } catch (err) {
-    // Sent already, or the client went away mid-request (not our bug, and nobody to answer).
-    if (x.res.headersSent || clientGone(x.req, x.res)) {
-      x.res.destroy();
-      return;
-    }
-    // A bug must still answer in S3's vocabulary: SDKs retry InternalError; a text/plain 500 confuses them.
-    if (!(err instanceof S3Error) && !isCofferError(err)) {
-      ctx.log?.(`${x.id} internal error: ${(err as Error)?.stack ?? String(err)}`);
-      return sendError({ x, address }, new S3Error(500, 'InternalError', 'We encountered an internal error. Please try again.'));
-    }
-    sendError({ x, address }, err);
-  }
+  await execute(x, protocol(ctx));
 }

@@ -1,8 +1,9 @@
-import type { IncomingHttpHeaders } from 'node:http';
+import { CofferError } from '../../../src-shared/errors.js';
 import type { ChecksumAlgorithm, Checksums, ObjectInfo, StandardHeaders } from '../../engine/types.js';
 import { headerToText, textToHeader } from '../common/header-text.js';
 import type { HeaderValues } from '../common/exchange.js';
 import { S3Error } from './errors.js';
+import type { RequestHeaders } from './params.js';
 
 const MAX_META_BYTES = 2048;
 
@@ -10,7 +11,7 @@ const MAX_META_BYTES = 2048;
  * `x-amz-meta-*` headers as user metadata (keys lower-case; shared with the native API's
  * X-Object-Meta-*). AWS caps the UTF-8 bytes of names (without the prefix) and values at 2 KB (§22.4).
  */
-export function readUserMeta(headers: IncomingHttpHeaders): Record<string, string> {
+export function readUserMeta(headers: RequestHeaders): Record<string, string> {
   const meta: Record<string, string> = {};
   let bytes = 0;
   for (const [name, value] of Object.entries(headers)) {
@@ -20,7 +21,7 @@ export function readUserMeta(headers: IncomingHttpHeaders): Record<string, strin
       bytes += Buffer.byteLength(key) + Buffer.byteLength(meta[key]);
     }
   }
-  if (bytes > MAX_META_BYTES) throw new S3Error(400, 'MetadataTooLarge', 'Your metadata headers exceed the maximum allowed metadata size.');
+  if (bytes > MAX_META_BYTES) throw new CofferError('MetadataTooLarge');
   return meta;
 }
 
@@ -38,7 +39,7 @@ export function storedEncoding(value: string | undefined): string | undefined {
   return rest.length ? rest.join(',') : undefined;
 }
 
-export function readStandard(headers: IncomingHttpHeaders): StandardHeaders {
+export function readStandard(headers: RequestHeaders): StandardHeaders {
   const out: StandardHeaders = {};
   for (const [field, name] of STANDARD) {
     const v = field === 'contentEncoding' ? storedEncoding(headers[name] as string | undefined) : headers[name];
@@ -52,15 +53,6 @@ export function checkStorageClass(value: string | undefined): void {
   if (value !== undefined && value !== 'STANDARD') throw new S3Error(400, 'InvalidStorageClass', 'The storage class you specified is not valid');
 }
 
-const OVERRIDES: [string, string][] = [
-  ['response-content-type', 'Content-Type'],
-  ['response-content-language', 'Content-Language'],
-  ['response-expires', 'Expires'],
-  ['response-cache-control', 'Cache-Control'],
-  ['response-content-disposition', 'Content-Disposition'],
-  ['response-content-encoding', 'Content-Encoding'],
-];
-
 /** Adds `x-amz-checksum-<algorithm>` for each checksum to `headers` (uploads echo them, GET with checksum mode shows them). */
 export function addChecksumHeaders(checksums: Checksums | undefined, headers: HeaderValues): HeaderValues {
   for (const alg in checksums) headers[`x-amz-checksum-${alg}`] = checksums[alg as ChecksumAlgorithm];
@@ -68,7 +60,7 @@ export function addChecksumHeaders(checksums: Checksums | undefined, headers: He
 }
 
 /** GET/HEAD object headers (seed C3, §22.2), with `response-*` overrides applied. */
-export function objectHeaders(o: ObjectInfo, param: (n: string) => string | undefined, checksumMode: boolean): HeaderValues {
+export function objectHeaders(o: ObjectInfo, overrides: [string, string, string][], checksumMode: boolean): HeaderValues {
   const h: HeaderValues = {
     'Content-Type': o.contentType || 'binary/octet-stream',
     ETag: `"${o.etag}"`,
@@ -82,18 +74,9 @@ export function objectHeaders(o: ObjectInfo, param: (n: string) => string | unde
   for (const [field, name] of STANDARD) if (o.headers[field] !== undefined) h[name] = textToHeader(o.headers[field]!);
   for (const [k, v] of Object.entries(o.meta)) h[`x-amz-meta-${k}`] = textToHeader(v);
   if (checksumMode) addChecksumHeaders(o.checksums, h);
-  for (const [q, name] of OVERRIDES) {
-    const v = param(q);
-    if (v !== undefined) {
-      // A CR, LF or other control character cannot be sent in a header: the client's mistake, not a 500.
-      if (/[\x00-\x08\x0a-\x1f\x7f]/.test(v)) throw new S3Error(400, 'InvalidArgument', `Invalid value for ${q}`);
-      delete h[name.toLowerCase()];
-      h[name] = textToHeader(v);
-    }
+  for (const [, name, v] of overrides) {
+    delete h[name.toLowerCase()];
+    h[name] = textToHeader(v);
   }
   return h;
-}
-
-export function hasResponseOverrides(param: (n: string) => string | undefined): boolean {
-  return OVERRIDES.some(([q]) => param(q) !== undefined);
 }

@@ -1,10 +1,12 @@
 import { CofferError } from '../../../src-shared/errors.js';
 import { BodyHasher } from '../../engine/blobs/hashing.js';
 import type { ChecksumAlgorithm, Checksums } from '../../engine/types.js';
-import type { Exchange } from '../common/exchange.js';
+import type { IncomingMessage } from 'node:http';
 import { decodeAwsChunked } from './aws-chunked.js';
 import { sha256Hex, SIGNED_HASH } from './canonical.js';
 import { S3Error } from './errors.js';
+import type { DocumentCheck, PayloadSpec } from './operation.js';
+import { headerOf, type RequestHeaders } from './params.js';
 import type { SigV4Context } from './sigv4.js';
 
 const ALGORITHMS: Record<string, ChecksumAlgorithm> = { crc32: 'crc32', crc32c: 'crc32c', sha1: 'sha1', sha256: 'sha256' };
@@ -22,21 +24,25 @@ export interface RequestPayload {
   contentSha256?: string;
 }
 
-function checksumHeaders(x: Exchange, p: RequestPayload): void {
-  const given = KNOWN_CHECKSUMS.filter((a) => x.header(`x-amz-checksum-${a}`) !== undefined);
+/** `x-amz-checksum-*` given (at most one), with what the SDK declares it will send (header or trailer). */
+function checksumHeaders(headers: RequestHeaders): { expected: Checksums; algorithms: ChecksumAlgorithm[] } {
+  const expected: Checksums = {};
+  const algorithms: ChecksumAlgorithm[] = [];
+  const given = KNOWN_CHECKSUMS.filter((a) => headerOf(headers, `x-amz-checksum-${a}`) !== undefined);
   if (given.length > 1) throw new S3Error(400, 'InvalidRequest', 'Expecting a single x-amz-checksum- header. Multiple checksum Types are not allowed.');
   for (const a of given) {
     const alg = ALGORITHMS[a];
-    if (alg) p.expectedChecksums[alg] = x.header(`x-amz-checksum-${a}`)!;
+    if (alg) expected[alg] = headerOf(headers, `x-amz-checksum-${a}`)!;
   }
-  const declared = x.header('x-amz-sdk-checksum-algorithm')?.toLowerCase();
-  if (declared && ALGORITHMS[declared]) p.checksumAlgorithms.push(ALGORITHMS[declared]);
-  const trailer = x.header('x-amz-trailer')?.toLowerCase().replace(/^x-amz-checksum-/, '');
-  if (trailer && ALGORITHMS[trailer]) p.checksumAlgorithms.push(ALGORITHMS[trailer]);
+  const declared = headerOf(headers, 'x-amz-sdk-checksum-algorithm')?.toLowerCase();
+  if (declared && ALGORITHMS[declared]) algorithms.push(ALGORITHMS[declared]);
+  const trailer = headerOf(headers, 'x-amz-trailer')?.toLowerCase().replace(/^x-amz-checksum-/, '');
+  if (trailer && ALGORITHMS[trailer]) algorithms.push(ALGORITHMS[trailer]);
+  return { expected, algorithms };
 }
 
-function contentMd5(x: Exchange): string | undefined {
-  const v = x.header('content-md5');
+function contentMd5(headers: RequestHeaders): string | undefined {
+  const v = headerOf(headers, 'content-md5');
   if (v === undefined) return undefined;
   const bytes = Buffer.from(v, 'base64');
   if (bytes.length !== 16 || bytes.toString('base64') !== v.trim()) throw new S3Error(400, 'InvalidDigest', 'The Content-MD5 you specified was invalid.');
@@ -44,68 +50,95 @@ function contentMd5(x: Exchange): string | undefined {
 }
 
 /** Works out the body framing from x-amz-content-sha256 (§18.1) and the integrity headers (§18.4). */
-export function requestPayload(x: Exchange, signing: SigV4Context | undefined): RequestPayload {
-  const mode = x.header('x-amz-content-sha256') ?? 'UNSIGNED-PAYLOAD';
-  const md5 = contentMd5(x);
-  const p: RequestPayload = {
-    body: x.req,
-    expectedChecksums: {},
-    checksumAlgorithms: [],
-    ...(md5 ? { expectedMd5: md5 } : {}),
-  };
-  checksumHeaders(x, p);
+export function payloadSpec(headers: RequestHeaders): PayloadSpec {
+  const mode = headerOf(headers, 'x-amz-content-sha256') ?? 'UNSIGNED-PAYLOAD';
+  const expectedMd5 = contentMd5(headers);
+  const { expected, algorithms } = checksumHeaders(headers);
+  const spec: PayloadSpec = { size: undefined, expectedMd5, expectedChecksums: expected, checksumAlgorithms: algorithms, contentSha256: undefined, chunked: undefined };
   if (mode.startsWith('STREAMING-')) {
     if (mode.includes('ECDSA')) throw new S3Error(501, 'NotImplemented', 'SigV4a (ECDSA) streaming signatures are not supported.');
-    const decoded = x.header('x-amz-decoded-content-length');
+    const decoded = headerOf(headers, 'x-amz-decoded-content-length');
     if (decoded === undefined || !/^\d+$/.test(decoded)) throw new S3Error(411, 'MissingContentLength', 'You must provide the Content-Length HTTP header.');
     const signed = mode === 'STREAMING-AWS4-HMAC-SHA256-PAYLOAD' || mode === 'STREAMING-AWS4-HMAC-SHA256-PAYLOAD-TRAILER';
-    if (signed && !signing) throw new S3Error(400, 'InvalidRequest', 'Signed streaming payloads need SigV4 header authentication.');
     if (!signed && mode !== 'STREAMING-UNSIGNED-PAYLOAD-TRAILER') throw new S3Error(400, 'InvalidRequest', `Unknown payload mode ${mode}`);
-    p.size = Number(decoded);
-    p.body = decodeAwsChunked(x.req, {
-      ...(signed ? { signing: signing! } : {}),
-      signedTrailer: mode.endsWith('-TRAILER'),
-      decodedLength: p.size,
-      onTrailer: (name, value) => {
-        const alg = ALGORITHMS[name.replace(/^x-amz-checksum-/, '')];
-        if (alg) p.expectedChecksums[alg] = value;
-      },
-    });
-    return p;
+    spec.size = Number(decoded);
+    spec.chunked = { signed, trailer: mode.endsWith('-TRAILER') };
+    return spec;
   }
-  const length = x.header('content-length');
-  if (length === undefined && !/chunked/i.test(x.header('transfer-encoding') ?? '')) {
+  const length = headerOf(headers, 'content-length');
+  if (length === undefined && !/chunked/i.test(headerOf(headers, 'transfer-encoding') ?? '')) {
     throw new S3Error(411, 'MissingContentLength', 'You must provide the Content-Length HTTP header.');
   }
-  if (length !== undefined) p.size = Number(length);
-  if (SIGNED_HASH.test(mode)) p.contentSha256 = mode.toLowerCase();
+  if (length !== undefined) spec.size = Number(length);
+  if (SIGNED_HASH.test(mode)) spec.contentSha256 = mode.toLowerCase();
   else if (mode !== 'UNSIGNED-PAYLOAD') throw new S3Error(400, 'InvalidArgument', `Invalid x-amz-content-sha256: ${mode}`);
+  return spec;
+}
+
+/** The request body as the engine reads it: aws-chunked decoded (its chunk signatures checked), else as sent. */
+export function openPayload(req: IncomingMessage, spec: PayloadSpec, signing: SigV4Context | undefined): RequestPayload {
+  // A copy per request: the trailer fills in the checksums it carries.
+  const p: RequestPayload = { body: req, expectedChecksums: { ...spec.expectedChecksums }, checksumAlgorithms: spec.checksumAlgorithms };
+  if (spec.expectedMd5) p.expectedMd5 = spec.expectedMd5;
+  if (spec.size !== undefined) p.size = spec.size;
+  if (spec.contentSha256) p.contentSha256 = spec.contentSha256;
+  const chunked = spec.chunked;
+  if (!chunked) return p;
+  if (chunked.signed && !signing) throw new S3Error(400, 'InvalidRequest', 'Signed streaming payloads need SigV4 header authentication.');
+  p.body = decodeAwsChunked(req, {
+    ...(chunked.signed ? { signing: signing! } : {}),
+    signedTrailer: chunked.trailer,
+    decodedLength: spec.size!,
+    onTrailer: (name, value) => {
+      const alg = ALGORITHMS[name.replace(/^x-amz-checksum-/, '')];
+      if (alg) p.expectedChecksums[alg] = value;
+    },
+  });
   return p;
 }
 
 const CHECKSUM_NAMES: Record<ChecksumAlgorithm, string> = { crc32: 'CRC32', crc32c: 'CRC32C', sha1: 'SHA1', sha256: 'SHA256' };
 
+function orError<T>(read: () => T): T | S3Error {
+  try {
+    return read();
+  } catch (err) {
+    if (err instanceof S3Error) return err;
+    throw err;
+  }
+}
+
+/** The integrity headers of a document body, read before the body arrives; checked by verifyDocument. */
+export function documentCheck(headers: RequestHeaders): DocumentCheck {
+  const mode = headerOf(headers, 'x-amz-content-sha256');
+  return {
+    streaming: mode?.startsWith('STREAMING-') ?? false,
+    sha256: mode && SIGNED_HASH.test(mode) ? mode.toLowerCase() : undefined,
+    checksums: orError(() => checksumHeaders(headers).expected),
+    md5: orError(() => contentMd5(headers)),
+  };
+}
+
 /**
  * Checks a small document body (XML, policy JSON) read whole: against the signed
  * x-amz-content-sha256 (else a valid signature would cover any body) and against Content-MD5 or
  * the x-amz-checksum-* that SDKs send on DeleteObjects (§22.5). Object bytes go through
- * requestPayload instead; aws-chunked framing is only accepted there (as RGW does).
+ * openPayload instead; aws-chunked framing is only accepted there (as RGW does).
  */
-export function verifyDocument(x: Exchange, body: Buffer): void {
-  const mode = x.header('x-amz-content-sha256');
-  if (mode?.startsWith('STREAMING-')) throw new S3Error(400, 'InvalidRequest', 'aws-chunked payloads are only accepted for object data.');
-  if (mode && SIGNED_HASH.test(mode) && sha256Hex(body) !== mode.toLowerCase()) {
+export function verifyDocument(check: DocumentCheck, body: Buffer): void {
+  if (check.streaming) throw new S3Error(400, 'InvalidRequest', 'aws-chunked payloads are only accepted for object data.');
+  if (check.sha256 && sha256Hex(body) !== check.sha256) {
     throw new CofferError('ContentSha256Mismatch', 'The document does not hash to x-amz-content-sha256');
   }
-  const p: RequestPayload = { body: x.req, expectedChecksums: {}, checksumAlgorithms: [] };
-  checksumHeaders(x, p);
-  const md5 = contentMd5(x);
-  const algorithms = Object.keys(p.expectedChecksums) as ChecksumAlgorithm[];
+  if (check.checksums instanceof S3Error) throw check.checksums;
+  if (check.md5 instanceof S3Error) throw check.md5;
+  const expected = check.checksums;
+  const algorithms = Object.keys(expected) as ChecksumAlgorithm[];
   const hasher = new BodyHasher(algorithms);
   hasher.update(body);
   const got = hasher.finish();
-  if (md5 !== undefined && md5 !== got.md5) throw new S3Error(400, 'BadDigest', 'The Content-MD5 you specified did not match what we received.');
+  if (check.md5 !== undefined && check.md5 !== got.md5) throw new CofferError('BadDigest');
   for (const a of algorithms) {
-    if (p.expectedChecksums[a] !== got.checksums[a]) throw new S3Error(400, 'BadDigest', `The ${CHECKSUM_NAMES[a]} you specified did not match the calculated checksum.`);
+    if (expected[a] !== got.checksums[a]) throw new CofferError('BadDigest', `The ${CHECKSUM_NAMES[a]} you specified did not match the calculated checksum.`);
   }
 }

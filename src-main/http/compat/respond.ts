@@ -5,6 +5,7 @@ import type { Identity } from '../common/access.js';
 import type { Exchange, HeaderValues } from '../common/exchange.js';
 import { el, xmlDocument, type XmlNode } from '../common/xml.js';
 import { KEY_TOO_LONG, S3_ERRORS, S3Error } from './errors.js';
+import type { S3Operation } from './operation.js';
 import type { S3Address } from './router.js';
 import type { SigV4Context } from './sigv4.js';
 
@@ -19,17 +20,17 @@ export interface CompatContext {
   log?: (line: string) => void;
 }
 
-/** A parsed, authenticated S3 request on its way to a handler. */
-export interface S3Call {
+/** A parsed, authenticated S3 request on its way to a handler: its operation carries every parameter. */
+export interface S3Call<O extends S3Operation = S3Operation> {
   x: Exchange;
   ctx: CompatContext;
   who: Identity;
-  address: S3Address;
-  signing?: SigV4Context;
+  signing: SigV4Context | undefined;
+  op: O;
 }
 
 /** The bucket a call addresses (explicit tenant, else the caller's) and its record. */
-export interface BucketCall extends S3Call {
+export interface BucketCall<O extends S3Operation = S3Operation> extends S3Call<O> {
   bucket: ContainerInfo;
   ref: ContainerRef;
 }
@@ -54,7 +55,7 @@ export function s3Root(name: string, children: XmlNode[]): XmlNode {
 }
 
 /** Renders any failure as the S3 error XML (§19.1); HEAD answers carry no body. */
-export function sendError(call: Pick<S3Call, 'x' | 'address'>, err: unknown): void {
+export function sendError(call: { x: Exchange; address: S3Address }, err: unknown): void {
   let status: number;
   let code: string;
   let message: string;
@@ -65,7 +66,8 @@ export function sendError(call: Pick<S3Call, 'x' | 'address'>, err: unknown): vo
     Object.assign(extra, err.extra);
   } else if (isCofferError(err)) {
     ({ status, code, message } = S3_ERRORS[err.code]);
-    if (err.code === 'BadDigest' || err.code === 'IncompleteBody') message = err.message;
+    // Which digest did not match, or how many bytes were missing: the engine's own words, when it gave any.
+    if ((err.code === 'BadDigest' || err.code === 'IncompleteBody') && err.message !== err.code) message = err.message;
     // A key past 1024 bytes, to read or to write: AWS answers KeyTooLongError either way.
     if (typeof err.details.nameBytes === 'number') {
       ({ status, code, message } = KEY_TOO_LONG);

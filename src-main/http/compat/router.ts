@@ -1,4 +1,5 @@
 import { decodeStrict } from '../common/url.js';
+import type { S3OpName } from './operation.js';
 
 /** Where an S3 request points: the service, a bucket, or an object. */
 export interface S3Address {
@@ -51,45 +52,6 @@ export function parseAddress(rawPath: string, host: string | undefined, domain: 
   return { bucket, style: 'path', ...(tenant !== undefined ? { tenant } : {}), ...(key ? { key } : {}) };
 }
 
-/** Every operation the compatible API answers; the dispatcher switches over this exhaustively. */
-export type S3Operation =
-  | 'ListBuckets'
-  | 'HeadService'
-  | 'CreateBucket'
-  | 'DeleteBucket'
-  | 'HeadBucket'
-  | 'GetBucketLocation'
-  | 'GetBucketVersioning'
-  | 'PutBucketVersioning'
-  | 'GetBucketAcl'
-  | 'PutBucketAcl'
-  | 'GetBucketPolicy'
-  | 'PutBucketPolicy'
-  | 'DeleteBucketPolicy'
-  | 'GetBucketPolicyStatus'
-  | 'ListObjects'
-  | 'ListObjectsV2'
-  | 'ListObjectVersions'
-  | 'ListMultipartUploads'
-  | 'DeleteObjects'
-  | 'NotConfigured'
-  | 'PutObject'
-  | 'CopyObject'
-  | 'GetObject'
-  | 'HeadObject'
-  | 'DeleteObject'
-  | 'GetObjectAcl'
-  | 'PutObjectAcl'
-  | 'GetObjectTagging'
-  | 'CreateMultipartUpload'
-  | 'UploadPart'
-  | 'UploadPartCopy'
-  | 'CompleteMultipartUpload'
-  | 'AbortMultipartUpload'
-  | 'ListParts'
-  | 'NotImplemented'
-  | 'MethodNotAllowed';
-
 /** Bucket sub-resources clients probe; answered as "not configured" (§20). */
 export const NOT_CONFIGURED = ['cors', 'lifecycle', 'tagging', 'website', 'encryption', 'object-lock', 'publicAccessBlock', 'logging', 'requestPayment', 'ownershipControls'];
 const UNSUPPORTED = [
@@ -98,7 +60,7 @@ const UNSUPPORTED = [
 ];
 
 /** Chooses the operation from the method, the address and the sub-resource in the query (§15, §20-§24). */
-export function selectOperation(method: string, a: S3Address, query: Map<string, string>, header: (h: string) => string | undefined): S3Operation {
+export function operationName(method: string, a: S3Address, query: Map<string, string>, header: (h: string) => string | undefined): S3OpName {
   const has = (q: string) => query.has(q);
   if (a.bucket === undefined) {
     if (method === 'GET') return 'ListBuckets';

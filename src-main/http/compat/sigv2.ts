@@ -1,3 +1,4 @@
+import { CofferError } from '../../../src-shared/errors.js';
 import { createHmac } from 'node:crypto';
 import type { Engine } from '../../engine/engine.js';
 import type { Exchange } from '../common/exchange.js';
@@ -53,7 +54,7 @@ export function verifySigV2(x: Exchange, engine: Engine, a: S3Address): string {
     if (Date.now() >= Number(dateLine) * 1000) throw new S3Error(403, 'AccessDenied', 'Request has expired');
   }
   const found = engine.findByAccessKey(accessKey);
-  if (!found) throw new S3Error(403, 'InvalidAccessKeyId', 'The AWS Access Key Id you provided does not exist in our records.');
+  if (!found) throw new CofferError('AuthFailed');
   const toSign = [x.method, x.header('content-md5') ?? '', x.header('content-type') ?? '', dateLine, ''].join('\n') + amzHeaders(x) + canonicalResource(x, a);
   const expected = createHmac('sha1', found.secretKey).update(toSign, 'utf8').digest('base64');
   if (!sameSignature(expected, given)) {

@@ -1,6 +1,8 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
-import { readSmallBody, type Exchange } from '../common/exchange.js';
+import type { IncomingMessage } from 'node:http';
+import { readSmallBody } from '../common/exchange.js';
 import { S3Error, s3 } from './errors.js';
+import type { DocumentCheck } from './operation.js';
 import { verifyDocument } from './payload.js';
 
 const MAX_PARAM_BODY = 1024 * 1024;
@@ -18,16 +20,16 @@ const parser = new XMLParser({
 });
 
 /** Reads and verifies a small request body (XML or JSON documents, ≤ 1 MiB, as RGW's rgw_max_put_param_size). */
-export async function readParamBody(x: Exchange): Promise<Buffer> {
-  const body = await readSmallBody(x.req, MAX_PARAM_BODY);
+export async function readParamBody(req: IncomingMessage, check: DocumentCheck): Promise<Buffer> {
+  const body = await readSmallBody(req, MAX_PARAM_BODY);
   if (body === 'too-large') throw new S3Error(400, 'MaxMessageLengthExceeded', 'Your request was too big.');
-  verifyDocument(x, body);
+  verifyDocument(check, body);
   return body;
 }
 
 /** Parses an XML request body; malformed or empty bodies are MalformedXML (§19.2). */
-export async function readXml(x: Exchange, allowEmpty = false): Promise<Record<string, unknown> | undefined> {
-  const body = (await readParamBody(x)).toString('utf8');
+export async function readXml(req: IncomingMessage, check: DocumentCheck, allowEmpty = false): Promise<Record<string, unknown> | undefined> {
+  const body = (await readParamBody(req, check)).toString('utf8');
   if (body.trim() === '') {
     if (allowEmpty) return undefined;
     throw s3.malformedXml();

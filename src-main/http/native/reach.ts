@@ -1,7 +1,7 @@
 import { CofferError } from '../../../src-shared/errors.js';
 import { Engine } from '../../engine/engine.js';
 import type { ContainerInfo } from '../../engine/types.js';
-import { allowedThrough, type Action } from '../common/access.js';
+import { decide, objectPublicFlag, type Action } from '../common/access.js';
 import type { NativeCall } from './respond.js';
 
 /** Denied: 401 for anonymous callers, 403 for authenticated ones (§1.3). */
@@ -10,16 +10,6 @@ export function refusal(call: NativeCall): CofferError {
 }
 
 export const isRead = (method: string) => method === 'GET' || method === 'HEAD';
-
-/** An object made public on its own (S3 object ACL public-read) can be read by anyone, through its owner's path. */
-function publicObject(call: NativeCall, c: ContainerInfo, account: string, name: string): boolean {
-  if (c.owner !== account) return false;
-  try {
-    return call.ctx.engine.headObject({ tenant: c.tenant, container: c.name }, name).publicRead;
-  } catch {
-    return false;
-  }
-}
 
 /**
  * The container `name` under `account`'s storage URL, once the caller may do `action` there
@@ -34,7 +24,7 @@ export function reachContainer(call: NativeCall, account: string, name: string, 
     if (call.who.account !== account) throw refusal(call);
     throw err;
   }
-  if (allowedThrough(c, call.who, account, action)) return c;
-  if (action === 'read-object' && object !== undefined && publicObject(call, c, account, object)) return c;
+  const objectPublic = object !== undefined ? objectPublicFlag(call.ctx.engine, c, object) : undefined;
+  if (decide({ who: call.who, container: c, action, through: account, objectPublic })) return c;
   throw refusal(call);
 }

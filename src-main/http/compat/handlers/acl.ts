@@ -1,27 +1,12 @@
 import { policyGrantsPublic } from '../../common/access.js';
-import type { Exchange } from '../../common/exchange.js';
 import { el, type XmlNode } from '../../common/xml.js';
 import { S3Error } from '../errors.js';
+import type { OpOf } from '../operation.js';
 import { s3Root, sendEmpty, sendXml, type BucketCall } from '../respond.js';
 import { readParamBody, readXml, text } from '../xml-input.js';
 
 const ALL_USERS = 'http://acs.amazonaws.com/groups/global/AllUsers';
 const XSI = 'http://www.w3.org/2001/XMLSchema-instance';
-
-/** `x-amz-acl`: true for public-read, false for private, undefined when absent (§26.1). */
-export function cannedAcl(x: Exchange): boolean | undefined {
-  const acl = x.header('x-amz-acl');
-  const grants = Object.keys(x.req.headers).some((h) => h.startsWith('x-amz-grant-'));
-  if (acl !== undefined && grants) throw new S3Error(400, 'InvalidRequest', 'Specifying both Canned ACLs and Header Grants is not allowed');
-  if (grants) throw new S3Error(501, 'NotImplemented', 'Grant headers are not supported; use a canned ACL (private or public-read).');
-  if (acl === undefined) return undefined;
-  if (acl === 'private' || acl === 'bucket-owner-full-control' || acl === 'bucket-owner-read') return false;
-  if (acl === 'public-read') return true;
-  if (['public-read-write', 'authenticated-read', 'aws-exec-read', 'log-delivery-write'].includes(acl)) {
-    throw new S3Error(501, 'NotImplemented', `The canned ACL ${acl} is not supported; use private or public-read.`);
-  }
-  throw new S3Error(400, 'InvalidArgument', `Invalid canned ACL: ${acl}`);
-}
 
 function aclDocument(owner: { id: string; name: string }, publicRead: boolean): XmlNode {
   const grants = [
@@ -35,10 +20,9 @@ function aclDocument(owner: { id: string; name: string }, publicRead: boolean): 
 }
 
 /** The public flag an ACL request sets: from `x-amz-acl`, else from an AccessControlPolicy body. */
-async function requestedAcl(call: BucketCall): Promise<boolean> {
-  const canned = cannedAcl(call.x);
-  if (canned !== undefined) return canned;
-  const doc = await readXml(call.x).catch((err: unknown) => {
+async function requestedAcl(call: BucketCall<OpOf<'PutBucketAcl' | 'PutObjectAcl'>>): Promise<boolean> {
+  if (call.op.acl !== undefined) return call.op.acl;
+  const doc = await readXml(call.x.req, call.op.document).catch((err: unknown) => {
     // Only a broken document is an ACL error; digest and signature failures keep their codes.
     if (err instanceof S3Error && err.code !== 'MalformedXML') throw err;
     throw new S3Error(400, 'MalformedACLError', 'The XML you provided was not well-formed or did not validate against our published schema.');
@@ -60,19 +44,19 @@ export function getBucketAcl(call: BucketCall): void {
   sendXml(call.x, 200, aclDocument(owner(call), call.bucket.publicRead));
 }
 
-export async function putBucketAcl(call: BucketCall): Promise<void> {
+export async function putBucketAcl(call: BucketCall<OpOf<'PutBucketAcl'>>): Promise<void> {
   await call.ctx.engine.updateContainer(call.ref, { publicRead: await requestedAcl(call) });
   sendEmpty(call.x, 200);
 }
 
-export function getObjectAcl(call: BucketCall): void {
-  const info = call.ctx.engine.headObject(call.ref, call.address.key!, call.x.param('versionId'));
+export function getObjectAcl(call: BucketCall<OpOf<'GetObjectAcl'>>): void {
+  const info = call.ctx.engine.headObject(call.ref, call.op.address.key!, call.op.versionId);
   sendXml(call.x, 200, aclDocument(owner(call), info.publicRead), info.versionId ? { 'x-amz-version-id': info.versionId } : {});
 }
 
-export async function putObjectAcl(call: BucketCall): Promise<void> {
+export async function putObjectAcl(call: BucketCall<OpOf<'PutObjectAcl'>>): Promise<void> {
   const publicRead = await requestedAcl(call);
-  const key = call.address.key!;
+  const key = call.op.address.key!;
   const info = call.ctx.engine.headObject(call.ref, key);
   await call.ctx.engine.updateObjectMeta(call.ref, key, { meta: info.meta, headers: info.headers, contentType: info.contentType, keepExpiry: true, publicRead });
   sendEmpty(call.x, 200);
@@ -84,8 +68,8 @@ export function getBucketPolicy(call: BucketCall): void {
   call.x.send(200, { 'x-amz-request-id': call.x.id, 'x-amz-id-2': call.x.id, 'Content-Type': 'application/json' }, policy);
 }
 
-export async function putBucketPolicy(call: BucketCall): Promise<void> {
-  const body = (await readParamBody(call.x)).toString('utf8');
+export async function putBucketPolicy(call: BucketCall<OpOf<'PutBucketPolicy'>>): Promise<void> {
+  const body = (await readParamBody(call.x.req, call.op.document)).toString('utf8');
   let doc: unknown;
   try {
     doc = JSON.parse(body);

@@ -1,26 +1,27 @@
-import { isCofferError } from '../../../../src-shared/errors.js';
+import { CofferError, isCofferError } from '../../../../src-shared/errors.js';
 import { s3BucketNameProblem } from '../../../../src-shared/names.js';
 import { el } from '../../common/xml.js';
 import { S3Error, s3 } from '../errors.js';
+import type { OpOf } from '../operation.js';
 import { s3Root, sendEmpty, sendXml, type BucketCall, type S3Call } from '../respond.js';
 import { readXml, text } from '../xml-input.js';
-import { cannedAcl } from './acl.js';
 
 /** Path-style names the native API owns on this port (§0.2). */
 const RESERVED = new Set(['swift', 'auth', 'info', 'admin', 'v1']);
 
-export async function createBucket(call: S3Call): Promise<void> {
-  const { x, ctx, address } = call;
+export async function createBucket(call: S3Call<OpOf<'CreateBucket'>>): Promise<void> {
+  const { x, ctx, op } = call;
+  const { address } = op;
   const account = call.who.account;
-  if (!account) throw s3.accessDenied();
+  if (!account) throw new CofferError('AccessDenied');
   const name = address.bucket!;
   const problem = s3BucketNameProblem(name) ?? (RESERVED.has(name) ? `"${name}" is reserved on this server` : null);
   if (problem) throw new S3Error(400, 'InvalidBucketName', `The specified bucket is not valid: ${problem}`);
   const tenant = ctx.engine.getAccount(account).tenant;
-  if (address.tenant !== undefined && address.tenant !== tenant) throw s3.accessDenied();
-  const config = await readXml(x, true);
+  if (address.tenant !== undefined && address.tenant !== tenant) throw new CofferError('AccessDenied');
+  const config = await readXml(x.req, op.document, true);
   if (config && !('CreateBucketConfiguration' in config)) throw s3.malformedXml();
-  const acl = cannedAcl(x);
+  const acl = op.acl;
   try {
     await ctx.engine.createContainer(account, name, acl === undefined ? {} : { publicRead: acl });
   } catch (err) {
@@ -66,36 +67,32 @@ export function getBucketVersioning(call: BucketCall): void {
   sendXml(call.x, 200, s3Root('VersioningConfiguration', body));
 }
 
-export async function putBucketVersioning(call: BucketCall): Promise<void> {
-  const doc = await readXml(call.x);
+export async function putBucketVersioning(call: BucketCall<OpOf<'PutBucketVersioning'>>): Promise<void> {
+  const doc = await readXml(call.x.req, call.op.document);
   const status = text(doc?.VersioningConfiguration, 'Status');
   if (status !== 'Enabled' && status !== 'Suspended') throw s3.malformedXml();
   await call.ctx.engine.updateContainer(call.ref, { versioning: status === 'Enabled' ? 'enabled' : 'suspended' });
   sendEmpty(call.x, 200);
 }
 
-const MISSING: Record<string, [string, string]> = {
-  cors: ['NoSuchCORSConfiguration', 'The CORS configuration does not exist'],
-  lifecycle: ['NoSuchLifecycleConfiguration', 'The lifecycle configuration does not exist'],
-  tagging: ['NoSuchTagSet', 'The TagSet does not exist'],
-  website: ['NoSuchWebsiteConfiguration', 'The specified bucket does not have a website configuration'],
-  encryption: ['ServerSideEncryptionConfigurationNotFoundError', 'The server side encryption configuration was not found'],
-  'object-lock': ['ObjectLockConfigurationNotFoundError', 'Object Lock configuration does not exist for this bucket'],
-  publicAccessBlock: ['NoSuchPublicAccessBlockConfiguration', 'The public access block configuration was not found'],
-  ownershipControls: ['OwnershipControlsNotFoundError', 'The bucket ownership controls were not found'],
-};
-
 /** Sub-resources clients probe that this server does not configure (§20): "not configured", never a listing. */
-export function notConfigured(call: BucketCall | S3Call): void {
-  const { x } = call;
+export function notConfigured(call: BucketCall<OpOf<'NotConfigured' | 'GetObjectTagging'>>): void {
+  const { x, op } = call;
   // An object's tags (it has none): the object must exist, as AWS answers NoSuchKey otherwise.
-  if (x.has('tagging') && call.address.key !== undefined && 'ref' in call) call.ctx.engine.headObject(call.ref, call.address.key, x.param('versionId'));
-  if (x.method === 'DELETE') return sendEmpty(x, 204);
-  if (x.has('logging')) return sendXml(x, 200, s3Root('BucketLoggingStatus', []));
-  if (x.has('requestPayment')) return sendXml(x, 200, s3Root('RequestPaymentConfiguration', [el('Payer', 'BucketOwner')]));
-  if (x.has('tagging') && call.address.key !== undefined) return sendXml(x, 200, s3Root('Tagging', [el('TagSet', [])]));
-  const sub = Object.keys(MISSING).find((k) => x.has(k));
-  if (!sub) throw s3.notImplemented();
-  const [code, message] = MISSING[sub]!;
-  throw new S3Error(404, code, message);
+  if (op.objectMustExist) call.ctx.engine.headObject(call.ref, op.address.key!, op.versionId);
+  const answer = op.answer;
+  switch (answer.kind) {
+    case 'empty':
+      return sendEmpty(x, 204);
+    case 'logging':
+      return sendXml(x, 200, s3Root('BucketLoggingStatus', []));
+    case 'request-payment':
+      return sendXml(x, 200, s3Root('RequestPaymentConfiguration', [el('Payer', 'BucketOwner')]));
+    case 'object-tags':
+      return sendXml(x, 200, s3Root('Tagging', [el('TagSet', [])]));
+    case 'missing':
+      throw new S3Error(404, answer.code, answer.message);
+    case 'not-implemented':
+      throw new CofferError('NotSupported');
+  }
 }

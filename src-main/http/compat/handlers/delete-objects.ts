@@ -1,4 +1,6 @@
+import { isCofferError } from '../../../../src-shared/errors.js';
 import { el, type XmlNode } from '../../common/xml.js';
+import type { OpOf } from '../operation.js';
 import { S3_ERRORS, s3 } from '../errors.js';
 import { s3Root, sendXml, type BucketCall } from '../respond.js';
 import { readXml, text } from '../xml-input.js';
@@ -9,8 +11,8 @@ const MAX_KEYS = 1000;
  * DeleteObjects (§22.5): up to 1000 keys; missing keys count as deleted; per-key errors do not
  * change the status. Content-MD5 / x-amz-checksum-* are optional (current SDKs send a CRC32).
  */
-export async function deleteObjects(call: BucketCall): Promise<void> {
-  const doc = await readXml(call.x);
+export async function deleteObjects(call: BucketCall<OpOf<'DeleteObjects'>>): Promise<void> {
+  const doc = await readXml(call.x.req, call.op.document);
   const root = doc?.Delete as { Object?: unknown[]; Quiet?: string } | undefined;
   const objects = root?.Object;
   if (!root || !Array.isArray(objects) || objects.length === 0 || objects.length > MAX_KEYS) throw s3.malformedXml();
@@ -33,8 +35,7 @@ export async function deleteObjects(call: BucketCall): Promise<void> {
       if (r.deleteMarker && !versionId) deleted.push(el('DeleteMarkerVersionId', r.versionId ?? 'null'));
       out.push(el('Deleted', deleted));
     } catch (err) {
-      const code = (err as { code?: keyof typeof S3_ERRORS }).code;
-      const info = code && S3_ERRORS[code] ? S3_ERRORS[code] : S3_ERRORS.InternalError;
+      const info = isCofferError(err) ? S3_ERRORS[err.code] : S3_ERRORS.InternalError;
       out.push(el('Error', [el('Key', key), el('VersionId', versionId ?? ''), el('Code', info.code), el('Message', info.message)]));
     }
   }

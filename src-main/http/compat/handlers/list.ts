@@ -3,35 +3,15 @@ import type { ListedObject } from '../../../engine/types.js';
 import { isoMillis } from '../../common/dates.js';
 import { el, escapeXml, rawXml, xmlFragment, type XmlNode } from '../../common/xml.js';
 import { awsEncode } from '../canonical.js';
-import { s3 } from '../errors.js';
+import type { ListParams, OpOf } from '../operation.js';
 import { s3Root, sendXml, type BucketCall } from '../respond.js';
 
-export const MAX_KEYS = 1000;
-/** AWS reads these parameters as 32-bit integers: a larger value is InvalidArgument, not capped. */
-const INT32_MAX = 2 ** 31 - 1;
-
-/** An integer query parameter within AWS's int32 range, or InvalidArgument in AWS's words. */
-export function int32Param(raw: string, name: string): number {
-  const n = /^-?\d+$/.test(raw) ? Number(raw) : NaN;
-  if (!(n >= -INT32_MAX - 1 && n <= INT32_MAX)) throw s3.invalidArgument(`Provided ${name} not an integer or within integer range`, { ArgumentName: name, ArgumentValue: raw });
-  return n;
-}
-
-/** `max-keys` (§21.1): default 1000, capped at 1000, 0 allowed; anything else is InvalidArgument. */
-export function maxKeys(raw: string | undefined, name = 'max-keys'): number {
-  if (raw === undefined || raw === '') return MAX_KEYS;
-  const n = int32Param(raw, name);
-  if (n < 0) throw s3.invalidArgument(`Provided ${name} not an integer or within integer range`, { ArgumentName: name, ArgumentValue: raw });
-  return Math.min(n, MAX_KEYS);
-}
-
 /** With `encoding-type=url`, names go out percent-encoded (`+` as %2B, `%` as %25), as boto3 and aws-cli expect. */
-function encoder(call: BucketCall): (s: string) => string {
-  const type = call.x.param('encoding-type');
-  if (type === undefined || type === '') return (s) => s;
-  if (type !== 'url') throw s3.invalidArgument('Invalid Encoding Method specified in Request', { ArgumentName: 'encoding-type', ArgumentValue: type });
-  return (s) => awsEncode(s, true);
+function encoder(list: ListParams): (s: string) => string {
+  return list.encodingType === 'url' ? (s) => awsEncode(s, true) : (s) => s;
 }
+
+const encodingType = (list: ListParams) => (list.encodingType ? [el('EncodingType', 'url')] : []);
 
 export const quoted = (etag: string) => `"${etag}"`;
 
@@ -65,87 +45,75 @@ function entriesXml(entries: ListEntry[], enc: (s: string) => string, owner: Xml
   return [rawXml(objects), ...prefixes];
 }
 
-function page(call: BucketCall, marker: string | undefined, limit: number) {
-  const p = (n: string) => call.x.param(n);
+function page(call: BucketCall, list: ListParams, marker: string | undefined) {
   return call.ctx.engine.listObjects(call.ref, {
-    limit,
-    ...(p('prefix') ? { prefix: p('prefix') } : {}),
-    ...(p('delimiter') ? { delimiter: p('delimiter') } : {}),
+    limit: list.maxKeys,
+    ...(list.prefix ? { prefix: list.prefix } : {}),
+    ...(list.delimiter ? { delimiter: list.delimiter } : {}),
     ...(marker ? { marker } : {}),
   });
 }
 
-function head(call: BucketCall, enc: (s: string) => string, limit: number): XmlNode[] {
-  const p = (n: string) => call.x.param(n);
+function head(call: BucketCall, enc: (s: string) => string, list: ListParams): XmlNode[] {
   return [
     ...(call.bucket.tenant ? [el('Tenant', call.bucket.tenant)] : []),
     el('Name', call.bucket.name),
-    el('Prefix', enc(p('prefix') ?? '')),
-    el('MaxKeys', limit),
-    ...(p('delimiter') ? [el('Delimiter', enc(p('delimiter')!))] : []),
+    el('Prefix', enc(list.prefix ?? '')),
+    el('MaxKeys', list.maxKeys),
+    ...(list.delimiter ? [el('Delimiter', enc(list.delimiter))] : []),
   ];
 }
 
 /** ListObjects (v1, §21.2). */
-export function listObjectsV1(call: BucketCall): void {
-  const enc = encoder(call);
-  const limit = maxKeys(call.x.param('max-keys'));
-  const marker = call.x.param('marker');
-  const result = page(call, marker, limit);
+export function listObjectsV1(call: BucketCall<OpOf<'ListObjects'>>): void {
+  const { list, marker } = call.op;
+  const enc = encoder(list);
+  const result = page(call, list, marker);
   sendXml(
     call.x,
     200,
     s3Root('ListBucketResult', [
-      ...head(call, enc, limit),
+      ...head(call, enc, list),
       el('Marker', enc(marker ?? '')),
       el('IsTruncated', result.truncated ? 'true' : 'false'),
       ...(result.truncated && result.nextMarker ? [el('NextMarker', enc(result.nextMarker))] : []),
       ...entriesXml(result.entries, enc, ownerNode(call)),
-      ...(call.x.param('encoding-type') ? [el('EncodingType', 'url')] : []),
+      ...encodingType(list),
     ]),
   );
 }
 
 /** ListObjectsV2 (§21.3) with an opaque continuation token (base64url of the last name or prefix). */
-export function listObjectsV2(call: BucketCall): void {
-  const enc = encoder(call);
-  const limit = maxKeys(call.x.param('max-keys'));
-  const token = call.x.param('continuation-token');
-  let marker = call.x.param('start-after');
-  if (token !== undefined) {
-    const decoded = Buffer.from(token, 'base64url').toString('utf8');
-    if (!token || Buffer.from(decoded, 'utf8').toString('base64url') !== token) throw s3.invalidArgument('The continuation token provided is incorrect', { ArgumentName: 'continuation-token' });
-    marker = decoded;
-  }
-  const result = page(call, marker, limit);
-  const fetchOwner = call.x.param('fetch-owner') === 'true';
+export function listObjectsV2(call: BucketCall<OpOf<'ListObjectsV2'>>): void {
+  const { list, continuationToken: token, startAfter, fetchOwner } = call.op;
+  const enc = encoder(list);
+  const result = page(call, list, call.op.marker);
   sendXml(
     call.x,
     200,
     s3Root('ListBucketResult', [
-      ...head(call, enc, limit),
+      ...head(call, enc, list),
       el('KeyCount', result.entries.length),
       el('IsTruncated', result.truncated ? 'true' : 'false'),
       ...(token !== undefined ? [el('ContinuationToken', token)] : []),
       ...(result.truncated && result.nextMarker ? [el('NextContinuationToken', Buffer.from(result.nextMarker, 'utf8').toString('base64url'))] : []),
-      ...(call.x.param('start-after') !== undefined ? [el('StartAfter', enc(call.x.param('start-after')!))] : []),
+      ...(startAfter !== undefined ? [el('StartAfter', enc(startAfter))] : []),
       ...entriesXml(result.entries, enc, fetchOwner ? ownerNode(call) : undefined),
-      ...(call.x.param('encoding-type') ? [el('EncodingType', 'url')] : []),
+      ...encodingType(list),
     ]),
   );
 }
 
 /** ListObjectVersions (§21.4): versions and delete markers by key, newest first. */
-export function listObjectVersions(call: BucketCall): void {
-  const enc = encoder(call);
-  const p = (n: string) => call.x.param(n);
-  const limit = maxKeys(p('max-keys'));
+export function listObjectVersions(call: BucketCall<OpOf<'ListObjectVersions'>>): void {
+  const { list, keyMarker, versionIdMarker } = call.op;
+  const enc = encoder(list);
   const result = call.ctx.engine.listVersions(call.ref, {
-    limit,
-    ...(p('prefix') ? { prefix: p('prefix') } : {}),
-    ...(p('delimiter') ? { delimiter: p('delimiter') } : {}),
-    ...(p('key-marker') ? { keyMarker: p('key-marker') } : {}),
-    ...(p('version-id-marker') ? { versionIdMarker: p('version-id-marker') } : {}),
+    limit: list.maxKeys,
+    ...(list.prefix ? { prefix: list.prefix } : {}),
+    ...(list.delimiter ? { delimiter: list.delimiter } : {}),
+    ...(keyMarker ? { keyMarker } : {}),
+    ...(versionIdMarker ? { versionIdMarker } : {}),
   });
   const owner = ownerNode(call);
   const items = result.entries.map((e) => {
@@ -159,29 +127,28 @@ export function listObjectVersions(call: BucketCall): void {
     call.x,
     200,
     s3Root('ListVersionsResult', [
-      ...head(call, enc, limit),
-      el('KeyMarker', enc(p('key-marker') ?? '')),
-      el('VersionIdMarker', p('version-id-marker') ?? ''),
+      ...head(call, enc, list),
+      el('KeyMarker', enc(keyMarker ?? '')),
+      el('VersionIdMarker', versionIdMarker ?? ''),
       el('IsTruncated', result.truncated ? 'true' : 'false'),
       ...(result.nextKeyMarker !== undefined ? [el('NextKeyMarker', enc(result.nextKeyMarker))] : []),
       ...(result.nextVersionIdMarker !== undefined ? [el('NextVersionIdMarker', result.nextVersionIdMarker)] : []),
       ...items,
-      ...(p('encoding-type') ? [el('EncodingType', 'url')] : []),
+      ...encodingType(list),
     ]),
   );
 }
 
 /** ListMultipartUploads (§24). */
-export function listMultipartUploads(call: BucketCall): void {
-  const enc = encoder(call);
-  const p = (n: string) => call.x.param(n);
-  const limit = maxKeys(p('max-uploads'), 'max-uploads');
+export function listMultipartUploads(call: BucketCall<OpOf<'ListMultipartUploads'>>): void {
+  const { list, keyMarker, uploadIdMarker } = call.op;
+  const enc = encoder(list);
   const result = call.ctx.engine.listUploads(call.ref, {
-    limit,
-    ...(p('prefix') ? { prefix: p('prefix') } : {}),
-    ...(p('key-marker') ? { keyMarker: p('key-marker') } : {}),
-    ...(p('upload-id-marker') ? { uploadIdMarker: p('upload-id-marker') } : {}),
-    ...(p('delimiter') ? { delimiter: p('delimiter') } : {}),
+    limit: list.maxKeys,
+    ...(list.prefix ? { prefix: list.prefix } : {}),
+    ...(keyMarker ? { keyMarker } : {}),
+    ...(uploadIdMarker ? { uploadIdMarker } : {}),
+    ...(list.delimiter ? { delimiter: list.delimiter } : {}),
   });
   const who = ownerFields(call);
   const last = result.uploads.at(-1);
@@ -199,12 +166,12 @@ export function listMultipartUploads(call: BucketCall): void {
     200,
     s3Root('ListMultipartUploadsResult', [
       el('Bucket', call.bucket.name),
-      el('KeyMarker', enc(p('key-marker') ?? '')),
-      el('UploadIdMarker', p('upload-id-marker') ?? ''),
+      el('KeyMarker', enc(keyMarker ?? '')),
+      el('UploadIdMarker', uploadIdMarker ?? ''),
       ...next,
-      el('Prefix', enc(p('prefix') ?? '')),
-      ...(p('delimiter') ? [el('Delimiter', enc(p('delimiter')!))] : []),
-      el('MaxUploads', limit),
+      el('Prefix', enc(list.prefix ?? '')),
+      ...(list.delimiter ? [el('Delimiter', enc(list.delimiter))] : []),
+      el('MaxUploads', list.maxKeys),
       el('IsTruncated', result.truncated ? 'true' : 'false'),
       ...result.uploads.map((u) =>
         el('Upload', [
@@ -217,7 +184,7 @@ export function listMultipartUploads(call: BucketCall): void {
         ]),
       ),
       ...result.prefixes.map((cp) => el('CommonPrefixes', [el('Prefix', enc(cp))])),
-      ...(p('encoding-type') ? [el('EncodingType', 'url')] : []),
+      ...encodingType(list),
     ]),
   );
 }

@@ -3,27 +3,15 @@ import { awsEncode } from '../canonical.js';
 import { el } from '../../common/xml.js';
 import { s3 } from '../errors.js';
 import { addChecksumHeaders } from '../metadata.js';
-import { requestPayload } from '../payload.js';
+import type { OpOf } from '../operation.js';
+import { openPayload } from '../payload.js';
 import { s3Root, sendEmpty, sendXml, type BucketCall } from '../respond.js';
 import { readXml, text } from '../xml-input.js';
-import { int32Param, maxKeys, quoted } from './list.js';
-import { objectFields } from './object.js';
+import { quoted } from './list.js';
 
-export function partNumberOf(call: BucketCall): number {
-  const raw = call.x.param('partNumber');
-  if (raw === undefined || !/^\d+$/.test(raw) || Number(raw) < 1 || Number(raw) > 10000) {
-    throw s3.invalidArgument('Part number must be an integer between 1 and 10000, inclusive', { ArgumentName: 'partNumber', ArgumentValue: raw ?? '' });
-  }
-  return Number(raw);
-}
-
-function uploadIdOf(call: BucketCall): string {
-  return call.x.param('uploadId') ?? '';
-}
-
-export async function createMultipartUpload(call: BucketCall): Promise<void> {
-  const key = call.address.key!;
-  const upload = await call.ctx.engine.createUpload(call.ref, key, objectFields(call));
+export async function createMultipartUpload(call: BucketCall<OpOf<'CreateMultipartUpload'>>): Promise<void> {
+  const key = call.op.address.key!;
+  const upload = await call.ctx.engine.createUpload(call.ref, key, call.op.fields);
   sendXml(
     call.x,
     200,
@@ -36,12 +24,12 @@ export async function createMultipartUpload(call: BucketCall): Promise<void> {
   );
 }
 
-export async function uploadPart(call: BucketCall): Promise<void> {
-  const partNumber = partNumberOf(call);
-  const payload = requestPayload(call.x, call.signing);
+export async function uploadPart(call: BucketCall<OpOf<'UploadPart'>>): Promise<void> {
+  const { op } = call;
+  const payload = openPayload(call.x.req, op.payload, call.signing);
   const aborted = new AbortController();
   call.x.req.once('aborted', () => aborted.abort());
-  const part = await call.ctx.engine.uploadPart(call.ref, call.address.key!, uploadIdOf(call), partNumber, payload.body, {
+  const part = await call.ctx.engine.uploadPart(call.ref, op.address.key!, op.uploadId, op.partNumber, payload.body, {
     ...(payload.size !== undefined ? { size: payload.size } : {}),
     ...(payload.expectedMd5 ? { expectedMd5: payload.expectedMd5 } : {}),
     expectedChecksums: payload.expectedChecksums,
@@ -53,8 +41,9 @@ export async function uploadPart(call: BucketCall): Promise<void> {
 }
 
 /** CompleteMultipartUpload (§24): the part list must be well-formed XML in ascending order. */
-export async function completeMultipartUpload(call: BucketCall): Promise<void> {
-  const doc = await readXml(call.x);
+export async function completeMultipartUpload(call: BucketCall<OpOf<'CompleteMultipartUpload'>>): Promise<void> {
+  const { op } = call;
+  const doc = await readXml(call.x.req, op.document);
   const root = doc?.CompleteMultipartUpload as { Part?: unknown[] } | undefined;
   if (!root || !Array.isArray(root.Part) || root.Part.length === 0) throw s3.malformedXml();
   const parts = root.Part.map((p) => {
@@ -63,9 +52,9 @@ export async function completeMultipartUpload(call: BucketCall): Promise<void> {
     if (!n || !/^\d+$/.test(n) || etag === undefined) throw s3.malformedXml();
     return { partNumber: Number(n), etag };
   });
-  const key = call.address.key!;
-  const info = await call.ctx.engine.completeUpload(call.ref, key, uploadIdOf(call), parts);
-  const host = call.x.header('host') ?? '127.0.0.1';
+  const key = op.address.key!;
+  const info = await call.ctx.engine.completeUpload(call.ref, key, op.uploadId, parts);
+  const host = op.host ?? '127.0.0.1';
   const bucketPath = call.bucket.tenant ? `${call.bucket.tenant}:${call.bucket.name}` : call.bucket.name;
   sendXml(
     call.x,
@@ -80,17 +69,15 @@ export async function completeMultipartUpload(call: BucketCall): Promise<void> {
   );
 }
 
-export async function abortMultipartUpload(call: BucketCall): Promise<void> {
-  await call.ctx.engine.abortUpload(call.ref, call.address.key!, uploadIdOf(call));
+export async function abortMultipartUpload(call: BucketCall<OpOf<'AbortMultipartUpload'>>): Promise<void> {
+  await call.ctx.engine.abortUpload(call.ref, call.op.address.key!, call.op.uploadId);
   sendEmpty(call.x, 204);
 }
 
-export function listParts(call: BucketCall): void {
-  const marker = call.x.param('part-number-marker');
-  const max = maxKeys(call.x.param('max-parts'), 'max-parts');
-  // RGW refuses a marker that is no integer (strict_strtol); a negative one lists from the start.
-  const after = marker ? Math.max(0, int32Param(marker, 'part-number-marker')) : undefined;
-  const { parts, truncated } = call.ctx.engine.listParts(call.ref, call.address.key!, uploadIdOf(call), {
+export function listParts(call: BucketCall<OpOf<'ListParts'>>): void {
+  const { op } = call;
+  const { partNumberMarker: marker, maxParts: max, after } = op;
+  const { parts, truncated } = call.ctx.engine.listParts(call.ref, op.address.key!, op.uploadId, {
     maxParts: max,
     ...(after !== undefined ? { partNumberMarker: after } : {}),
   });
@@ -101,8 +88,8 @@ export function listParts(call: BucketCall): void {
     200,
     s3Root('ListPartsResult', [
       el('Bucket', call.bucket.name),
-      el('Key', call.address.key!),
-      el('UploadId', uploadIdOf(call)),
+      el('Key', op.address.key!),
+      el('UploadId', op.uploadId),
       el('Initiator', who),
       el('Owner', who),
       el('StorageClass', 'STANDARD'),

@@ -1,10 +1,10 @@
 import { el } from '../../common/xml.js';
 import { isoMillis } from '../../common/dates.js';
-import { s3 } from '../errors.js';
+import { CofferError } from '../../../../src-shared/errors.js';
 import { s3Root, sendEmpty, sendXml, type S3Call } from '../respond.js';
 
 function requireAccount(call: S3Call): string {
-  if (!call.who.account) throw s3.accessDenied();
+  if (!call.who.account) throw new CofferError('AccessDenied');
   return call.who.account;
 }
 

@@ -1,7 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import { Engine } from '../../../engine/engine.js';
 import { BULK_DELETE_LIMITS, type DeleteReport, type DeleteTarget } from '../../../engine/ops/bulk-delete.js';
-import { allowedThrough, type Identity } from '../../common/access.js';
+import { decide, type Identity } from '../../common/access.js';
 import { consumeBody, type Exchange } from '../../common/exchange.js';
 import { decodeStrict, encodePath } from '../../common/url.js';
 import { el, xmlDocument } from '../../common/xml.js';
@@ -103,6 +103,6 @@ export async function bulkDelete(call: NativeCall): Promise<void> {
   const targets = await readTargets(x);
   if (!Array.isArray(targets)) return fail(x, targets.status, targets.body);
   const { tenant } = Engine.ref(call.account, '');
-  const report = await ctx.engine.deleteMany(tenant, targets, (c, name) => allowedThrough(c, who, call.account, name === undefined ? 'admin' : 'write-object'));
+  const report = await ctx.engine.deleteMany(tenant, targets, (c, name) => decide({ who, container: c, action: name === undefined ? 'admin' : 'write-object', through: call.account }));
   sendDeleteReport(x, who, report);
 }

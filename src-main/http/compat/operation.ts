@@ -1,0 +1,181 @@
+import type { CofferError } from '../../../src-shared/errors.js';
+import type { RangeRequest } from '../../engine/ops/read-object.js';
+import type { RequestFields } from '../../engine/ops/put-object.js';
+import type { ChecksumAlgorithm, Checksums } from '../../engine/types.js';
+import type { Action } from '../common/access.js';
+import type { ConditionalHeaders } from '../common/conditionals.js';
+import type { S3Error } from './errors.js';
+import type { S3Address } from './router.js';
+
+/**
+ * What a request body must be for an object upload, read from its headers (§18): the framing
+ * (aws-chunked or plain), the length and the digests the engine checks as the bytes arrive.
+ */
+export interface PayloadSpec {
+  /** Known length of the decoded body (Content-Length, or x-amz-decoded-content-length). */
+  size: number | undefined;
+  expectedMd5: string | undefined;
+  expectedChecksums: Checksums;
+  checksumAlgorithms: ChecksumAlgorithm[];
+  /** The signed payload hash (lowercase hex). */
+  contentSha256: string | undefined;
+  /** aws-chunked framing: whether chunks are signed (SigV4 header auth only) and a trailer follows. */
+  chunked: { signed: boolean; trailer: boolean } | undefined;
+}
+
+/**
+ * The integrity headers of a small document (XML, policy JSON), checked once the body is read,
+ * in the order AWS checks them. A malformed header is kept as its error, raised at that point.
+ */
+export interface DocumentCheck {
+  streaming: boolean;
+  sha256: string | undefined;
+  checksums: Checksums | S3Error;
+  md5: string | undefined | S3Error;
+}
+
+/** `x-amz-copy-source` parsed: the tenant, when named, else the caller's (known after authentication). */
+export interface CopySource {
+  tenant: string | undefined;
+  bucket: string;
+  key: string;
+  versionId: string | undefined;
+}
+
+/** What a ListObjects page asks for; names echo back encoded when `encodingType` is 'url'. */
+export interface ListParams {
+  encodingType: 'url' | undefined;
+  maxKeys: number;
+  prefix: string | undefined;
+  delimiter: string | undefined;
+}
+
+/** The answer to a sub-resource this server does not configure (§20), decided from the request alone. */
+export type NotConfiguredAnswer =
+  | { kind: 'empty' }
+  | { kind: 'logging' }
+  | { kind: 'request-payment' }
+  | { kind: 'object-tags' }
+  | { kind: 'missing'; code: string; message: string }
+  | { kind: 'not-implemented' };
+
+export interface NotConfiguredParams {
+  answer: NotConfiguredAnswer;
+  /** An object's tags: AWS answers NoSuchKey for an object that is not there. */
+  objectMustExist: boolean;
+  versionId: string | undefined;
+}
+
+type Op<N extends string, P = object> = { name: N; address: S3Address } & P;
+
+/**
+ * Every request the compatible API answers, with all it carries (Garage's `Endpoint`). Parameters
+ * that failed to parse are kept as `invalid`: raised after the access decision, as the handlers
+ * raised them, so an unauthorised caller still learns nothing but AccessDenied.
+ */
+export type S3Operation = (
+  | Op<'ListBuckets'>
+  | Op<'HeadService'>
+  | Op<'CreateBucket', { acl: boolean | undefined; document: DocumentCheck }>
+  | Op<'DeleteBucket'>
+  | Op<'HeadBucket'>
+  | Op<'GetBucketLocation'>
+  | Op<'GetBucketVersioning'>
+  | Op<'PutBucketVersioning', { document: DocumentCheck }>
+  | Op<'GetBucketAcl'>
+  | Op<'PutBucketAcl', { acl: boolean | undefined; document: DocumentCheck }>
+  | Op<'GetBucketPolicy'>
+  | Op<'PutBucketPolicy', { document: DocumentCheck }>
+  | Op<'DeleteBucketPolicy'>
+  | Op<'GetBucketPolicyStatus'>
+  | Op<'ListObjects', { list: ListParams; marker: string | undefined }>
+  | Op<'ListObjectsV2', { list: ListParams; continuationToken: string | undefined; startAfter: string | undefined; marker: string | undefined; fetchOwner: boolean }>
+  | Op<'ListObjectVersions', { list: ListParams; keyMarker: string | undefined; versionIdMarker: string | undefined }>
+  | Op<'ListMultipartUploads', { list: ListParams; keyMarker: string | undefined; uploadIdMarker: string | undefined }>
+  | Op<'DeleteObjects', { document: DocumentCheck }>
+  | Op<'NotConfigured', NotConfiguredParams>
+  | Op<'PutObject', { payload: PayloadSpec; fields: RequestFields; ifNoneMatch: '*' | undefined; ifMatch: string | undefined }>
+  | Op<'CopyObject', { source: CopySource; sourceConditions: ConditionalHeaders; directive: 'COPY' | 'REPLACE'; fields: RequestFields }>
+  | Op<'GetObject', GetParams>
+  | Op<'HeadObject', GetParams>
+  | Op<'DeleteObject', { versionId: string | undefined }>
+  | Op<'GetObjectAcl', { versionId: string | undefined }>
+  | Op<'PutObjectAcl', { acl: boolean | undefined; document: DocumentCheck }>
+  | Op<'GetObjectTagging', NotConfiguredParams>
+  | Op<'CreateMultipartUpload', { fields: RequestFields }>
+  | Op<'UploadPart', { uploadId: string; partNumber: number; payload: PayloadSpec }>
+  | Op<'UploadPartCopy', { uploadId: string; partNumber: number; source: CopySource; sourceConditions: ConditionalHeaders; sourceRange: CopyRange | undefined }>
+  | Op<'CompleteMultipartUpload', { uploadId: string; document: DocumentCheck; host: string | undefined }>
+  | Op<'AbortMultipartUpload', { uploadId: string }>
+  | Op<'ListParts', { uploadId: string; maxParts: number; partNumberMarker: string | undefined; after: number | undefined }>
+  | Op<'NotImplemented'>
+  | Op<'MethodNotAllowed'>
+) & {
+  /** The first parameter that failed to parse (raised after authentication and the access decision). */
+  invalid?: S3Error | CofferError;
+  /** A request for server-side encryption (refused once the caller is known, §18.5). */
+  encryption?: S3Error;
+};
+
+export interface GetParams {
+  versionId: string | undefined;
+  range: RangeRequest | undefined;
+  /** `?partNumber=N`: part N of a multipart object. */
+  partNumber: number | undefined;
+  conditions: ConditionalHeaders;
+  /** `response-*` overrides, as [query name, response header, value]. */
+  overrides: [string, string, string][];
+  checksumMode: boolean;
+}
+
+/** `x-amz-copy-source-range` when given: `bytes=first-last`, or malformed (refused once the source's size is known). */
+export type CopyRange = { start: number; end: number } | 'malformed';
+
+export type S3OpName = S3Operation['name'];
+export type OpOf<N extends S3OpName> = Extract<S3Operation, { name: N }>;
+
+/** Operations on the caller's own account, or on no bucket yet: no container, no access question. */
+export type ServiceOpName = 'ListBuckets' | 'HeadService' | 'CreateBucket' | 'NotImplemented' | 'MethodNotAllowed';
+export type BucketOpName = Exclude<S3OpName, ServiceOpName>;
+
+/** What each bucket or object operation asks of the access module on its bucket. Exhaustive by type. */
+export const ACCESS: Record<BucketOpName, Action> = {
+  DeleteBucket: 'admin',
+  HeadBucket: 'list',
+  GetBucketLocation: 'admin',
+  GetBucketVersioning: 'admin',
+  PutBucketVersioning: 'admin',
+  GetBucketAcl: 'admin',
+  PutBucketAcl: 'admin',
+  GetBucketPolicy: 'admin',
+  PutBucketPolicy: 'admin',
+  DeleteBucketPolicy: 'admin',
+  GetBucketPolicyStatus: 'admin',
+  ListObjects: 'list',
+  ListObjectsV2: 'list',
+  ListObjectVersions: 'admin',
+  ListMultipartUploads: 'admin',
+  DeleteObjects: 'write-object',
+  NotConfigured: 'admin',
+  PutObject: 'write-object',
+  CopyObject: 'write-object',
+  GetObject: 'read-object',
+  HeadObject: 'read-object',
+  DeleteObject: 'write-object',
+  GetObjectAcl: 'admin',
+  PutObjectAcl: 'admin',
+  GetObjectTagging: 'read-object',
+  CreateMultipartUpload: 'write-object',
+  UploadPart: 'write-object',
+  UploadPartCopy: 'write-object',
+  CompleteMultipartUpload: 'write-object',
+  AbortMultipartUpload: 'write-object',
+  ListParts: 'write-object',
+};
+
+export const isServiceOp = (name: S3OpName): name is ServiceOpName => !(name in ACCESS);
+
+/** What an operation asks of the access module: an Action on its bucket, or 'service' (the caller's own account). */
+export function accessOf(name: S3OpName): Action | 'service' {
+  return isServiceOp(name) ? 'service' : ACCESS[name];
+}

@@ -1,0 +1,138 @@
+import type { RequestFields } from '../../engine/ops/put-object.js';
+import type { ConditionalHeaders } from '../common/conditionals.js';
+import { parseRange } from '../common/range.js';
+import { decodeStrict } from '../common/url.js';
+import { S3Error, s3 } from './errors.js';
+import { checkStorageClass, readStandard, readUserMeta } from './metadata.js';
+import type { CopyRange, CopySource } from './operation.js';
+
+/** Request headers as Node gives them: lower-case names. */
+export type RequestHeaders = Record<string, string | string[] | undefined>;
+
+/** One header's value, repeated ones joined with commas. */
+export function headerOf(headers: RequestHeaders, name: string): string | undefined {
+  const v = headers[name];
+  return Array.isArray(v) ? v.join(',') : v;
+}
+
+export const MAX_KEYS = 1000;
+/** AWS reads these parameters as 32-bit integers: a larger value is InvalidArgument, not capped. */
+const INT32_MAX = 2 ** 31 - 1;
+
+/** An integer query parameter within AWS's int32 range, or InvalidArgument in AWS's words. */
+export function int32Param(raw: string, name: string): number {
+  const n = /^-?\d+$/.test(raw) ? Number(raw) : NaN;
+  if (!(n >= -INT32_MAX - 1 && n <= INT32_MAX)) throw s3.invalidArgument(`Provided ${name} not an integer or within integer range`, { ArgumentName: name, ArgumentValue: raw });
+  return n;
+}
+
+/** `max-keys` (§21.1): default 1000, capped at 1000, 0 allowed; anything else is InvalidArgument. */
+export function maxKeys(raw: string | undefined, name = 'max-keys'): number {
+  if (raw === undefined || raw === '') return MAX_KEYS;
+  const n = int32Param(raw, name);
+  if (n < 0) throw s3.invalidArgument(`Provided ${name} not an integer or within integer range`, { ArgumentName: name, ArgumentValue: raw });
+  return Math.min(n, MAX_KEYS);
+}
+
+/** `encoding-type`: only `url` (names go out percent-encoded, as boto3 and aws-cli expect). */
+export function encodingType(raw: string | undefined): 'url' | undefined {
+  if (raw === undefined || raw === '') return undefined;
+  if (raw !== 'url') throw s3.invalidArgument('Invalid Encoding Method specified in Request', { ArgumentName: 'encoding-type', ArgumentValue: raw });
+  return 'url';
+}
+
+/** `partNumber` of UploadPart and UploadPartCopy: 1 to 10,000. */
+export function uploadPartNumber(raw: string | undefined): number {
+  if (raw === undefined || !/^\d+$/.test(raw) || Number(raw) < 1 || Number(raw) > 10000) {
+    throw s3.invalidArgument('Part number must be an integer between 1 and 10000, inclusive', { ArgumentName: 'partNumber', ArgumentValue: raw ?? '' });
+  }
+  return Number(raw);
+}
+
+/** `partNumber` of GetObject / HeadObject (§22.2): absent, or 1 to 10,000. */
+export function readPartNumber(raw: string | undefined): number | undefined {
+  if (raw === undefined) return undefined;
+  if (!/^\d+$/.test(raw) || Number(raw) < 1 || Number(raw) > 10000) throw new S3Error(400, 'InvalidArgument', 'Part number must be an integer between 1 and 10000, inclusive');
+  return Number(raw);
+}
+
+/** `x-amz-acl`: true for public-read, false for private, undefined when absent (§26.1). */
+export function cannedAcl(headers: RequestHeaders): boolean | undefined {
+  const acl = headerOf(headers, 'x-amz-acl');
+  const grants = Object.keys(headers).some((h) => h.startsWith('x-amz-grant-'));
+  if (acl !== undefined && grants) throw new S3Error(400, 'InvalidRequest', 'Specifying both Canned ACLs and Header Grants is not allowed');
+  if (grants) throw new S3Error(501, 'NotImplemented', 'Grant headers are not supported; use a canned ACL (private or public-read).');
+  if (acl === undefined) return undefined;
+  if (acl === 'private' || acl === 'bucket-owner-full-control' || acl === 'bucket-owner-read') return false;
+  if (acl === 'public-read') return true;
+  if (['public-read-write', 'authenticated-read', 'aws-exec-read', 'log-delivery-write'].includes(acl)) {
+    throw new S3Error(501, 'NotImplemented', `The canned ACL ${acl} is not supported; use private or public-read.`);
+  }
+  throw new S3Error(400, 'InvalidArgument', `Invalid canned ACL: ${acl}`);
+}
+
+/** Object fields from PutObject / CreateMultipartUpload / CopyObject(REPLACE) headers. */
+export function objectFields(headers: RequestHeaders): RequestFields {
+  checkStorageClass(headerOf(headers, 'x-amz-storage-class'));
+  const publicRead = cannedAcl(headers);
+  const contentType = headerOf(headers, 'content-type');
+  const fields: RequestFields = { meta: readUserMeta(headers), headers: readStandard(headers) };
+  if (contentType) fields.contentType = contentType;
+  if (publicRead !== undefined) fields.publicRead = publicRead;
+  return fields;
+}
+
+/** The four conditional headers, under a prefix (`x-amz-copy-source-` for a copy's source). */
+export function conditions(headers: RequestHeaders, prefix = ''): ConditionalHeaders {
+  const h = (n: string) => headerOf(headers, `${prefix}${n}`);
+  return { ifMatch: h('if-match'), ifNoneMatch: h('if-none-match'), ifModifiedSince: h('if-modified-since'), ifUnmodifiedSince: h('if-unmodified-since') };
+}
+
+/** `x-amz-copy-source`: URL-encoded `bucket/key[?versionId=v]`, leading `/` optional, `tenant:bucket` allowed. */
+export function copySource(raw: string | undefined): CopySource {
+  const value = raw ?? '';
+  const q = value.indexOf('?');
+  const path = decodeStrict(q < 0 ? value : value.slice(0, q));
+  const query = q < 0 ? '' : value.slice(q + 1);
+  const m = /^\/?([^/]+)\/(.+)$/s.exec(path ?? '');
+  if (!m) throw s3.invalidArgument('Copy Source must mention the source bucket and key: sourcebucket/sourcekey', { ArgumentName: 'x-amz-copy-source' });
+  const [, bucketPart = '', key = ''] = m;
+  const colon = bucketPart.indexOf(':');
+  const version = /(?:^|&)versionId=([^&]*)/.exec(query)?.[1];
+  return {
+    tenant: colon < 0 ? undefined : bucketPart.slice(0, colon),
+    bucket: colon < 0 ? bucketPart : bucketPart.slice(colon + 1),
+    key,
+    versionId: version !== undefined ? (decodeStrict(version) ?? version) : undefined,
+  };
+}
+
+/** `x-amz-copy-source-range`: undefined when absent; otherwise `bytes=first-last`, or malformed. */
+export function copyRange(raw: string | undefined): CopyRange | undefined {
+  if (raw === undefined) return undefined;
+  const range = parseRange(raw);
+  if (!range || !('start' in range) || range.end === undefined) return 'malformed';
+  return { start: range.start, end: range.end };
+}
+
+const OVERRIDES: [string, string][] = [
+  ['response-content-type', 'Content-Type'],
+  ['response-content-language', 'Content-Language'],
+  ['response-expires', 'Expires'],
+  ['response-cache-control', 'Cache-Control'],
+  ['response-content-disposition', 'Content-Disposition'],
+  ['response-content-encoding', 'Content-Encoding'],
+];
+
+/** `response-*` overrides of GetObject as [parameter, header, value]; a control character cannot go in a header. */
+export function responseOverrides(query: Map<string, string>): [string, string, string][] {
+  const out: [string, string, string][] = [];
+  for (const [q, name] of OVERRIDES) {
+    const v = query.get(q);
+    if (v === undefined) continue;
+    // A CR, LF or other control character cannot be sent in a header: the client's mistake, not a 500.
+    if (/[\x00-\x08\x0a-\x1f\x7f]/.test(v)) throw new S3Error(400, 'InvalidArgument', `Invalid value for ${q}`);
+    out.push([q, name, v]);
+  }
+  return out;
+}

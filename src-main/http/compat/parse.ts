@@ -1,0 +1,201 @@
+import { isCofferError, type CofferError } from '../../../src-shared/errors.js';
+import { S3Error, s3 } from './errors.js';
+import { encryptionRefusal } from './encryption.js';
+import type { DocumentCheck, ListParams, NotConfiguredAnswer, PayloadSpec, S3OpName, S3Operation } from './operation.js';
+import {
+  conditions, copyRange, copySource, encodingType, headerOf, int32Param, maxKeys, objectFields, readPartNumber, responseOverrides, cannedAcl,
+  uploadPartNumber, type RequestHeaders,
+} from './params.js';
+import { documentCheck, payloadSpec } from './payload.js';
+import { operationName, parseAddress, type S3Address } from './router.js';
+import { parseRange } from '../common/range.js';
+
+/** What parsing needs of a request: nothing but its head. */
+export interface S3Request {
+  method: string;
+  rawPath: string;
+  rawQuery: string;
+  /** Decoded query parameters; undefined when the query string itself is malformed. */
+  query: Map<string, string> | undefined;
+  headers: RequestHeaders;
+  /** Domain for virtual-host style addressing. */
+  domain: string | undefined;
+}
+
+/**
+ * The first parameter that fails to parse, in the order the operation reads them, is kept (and
+ * its field takes a neutral value) so the operation is still whole: the executor raises it once
+ * the caller is known to be allowed, as the handlers did.
+ */
+class Reader {
+  invalid: S3Error | CofferError | undefined;
+
+  read<T>(parse: () => T, fallback: T): T {
+    if (this.invalid) return fallback;
+    try {
+      return parse();
+    } catch (err) {
+      if (!(err instanceof S3Error) && !isCofferError(err)) throw err;
+      this.invalid = err;
+      return fallback;
+    }
+  }
+}
+
+/** Bucket sub-resources answered as "not configured", and AWS's code when one is asked for (§20). */
+const MISSING: Record<string, [string, string]> = {
+  cors: ['NoSuchCORSConfiguration', 'The CORS configuration does not exist'],
+  lifecycle: ['NoSuchLifecycleConfiguration', 'The lifecycle configuration does not exist'],
+  tagging: ['NoSuchTagSet', 'The TagSet does not exist'],
+  website: ['NoSuchWebsiteConfiguration', 'The specified bucket does not have a website configuration'],
+  encryption: ['ServerSideEncryptionConfigurationNotFoundError', 'The server side encryption configuration was not found'],
+  'object-lock': ['ObjectLockConfigurationNotFoundError', 'Object Lock configuration does not exist for this bucket'],
+  publicAccessBlock: ['NoSuchPublicAccessBlockConfiguration', 'The public access block configuration was not found'],
+  ownershipControls: ['OwnershipControlsNotFoundError', 'The bucket ownership controls were not found'],
+};
+
+function notConfigured(method: string, a: S3Address, has: (q: string) => boolean): NotConfiguredAnswer {
+  if (method === 'DELETE') return { kind: 'empty' };
+  if (has('logging')) return { kind: 'logging' };
+  if (has('requestPayment')) return { kind: 'request-payment' };
+  if (has('tagging') && a.key !== undefined) return { kind: 'object-tags' };
+  const sub = Object.keys(MISSING).find(has);
+  if (!sub) return { kind: 'not-implemented' };
+  const [code, message] = MISSING[sub]!;
+  return { kind: 'missing', code, message };
+}
+
+/**
+ * A request's operation and every parameter it carries (§15, §20-§24); pure, no engine and no
+ * body. A path or query string that cannot be decoded throws (InvalidURI, InvalidBucketName),
+ * before authentication as before.
+ */
+export function parseS3(req: S3Request): S3Operation {
+  const parsed = parseAddress(req.rawPath, headerOf(req.headers, 'host'), req.domain);
+  if ('invalid' in parsed) throw new S3Error(400, parsed.invalid, parsed.invalid === 'InvalidURI' ? "Couldn't parse the specified URI." : 'The specified bucket is not valid.');
+  const query = req.query;
+  if (!query) throw new S3Error(400, 'InvalidURI', "Couldn't parse the specified URI.");
+  const h = (n: string) => headerOf(req.headers, n);
+  const name = operationName(req.method, parsed, query, h);
+  const r = new Reader();
+  const op = withParams(name, req, parsed, query, r);
+  if (r.invalid) op.invalid = r.invalid;
+  const encryption = encryptionRefusal(req.headers, query, req.rawQuery);
+  if (encryption) op.encryption = encryption;
+  return op;
+}
+
+function withParams(name: S3OpName, req: S3Request, address: S3Address, query: Map<string, string>, r: Reader): S3Operation {
+  const q = (n: string) => query.get(n);
+  const h = (n: string) => headerOf(req.headers, n);
+  const headers = req.headers;
+  const doc = (): DocumentCheck => documentCheck(headers);
+  const list = (limitName = 'max-keys'): ListParams => ({
+    encodingType: r.read(() => encodingType(q('encoding-type')), undefined),
+    maxKeys: r.read(() => maxKeys(q(limitName), limitName), 0),
+    prefix: q('prefix'),
+    delimiter: q('delimiter'),
+  });
+  const uploadId = q('uploadId') ?? '';
+  const noFields = { meta: {}, headers: {} };
+  const noPayload: PayloadSpec = { size: undefined, expectedMd5: undefined, expectedChecksums: {}, checksumAlgorithms: [], contentSha256: undefined, chunked: undefined };
+  switch (name) {
+    case 'ListBuckets':
+    case 'HeadService':
+    case 'DeleteBucket':
+    case 'HeadBucket':
+    case 'GetBucketLocation':
+    case 'GetBucketVersioning':
+    case 'GetBucketAcl':
+    case 'GetBucketPolicy':
+    case 'DeleteBucketPolicy':
+    case 'GetBucketPolicyStatus':
+    case 'NotImplemented':
+    case 'MethodNotAllowed':
+      return { name, address };
+    case 'CreateBucket':
+      return { name, address, acl: r.read(() => cannedAcl(headers), undefined), document: doc() };
+    case 'PutBucketAcl':
+    case 'PutObjectAcl':
+      return { name, address, acl: r.read(() => cannedAcl(headers), undefined), document: doc() };
+    case 'PutBucketVersioning':
+    case 'PutBucketPolicy':
+    case 'DeleteObjects':
+      return { name, address, document: doc() };
+    case 'CompleteMultipartUpload':
+      return { name, address, uploadId, document: doc(), host: h('host') };
+    case 'ListObjects':
+      return { name, address, list: list(), marker: q('marker') };
+    case 'ListObjectsV2': {
+      const params = list();
+      const token = q('continuation-token');
+      const fromToken = r.read(() => {
+        if (token === undefined) return undefined;
+        const decoded = Buffer.from(token, 'base64url').toString('utf8');
+        if (!token || Buffer.from(decoded, 'utf8').toString('base64url') !== token) throw s3.invalidArgument('The continuation token provided is incorrect', { ArgumentName: 'continuation-token' });
+        return decoded;
+      }, undefined);
+      const startAfter = q('start-after');
+      return { name, address, list: params, continuationToken: token, startAfter, marker: token !== undefined ? fromToken : startAfter, fetchOwner: q('fetch-owner') === 'true' };
+    }
+    case 'ListObjectVersions':
+      return { name, address, list: list(), keyMarker: q('key-marker'), versionIdMarker: q('version-id-marker') };
+    case 'ListMultipartUploads':
+      return { name, address, list: list('max-uploads'), keyMarker: q('key-marker'), uploadIdMarker: q('upload-id-marker') };
+    case 'ListParts': {
+      const maxParts = r.read(() => maxKeys(q('max-parts'), 'max-parts'), 0);
+      const marker = q('part-number-marker');
+      // RGW refuses a marker that is no integer (strict_strtol); a negative one lists from the start.
+      const after = r.read(() => (marker ? Math.max(0, int32Param(marker, 'part-number-marker')) : undefined), undefined);
+      return { name, address, uploadId, maxParts, partNumberMarker: marker, after };
+    }
+    case 'NotConfigured':
+    case 'GetObjectTagging':
+      return { name, address, answer: notConfigured(req.method, address, query.has.bind(query)), objectMustExist: query.has('tagging') && address.key !== undefined, versionId: q('versionId') };
+    case 'PutObject': {
+      const payload = r.read(() => payloadSpec(headers), noPayload);
+      const ifNoneMatch = h('if-none-match');
+      const ifMatch = h('if-match');
+      const fields = r.read(() => objectFields(headers), noFields);
+      return { name, address, payload, fields, ifNoneMatch: ifNoneMatch?.trim() === '*' ? '*' : undefined, ifMatch: ifMatch || undefined };
+    }
+    case 'CopyObject': {
+      const source = r.read(() => copySource(h('x-amz-copy-source')), { tenant: undefined, bucket: '', key: '', versionId: undefined });
+      const directive = r.read(() => {
+        const d = (h('x-amz-metadata-directive') ?? 'COPY').toUpperCase();
+        if (d !== 'COPY' && d !== 'REPLACE') throw s3.invalidArgument('Unknown metadata directive.', { ArgumentName: 'x-amz-metadata-directive' });
+        return d;
+      }, 'COPY');
+      const fields = r.read(() => objectFields(headers), noFields);
+      return { name, address, source, sourceConditions: conditions(headers, 'x-amz-copy-source-'), directive, fields };
+    }
+    case 'GetObject':
+    case 'HeadObject': {
+      const versionId = q('versionId');
+      r.read(() => {
+        if (versionId === '') throw new S3Error(400, 'InvalidArgument', 'Version id cannot be the empty string');
+      }, undefined);
+      const overrides = r.read(() => responseOverrides(query), []);
+      const partNumber = r.read(() => readPartNumber(q('partNumber')), undefined);
+      const checksumMode = h('x-amz-checksum-mode')?.toUpperCase() === 'ENABLED';
+      return { name, address, versionId, range: parseRange(h('range')), partNumber, conditions: conditions(headers), overrides, checksumMode };
+    }
+    case 'DeleteObject':
+    case 'GetObjectAcl':
+      return { name, address, versionId: q('versionId') };
+    case 'CreateMultipartUpload':
+      return { name, address, fields: r.read(() => objectFields(headers), noFields) };
+    case 'UploadPart': {
+      const partNumber = r.read(() => uploadPartNumber(q('partNumber')), 0);
+      const payload = r.read(() => payloadSpec(headers), noPayload);
+      return { name, address, uploadId, partNumber, payload };
+    }
+    case 'UploadPartCopy': {
+      const source = r.read(() => copySource(h('x-amz-copy-source')), { tenant: undefined, bucket: '', key: '', versionId: undefined });
+      const partNumber = r.read(() => uploadPartNumber(q('partNumber')), 0);
+      return { name, address, uploadId, partNumber, source, sourceConditions: conditions(headers, 'x-amz-copy-source-'), sourceRange: copyRange(h('x-amz-copy-source-range')) };
+    }
+    case 'AbortMultipartUpload':
+      return { name, address, uploadId };
+  }
+}
