@@ -10,7 +10,8 @@ import { clientGone, continueWhenRead, InFlight } from './common/framing.js';
 import { newRequestId } from './common/request-id.js';
 import { hasBody, SlowBodyWatch } from './common/slow-bodies.js';
 import { handleNative } from './native/index.js';
-import { fail } from './native/respond.js';
+import { NativeError } from './native/errors.js';
+import { sendError as sendNativeError } from './native/respond.js';
 import { isNativePath } from './native/router.js';
 import { EventStreams, handleUi, isUiPath, type UiContext } from './ui/index.js';
 
@@ -61,7 +62,7 @@ export interface RunningServer {
 function bodyTooSlow(x: Exchange, native: boolean): void {
   if (x.res.headersSent) return void x.res.destroy();
   x.res.setHeader('Connection', 'close');
-  if (native) fail(x, 408);
+  if (native) sendNativeError(x, new NativeError(408));
   // S3 answers this as RequestTimeout, the same as any upload the client did not finish.
   else sendError({ x, address: { style: 'path' } }, new CofferError('Aborted', 'The request body arrived too slowly'));
 }
@@ -95,7 +96,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
       opts.log?.(`${x.id} internal error: ${(err as Error)?.stack ?? String(err)}`);
       if (res.headersSent) return void res.destroy();
       // Still in the API's own terms, with its request-id headers: clients retry a 500 they can read.
-      if (api === 'native') fail(x, 500, 'Internal Server Error');
+      if (api === 'native') sendNativeError(x, new NativeError(500));
       else if (api === 'compat') sendError({ x, address: { style: 'path' } }, new CofferError('InternalError'));
       else x.send(500, { 'Content-Type': 'application/json' }, JSON.stringify({ ok: false, error: { code: 'InternalError', message: 'Internal error' } }));
     }

@@ -77,7 +77,7 @@ export function allowed(c: ContainerInfo, who: Identity, action: Action): boolea
 }
 
 /** One access question: who asks to do what on which container (and, for a read, the object's own public flag). */
-export interface AccessQuestion {
+export interface ContainerQuestion {
   who: Identity;
   container: ContainerInfo;
   action: Action;
@@ -93,12 +93,17 @@ export interface AccessQuestion {
   objectPublic?: (() => boolean) | undefined;
 }
 
+/** The access questions of both APIs: a container's, an account's own operations, or any signed-in caller (who is then asked per container). */
+export type AccessQuestion = ContainerQuestion | { who: Identity; account: string } | { who: Identity; signedIn: true };
+
 /**
- * The one access decision of both front ends (and of a copy's source): the container's rules
- * (`allowed`), reached through the right account, else an object made public on its own, read
- * through its owner's path.
+ * The one access decision of both front ends (and of a copy's source): an account's own
+ * operations are its own alone; on a container, the container's rules (`allowed`), reached
+ * through the right account, else an object made public on its own, read through its owner's path.
  */
 export function decide(q: AccessQuestion): boolean {
+  if ('signedIn' in q) return q.who.account !== undefined;
+  if ('account' in q) return q.who.account !== undefined && q.who.account === q.account;
   const c = q.container;
   const ownPath = q.through === undefined || c.owner === q.through;
   if ((ownPath || q.who.account === q.through) && allowed(c, q.who, q.action)) return true;

@@ -1,19 +1,13 @@
 import type { RequestFields } from '../../engine/ops/put-object.js';
 import type { ConditionalHeaders } from '../common/conditionals.js';
+import { headerOf, type RequestHeaders } from '../common/headers.js';
 import { parseRange } from '../common/range.js';
 import { decodeStrict } from '../common/url.js';
 import { S3Error, s3 } from './errors.js';
 import { checkStorageClass, readStandard, readUserMeta } from './metadata.js';
 import type { CopyRange, CopySource } from './operation.js';
 
-/** Request headers as Node gives them: lower-case names. */
-export type RequestHeaders = Record<string, string | string[] | undefined>;
-
-/** One header's value, repeated ones joined with commas. */
-export function headerOf(headers: RequestHeaders, name: string): string | undefined {
-  const v = headers[name];
-  return Array.isArray(v) ? v.join(',') : v;
-}
+export { headerOf, type RequestHeaders } from '../common/headers.js';
 
 export const MAX_KEYS = 1000;
 /** AWS reads these parameters as 32-bit integers: a larger value is InvalidArgument, not capped. */

@@ -8,6 +8,7 @@ import {
 } from './params.js';
 import { documentCheck, payloadSpec } from './payload.js';
 import { operationName, parseAddress, type S3Address } from './router.js';
+import { ParamReader } from '../common/param-reader.js';
 import { parseRange } from '../common/range.js';
 
 /** What parsing needs of a request: nothing but its head. */
@@ -22,25 +23,9 @@ export interface S3Request {
   domain: string | undefined;
 }
 
-/**
- * The first parameter that fails to parse, in the order the operation reads them, is kept (and
- * its field takes a neutral value) so the operation is still whole: the executor raises it once
- * the caller is known to be allowed, as the handlers did.
- */
-class Reader {
-  invalid: S3Error | CofferError | undefined;
-
-  read<T>(parse: () => T, fallback: T): T {
-    if (this.invalid) return fallback;
-    try {
-      return parse();
-    } catch (err) {
-      if (!(err instanceof S3Error) && !isCofferError(err)) throw err;
-      this.invalid = err;
-      return fallback;
-    }
-  }
-}
+/** The protocol's own refusals: what a parameter that does not parse is answered with. */
+const refusal = (err: unknown): err is S3Error | CofferError => err instanceof S3Error || isCofferError(err);
+type Reader = ParamReader<S3Error | CofferError>;
 
 /** Bucket sub-resources answered as "not configured", and AWS's code when one is asked for (§20). */
 const MISSING: Record<string, [string, string]> = {
@@ -77,7 +62,7 @@ export function parseS3(req: S3Request): S3Operation {
   if (!query) throw new S3Error(400, 'InvalidURI', "Couldn't parse the specified URI.");
   const h = (n: string) => headerOf(req.headers, n);
   const name = operationName(req.method, parsed, query, h);
-  const r = new Reader();
+  const r: Reader = new ParamReader(refusal);
   const op = withParams(name, req, parsed, query, r);
   if (r.invalid) op.invalid = r.invalid;
   const encryption = encryptionRefusal(req.headers, query, req.rawQuery);

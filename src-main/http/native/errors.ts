@@ -1,6 +1,6 @@
 import type { CofferErrorCode } from '../../../src-shared/errors.js';
 
-export interface NativeError {
+export interface NativeErrorInfo {
   status: number;
   /** Plain-text body (RGW prints the code or a Swift message); null = the status's standard text. */
   body: string | null;
@@ -9,7 +9,7 @@ export interface NativeError {
 const UNPROCESSABLE = 'Unable to process the contained instructions';
 
 /** How every engine error code reads on the native API (§14). The compiler checks coverage. */
-export const NATIVE_ERRORS: Record<CofferErrorCode, NativeError> = {
+export const NATIVE_ERRORS: Record<CofferErrorCode, NativeErrorInfo> = {
   InvalidArgument: { status: 400, body: null },
   InvalidAccountName: { status: 400, body: null },
   InvalidTenantName: { status: 400, body: 'InvalidTenantName' },
@@ -54,3 +54,18 @@ export const NATIVE_ERRORS: Record<CofferErrorCode, NativeError> = {
   RemoteError: { status: 502, body: 'Bad Gateway' },
   InternalError: { status: 500, body: 'UnknownError' },
 };
+
+/**
+ * A refusal in the native API's own words (Swift's texts for its checks on paths, headers and
+ * bodies) with its status; everything the engine decides reads through NATIVE_ERRORS instead.
+ */
+export class NativeError extends Error {
+  constructor(
+    readonly status: number,
+    /** Plain-text body; null = the status's standard text. */
+    readonly body: string | null = null,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(body ?? String(status));
+  }
+}

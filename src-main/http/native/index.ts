@@ -1,106 +1,140 @@
 import { CofferError } from '../../../src-shared/errors.js';
-import type { Action, Identity } from '../common/access.js';
+import type { ContainerInfo } from '../../engine/types.js';
+import { objectPublicFlag, type Identity } from '../common/access.js';
 import type { Exchange } from '../common/exchange.js';
+import { execute, type Protocol, type Resolved } from '../common/executor.js';
 import { authenticateV1, verifyToken } from './auth.js';
+import { NativeError } from './errors.js';
 import * as account from './handlers/account.js';
-import * as container from './handlers/container.js';
-import { copyByCopyFrom, copyByDestination } from './handlers/copy.js';
-import { info } from './handlers/info.js';
-import { objectRequest } from './handlers/object-routes.js';
 import { bulkDelete } from './handlers/bulk.js';
-import { hasTempUrl, tempUrlInvalid, tempUrlObject, verifyTempUrl } from './handlers/tempurl.js';
-import { isRead, reachContainer, refusal } from './reach.js';
-import { parseNativePath, type NativeTarget } from './router.js';
-import { fail, failWith, realmOfUser, reply, type NativeCall, type NativeContext } from './respond.js';
+import * as container from './handlers/container.js';
+import { copyObject } from './handlers/copy.js';
+import { info } from './handlers/info.js';
+import * as object from './handlers/object.js';
+import * as slo from './handlers/slo.js';
+import { tempUrlHeaders, tempUrlInvalid, verifyTempUrl, type Grant } from './handlers/tempurl.js';
+import { accessOf, type NativeOperation, type NativeOpName, type NativeOpOf } from './operation.js';
+import { parseNative } from './parse.js';
+import { reach, refusal } from './reach.js';
+import { realmOfUser, reply, sendError, type NativeCall, type NativeContext } from './respond.js';
 
-function storageUrl(x: Exchange, accountId: string): string {
-  return `http://${x.header('host') ?? '127.0.0.1'}/swift/v1/AUTH_${accountId}`;
+export type { NativeContext } from './respond.js';
+
+function storageUrl(host: string | undefined, accountId: string): string {
+  return `http://${host ?? '127.0.0.1'}/swift/v1/AUTH_${accountId}`;
 }
 
-/** v1 auth as Swift's tempauth answers it: GET only, 200 with the storage URL and a token, 401 naming the user's account as realm. */
-function v1Auth(x: Exchange, ctx: NativeContext): void {
-  if (x.method !== 'GET') return fail(x, 405, null, { Allow: 'GET' });
-  const user = x.header('x-auth-user') ?? x.header('x-storage-user');
-  const key = x.header('x-auth-key') ?? x.header('x-storage-pass');
-  const r = authenticateV1(ctx.engine, ctx.secret, user, key);
+/** v1 auth as Swift's tempauth answers it: 200 with the storage URL and a token, 401 naming the user's account as realm. */
+function v1Auth(call: NativeCall<NativeOpOf<'Auth'>>): void {
+  const { x, ctx, op } = call;
+  const r = authenticateV1(ctx.engine, ctx.secret, op.user, op.key);
   // tempauth's realms: the user's account, except for a wrong key or a user without an account part.
-  if (!r.ok) return fail(x, r.status, null, { 'Www-Authenticate': `Swift realm="${r.wrongKey || !user?.includes(':') ? 'unknown' : realmOfUser(user)}"` });
+  if (!r.ok) throw new NativeError(r.status, null, { 'Www-Authenticate': `Swift realm="${r.wrongKey || !op.user?.includes(':') ? 'unknown' : realmOfUser(op.user)}"` });
   reply(x, 200, {
-    'X-Storage-Url': storageUrl(x, r.account),
+    'X-Storage-Url': storageUrl(op.host, r.account),
     'X-Auth-Token': r.token,
     'X-Storage-Token': r.token,
     'X-Auth-Token-Expires': Math.max(0, r.expires - Math.floor(Date.now() / 1000)),
   });
 }
 
-function objectAction(method: string): Action {
-  return isRead(method) ? 'read-object' : 'write-object';
+type Handler<N extends NativeOpName> = (call: NativeCall<NativeOpOf<N>>, c: ContainerInfo) => unknown;
+
+/** Every operation and its handler (the container, when the operation has one, reached and granted). Exhaustive by type. */
+const HANDLERS: { [N in NativeOpName]: Handler<N> } = {
+  Auth: v1Auth,
+  Info: info,
+  TempUrlInvalid: () => {
+    throw tempUrlInvalid();
+  },
+  MethodNotAllowed: (call) => {
+    throw new NativeError(405, null, { Allow: call.op.allow });
+  },
+  HeadAccount: account.headAccount,
+  ListAccount: account.listAccount,
+  PostAccount: account.postAccount,
+  BulkDelete: bulkDelete,
+  PutContainer: container.putContainer,
+  HeadContainer: container.headContainer,
+  ListContainer: container.listContainer,
+  PostContainer: container.postContainer,
+  DeleteContainer: container.deleteContainer,
+  GetObject: object.getObject,
+  HeadObject: object.getObject,
+  GetManifest: slo.getManifest,
+  PutObject: object.putObject,
+  PutManifest: slo.putManifest,
+  PostObject: object.postObject,
+  DeleteObject: object.deleteObject,
+  DeleteManifest: slo.deleteManifest,
+  CopyObject: copyObject,
+};
+
+interface Caller {
+  who: Identity;
+  /** A verified TempURL's grant: the request acts as its signing account, on this one object. */
+  grant: Grant | undefined;
 }
 
-async function route(call: NativeCall, target: ReturnType<typeof parseNativePath>): Promise<void> {
-  const { x } = call;
-  const m = x.method;
-  if (target.kind === 'account') {
-    // Bulk delete checks each path itself: a write ACL may allow deleting in someone's container.
-    if ((m === 'POST' || m === 'DELETE') && x.has('bulk-delete')) return bulkDelete(call);
-    if (call.who.account !== call.account) throw refusal(call);
-    if (m === 'HEAD') return account.headAccount(call);
-    if (m === 'GET') return account.listAccount(call);
-    if (m === 'POST') return account.postAccount(call);
-    return fail(x, 405, null, { Allow: 'GET, HEAD, POST' });
+/** Who is asking: a TempURL acting as its signing account, a token's account, or nobody. */
+function authenticate(x: Exchange, ctx: NativeContext, op: NativeOperation): Caller {
+  if (accessOf(op) === 'none') return { who: {}, grant: undefined };
+  if ('tempUrl' in op && op.tempUrl) {
+    const grant = verifyTempUrl(ctx, x.method, x.rawPath, op.path, op.tempUrl);
+    if (!grant) throw tempUrlInvalid();
+    return { who: { account: op.path.account }, grant };
   }
-  if (target.kind !== 'container' && target.kind !== 'object') return fail(x, 400);
-  if (target.kind === 'container') {
-    if (m === 'PUT') {
-      if (call.who.account !== call.account) throw refusal(call);
-      return container.putContainer(call, target.container);
-    }
-    const c = reachContainer(call, call.account, target.container, isRead(m) ? 'list' : 'admin');
-    if (m === 'HEAD') return container.headContainer(call, c);
-    if (m === 'GET') return container.listContainer(call, c);
-    if (m === 'POST') return container.postContainer(call, c);
-    if (m === 'DELETE') return container.deleteContainer(call, c);
-    return fail(x, 405, null, { Allow: 'DELETE, GET, HEAD, POST, PUT' });
+  const token = x.header('x-auth-token') ?? x.header('x-storage-token');
+  if (!token) return { who: {}, grant: undefined };
+  const accountId = verifyToken(ctx.engine, ctx.secret, token);
+  if (!accountId) throw new NativeError(401);
+  return { who: { account: accountId }, grant: undefined };
+}
+
+/**
+ * The account and container an operation acts on, and its access question. Refused before
+ * anything about a name is told: only the account itself learns that it, or one of its
+ * containers, is missing.
+ */
+function resolve(ctx: NativeContext, op: NativeOperation, { who, grant }: Caller): Resolved<ContainerInfo | undefined> {
+  const access = accessOf(op);
+  if (access === 'none' || !('path' in op) || !op.path) return { target: undefined, question: undefined };
+  const path = op.path;
+  // A TempURL acts within its signing account, which the signature has shown to exist.
+  if (!grant && !ctx.engine.hasAccount(path.account)) {
+    if (who.account === undefined) throw new CofferError('AuthFailed');
+    throw who.account === path.account ? new NativeError(404) : new CofferError('AccessDenied');
   }
-  const name = target.object;
-  // Copies check both ends themselves, source before destination for COPY, as for X-Copy-From.
-  if (m === 'COPY') return copyByDestination(call, target.container, name);
-  if (m === 'PUT' && x.header('x-copy-from') !== undefined) return copyByCopyFrom(call, target.container, name);
-  const c = reachContainer(call, call.account, target.container, objectAction(m), name);
-  return objectRequest(call, c, name);
+  if (access === 'account') return { target: undefined, question: { who, account: path.account } };
+  if (access === 'signed-in') return { target: undefined, question: { who, signedIn: true } };
+  if (access === 'each-end' || !('container' in path)) return { target: undefined, question: undefined };
+  const c = reach(ctx, who, path.account, path.container);
+  const objectPublic = access === 'read-object' && 'object' in path ? objectPublicFlag(ctx.engine, c, path.object) : undefined;
+  return { target: c, question: { who, container: c, action: access, through: path.account, objectPublic } };
 }
 
-/** A TempURL request: a valid signature acts as its account would with a token, on this one object. */
-async function tempUrl(x: Exchange, ctx: NativeContext, target: NativeTarget): Promise<void> {
-  const grant = target.kind === 'object' ? verifyTempUrl(x, ctx, target) : undefined;
-  if (!grant || target.kind !== 'object') return tempUrlInvalid(x);
-  const call: NativeCall = { x, ctx, who: { account: target.account }, account: target.account };
-  const c = reachContainer(call, target.account, target.container, objectAction(x.method), target.object);
-  return tempUrlObject(call, c, target.object, grant);
+const protocols = new WeakMap<NativeContext, Protocol<NativeOperation, Caller, ContainerInfo | undefined>>();
+
+/** The native API's side of the shared executor, built once per context. */
+function protocol(ctx: NativeContext): Protocol<NativeOperation, Caller, ContainerInfo | undefined> {
+  let p = protocols.get(ctx);
+  if (p) return p;
+  p = {
+    parse: (x) => parseNative({ method: x.method, rawPath: x.rawPath, query: x.query, headers: x.req.headers }),
+    authenticate: (x, op) => authenticate(x, ctx, op),
+    resolve: (op, caller) => resolve(ctx, op, caller),
+    refusal: ({ who }) => refusal(who),
+    run: (x, op, { who, grant }, c) => {
+      const call: NativeCall = { x, ctx, who, account: 'path' in op && op.path ? op.path.account : '', op, adjust: grant ? tempUrlHeaders(grant, (op as NativeOpOf<'GetObject'>).path.object) : undefined };
+      return (HANDLERS[op.name] as Handler<NativeOpName>)(call as never, c!) as Promise<void>;
+    },
+    renderError: (x, _op, err) => sendError(x, err),
+  };
+  protocols.set(ctx, p);
+  return p;
 }
 
-/** Entry point of the native API: auth, capabilities, then account/container/object operations. */
+/** Entry point of the native API: parse, authenticate, decide, run, render, through the shared executor. */
 export async function handleNative(x: Exchange, ctx: NativeContext): Promise<void> {
-  const target = parseNativePath(x.rawPath);
-  try {
-    if (target.kind === 'invalid') return fail(x, target.status, target.body);
-    if (!x.query) return fail(x, 400, 'Invalid query string');
-    if (target.kind === 'auth') return v1Auth(x, ctx);
-    if (target.kind === 'info') return info({ x, ctx });
-    if (hasTempUrl(x)) return await tempUrl(x, ctx, target);
-    const token = x.header('x-auth-token') ?? x.header('x-storage-token');
-    const who: Identity = {};
-    if (token) {
-      const accountId = verifyToken(ctx.engine, ctx.secret, token);
-      if (!accountId) return fail(x, 401);
-      who.account = accountId;
-    }
-    if (!ctx.engine.hasAccount(target.account)) {
-      return who.account === undefined ? fail(x, 401) : fail(x, who.account === target.account ? 404 : 403);
-    }
-    await route({ x, ctx, who, account: target.account }, target);
-  } catch (err) {
-    if (err instanceof CofferError) return failWith(x, err);
-    throw err;
-  }
+  await execute(x, protocol(ctx));
 }

@@ -1,23 +1,9 @@
 import type { ContainerInfo } from '../../engine/types.js';
 import type { ListEntry } from '../../engine/ops/list-objects.js';
 import { isoMillis } from '../common/dates.js';
-import type { Exchange } from '../common/exchange.js';
 import { el, xmlDocument } from '../common/xml.js';
 
 export type ListingFormat = 'json' | 'xml' | 'plain';
-
-/**
- * `format=` wins over `Accept` (§2.3); the default is plain text. As Swift (listing_formats),
- * `format` is read in any case and a value it does not know means plain text, not an error.
- */
-export function listingFormat(x: Exchange): ListingFormat {
-  const f = x.param('format')?.toLowerCase();
-  if (f) return f === 'json' || f === 'xml' ? f : 'plain';
-  const accept = (x.header('accept') ?? '').split(',').map((s) => s.split(';')[0]!.trim());
-  if (accept.includes('application/json')) return 'json';
-  if (accept.includes('application/xml') || accept.includes('text/xml')) return 'xml';
-  return 'plain';
-}
 
 export const CONTENT_TYPES: Record<ListingFormat, string> = {
   json: 'application/json; charset=utf-8',

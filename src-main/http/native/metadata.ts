@@ -1,4 +1,4 @@
-import type { IncomingHttpHeaders } from 'node:http';
+import type { RequestHeaders } from '../common/headers.js';
 import type { StandardHeaders } from '../../engine/types.js';
 import { headerToText, textToHeader } from '../common/header-text.js';
 
@@ -34,7 +34,7 @@ function isUtf8Header(raw: string): boolean {
 }
 
 /** Swift's per-header limit on metadata writes (§7.1: 400 `Header value too long: {name}`), or null. */
-export function headerProblem(headers: IncomingHttpHeaders): string | null {
+export function headerProblem(headers: RequestHeaders): string | null {
   for (const [name, raw] of Object.entries(headers)) {
     const value = Array.isArray(raw) ? raw.join(',') : (raw ?? '');
     // Node's latin1 strings have one character per byte.
@@ -44,7 +44,7 @@ export function headerProblem(headers: IncomingHttpHeaders): string | null {
 }
 
 /** `X-{Scope}-Meta-*` (set; an empty value removes) and `X-Remove-{Scope}-Meta-*` headers. */
-export function readMetaHeaders(headers: IncomingHttpHeaders, scope: MetaScope): MetaChange {
+export function readMetaHeaders(headers: RequestHeaders, scope: MetaScope): MetaChange {
   const prefix = `x-${scope.toLowerCase()}-meta-`;
   const removePrefix = `x-remove-${scope.toLowerCase()}-meta-`;
   const out: MetaChange = { set: {}, remove: [] };
@@ -100,7 +100,7 @@ const STANDARD: [keyof StandardHeaders, string][] = [
   ['robotsTag', 'X-Robots-Tag'],
 ];
 
-export function readStandardHeaders(headers: IncomingHttpHeaders): StandardHeaders {
+export function readStandardHeaders(headers: RequestHeaders): StandardHeaders {
   const out: StandardHeaders = {};
   for (const [field, name] of STANDARD) {
     const v = headers[name.toLowerCase()];

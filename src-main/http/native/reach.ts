@@ -1,30 +1,32 @@
 import { CofferError } from '../../../src-shared/errors.js';
 import { Engine } from '../../engine/engine.js';
 import type { ContainerInfo } from '../../engine/types.js';
-import { decide, objectPublicFlag, type Action } from '../common/access.js';
-import type { NativeCall } from './respond.js';
+import { decide, objectPublicFlag, type Action, type Identity } from '../common/access.js';
+import type { NativeCall, NativeContext } from './respond.js';
 
 /** Denied: 401 for anonymous callers, 403 for authenticated ones (§1.3). */
-export function refusal(call: NativeCall): CofferError {
-  return new CofferError(call.who.account === undefined ? 'AuthFailed' : 'AccessDenied');
+export function refusal(who: Identity): CofferError {
+  return new CofferError(who.account === undefined ? 'AuthFailed' : 'AccessDenied');
 }
 
-export const isRead = (method: string) => method === 'GET' || method === 'HEAD';
-
-/**
- * The container `name` under `account`'s storage URL, once the caller may do `action` there
- * (`object`: the object a read is for, which may be public on its own). Refused before anything
- * about the name is told: only the account itself learns that one of its containers is missing.
- */
-export function reachContainer(call: NativeCall, account: string, name: string, action: Action, object?: string): ContainerInfo {
-  let c: ContainerInfo;
+/** The container `name` under `account`'s storage URL; its absence is told only to that account. */
+export function reach(ctx: NativeContext, who: Identity, account: string, name: string): ContainerInfo {
   try {
-    c = call.ctx.engine.getContainerForRequest(Engine.ref(account, name));
+    return ctx.engine.getContainerForRequest(Engine.ref(account, name));
   } catch (err) {
-    if (call.who.account !== account) throw refusal(call);
+    if (who.account !== account) throw refusal(who);
     throw err;
   }
+}
+
+/**
+ * The container `name` under `account`'s storage URL, once the access module lets the caller do
+ * `action` there (`object`: the object a read is for, which may be public on its own). For the
+ * operations that reach more than one container (a copy's two ends).
+ */
+export function reachContainer(call: NativeCall, account: string, name: string, action: Action, object?: string): ContainerInfo {
+  const c = reach(call.ctx, call.who, account, name);
   const objectPublic = object !== undefined ? objectPublicFlag(call.ctx.engine, c, object) : undefined;
   if (decide({ who: call.who, container: c, action, through: account, objectPublic })) return c;
-  throw refusal(call);
+  throw refusal(call.who);
 }

@@ -3,20 +3,24 @@ import { isCofferError } from '../../../src-shared/errors.js';
 import type { Engine } from '../../engine/engine.js';
 import type { Identity } from '../common/access.js';
 import type { Exchange, HeaderValues } from '../common/exchange.js';
-import { NATIVE_ERRORS } from './errors.js';
+import { NATIVE_ERRORS, NativeError } from './errors.js';
+import type { NativeOperation } from './operation.js';
 
 export interface NativeContext {
   engine: Engine;
   secret: Buffer;
 }
 
-/** A parsed, authenticated native request on its way to a handler. */
-export interface NativeCall {
+/** A parsed, authenticated native request on its way to a handler: its operation carries every parameter. */
+export interface NativeCall<O extends NativeOperation = NativeOperation> {
   x: Exchange;
   ctx: NativeContext;
   who: Identity;
   /** The account named in the URL. */
   account: string;
+  op: O;
+  /** Last say over the headers of a 200/206 read (a TempURL sets Content-Disposition, hides metadata). */
+  adjust: ((headers: HeaderValues) => HeaderValues) | undefined;
 }
 
 export const TEXT = 'text/plain; charset=utf-8';
@@ -57,13 +61,14 @@ export function realmOfUser(user: string | undefined): string {
 }
 
 /** An error status with a short plain-text body (the status text when none is given). */
-export function fail(x: Exchange, status: number, body?: string | null, headers: HeaderValues = {}): void {
+function fail(x: Exchange, status: number, body?: string | null, headers: HeaderValues = {}): void {
   const challenge = status === 401 && !Object.keys(headers).some((h) => h.toLowerCase() === 'www-authenticate');
   reply(x, status, challenge ? { ...headers, 'Www-Authenticate': `Swift realm="${realmOf(x)}"` } : headers, body ?? STATUS_CODES[status] ?? '');
 }
 
-/** Renders any error: CofferErrors through the native table, anything else as 500. */
-export function failWith(x: Exchange, err: unknown): void {
+/** Renders an error, the native API's one way: a NativeError as it says, a CofferError through the table; anything else is thrown on. */
+export function sendError(x: Exchange, err: unknown): void {
+  if (err instanceof NativeError) return fail(x, err.status, err.body, err.headers);
   if (!isCofferError(err)) throw err;
   const e = NATIVE_ERRORS[err.code];
   const body = e.body ?? err.message;

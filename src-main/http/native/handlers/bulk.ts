@@ -5,9 +5,10 @@ import { decide, type Identity } from '../../common/access.js';
 import { consumeBody, type Exchange } from '../../common/exchange.js';
 import { decodeStrict, encodePath } from '../../common/url.js';
 import { el, xmlDocument } from '../../common/xml.js';
-import { NATIVE_ERRORS } from '../errors.js';
-import { CONTENT_TYPES, listingFormat } from '../listing-format.js';
-import { baseHeaders, fail, type NativeCall } from '../respond.js';
+import { NATIVE_ERRORS, NativeError } from '../errors.js';
+import { CONTENT_TYPES, type ListingFormat } from '../listing-format.js';
+import type { NativeOpOf } from '../operation.js';
+import { baseHeaders, type NativeCall } from '../respond.js';
 
 /** Longest path line Swift accepts (container + object name + slashes), before URL-encoding. */
 const MAX_PATH_LENGTH = 1024 + 256 + 2;
@@ -25,7 +26,7 @@ function failureText(f: DeleteReport['errors'][number], who: Identity): string {
  * Renders a bulk-delete report (bulk delete and `?multipart-manifest=delete`) in Swift's shape:
  * always HTTP 200, the outcome in "Response Status" (§10.3), as JSON, XML or plain text per Accept.
  */
-export function sendDeleteReport(x: Exchange, who: Identity, report: DeleteReport): void {
+export function sendDeleteReport(x: Exchange, who: Identity, format: ListingFormat, report: DeleteReport): void {
   let status = '200 OK';
   let body = '';
   if (report.errors.length > 0) {
@@ -42,7 +43,6 @@ export function sendDeleteReport(x: Exchange, who: Identity, report: DeleteRepor
     ['Response Status', status],
   ];
   const errors = report.errors.map((e) => [encodePath(e.path), failureText(e, who)] as const);
-  const format = listingFormat(x);
   let text: string;
   if (format === 'json') {
     text = JSON.stringify({ ...Object.fromEntries(fields), Errors: errors });
@@ -57,24 +57,24 @@ export function sendDeleteReport(x: Exchange, who: Identity, report: DeleteRepor
 }
 
 /** The body's newline-separated, URL-encoded `/container[/object]` paths, or the error to answer with. */
-async function readTargets(x: Exchange): Promise<DeleteTarget[] | { status: number; body: string }> {
+async function readTargets(x: Exchange): Promise<DeleteTarget[]> {
   const decoder = new TextDecoder();
   const targets: DeleteTarget[] = [];
   let pending = '';
-  const take = (line: string): { status: number; body: string } | undefined => {
+  const take = (line: string): NativeError | undefined => {
     const trimmed = line.trim();
     if (!trimmed) return undefined;
     const path = decodeStrict(trimmed)?.replace(/^\/+/, '');
-    if (path === undefined || path.length > MAX_PATH_LENGTH) return { status: 400, body: 'Invalid File Name' };
+    if (path === undefined || path.length > MAX_PATH_LENGTH) return new NativeError(400, 'Invalid File Name');
     const slash = path.indexOf('/');
     if (slash < 0) targets.push({ container: path });
     else if (slash > 0) targets.push({ container: path.slice(0, slash), name: path.slice(slash + 1) });
     if (targets.length > BULK_DELETE_LIMITS.maxDeletesPerRequest) {
-      return { status: 413, body: `Maximum Bulk Deletes: ${BULK_DELETE_LIMITS.maxDeletesPerRequest} per request` };
+      return new NativeError(413, `Maximum Bulk Deletes: ${BULK_DELETE_LIMITS.maxDeletesPerRequest} per request`);
     }
     return undefined;
   };
-  let problem: { status: number; body: string } | undefined;
+  let problem: NativeError | undefined;
   const how = await consumeBody(x.req, (chunk) => {
     pending += decoder.decode(chunk, { stream: true });
     let nl: number;
@@ -83,26 +83,25 @@ async function readTargets(x: Exchange): Promise<DeleteTarget[] | { status: numb
       if (problem) return 'stop';
       pending = pending.slice(nl + 1);
     }
-    if (pending.length > MAX_PATH_LENGTH * 6) problem = { status: 400, body: 'Invalid File Name' };
+    if (pending.length > MAX_PATH_LENGTH * 6) problem = new NativeError(400, 'Invalid File Name');
     return problem ? 'stop' : 'more';
   });
-  if (how === 'stopped') return problem!;
-  return take(pending + decoder.decode()) ?? targets;
+  if (how === 'stopped') throw problem!;
+  const last = take(pending + decoder.decode());
+  if (last) throw last;
+  return targets;
 }
 
 /**
  * `POST|DELETE /v1/AUTH_acct?bulk-delete` (§10.3): deletes the listed objects and containers of
  * the account's tenant, each one only if the caller may (owner, or a write ACL for objects).
  */
-export async function bulkDelete(call: NativeCall): Promise<void> {
-  const { x, ctx, who } = call;
-  if (who.account === undefined) return fail(x, 401);
-  const type = x.header('content-type');
-  if (type !== undefined && !type.startsWith('text/plain')) return fail(x, 406);
-  if (x.header('content-length') === undefined && !/chunked/i.test(x.header('transfer-encoding') ?? '')) return fail(x, 411);
+export async function bulkDelete(call: NativeCall<NativeOpOf<'BulkDelete'>>): Promise<void> {
+  const { x, ctx, who, op } = call;
+  if (op.contentType !== undefined && !op.contentType.startsWith('text/plain')) throw new NativeError(406);
+  if (!op.framed) throw new NativeError(411);
   const targets = await readTargets(x);
-  if (!Array.isArray(targets)) return fail(x, targets.status, targets.body);
   const { tenant } = Engine.ref(call.account, '');
   const report = await ctx.engine.deleteMany(tenant, targets, (c, name) => decide({ who, container: c, action: name === undefined ? 'admin' : 'write-object', through: call.account }));
-  sendDeleteReport(x, who, report);
+  sendDeleteReport(x, who, op.format, report);
 }

@@ -2,7 +2,7 @@ import { BULK_DELETE_LIMITS } from '../../../engine/ops/bulk-delete.js';
 import { SLO_LIMITS } from '../../../engine/ops/large-objects.js';
 import { LISTING_LIMIT } from '../limits.js';
 import { META_LIMITS } from '../metadata.js';
-import { fail, reply, type NativeCall } from '../respond.js';
+import { reply, type NativeCall } from '../respond.js';
 import { TEMPURL } from './tempurl.js';
 
 /** GET /info: the capabilities and limits this server really has (§13.4). */
@@ -40,7 +40,5 @@ export function capabilities(maxObjectSize: number) {
 }
 
 export function info(call: Pick<NativeCall, 'x' | 'ctx'>): void {
-  // As Swift's proxy: only reads (its OPTIONS is CORS, which Coffer's native API does not serve yet).
-  if (call.x.method !== 'GET' && call.x.method !== 'HEAD') return fail(call.x, 405, null, { Allow: 'GET, HEAD' });
   reply(call.x, 200, { 'Content-Type': 'application/json; charset=utf-8' }, JSON.stringify(capabilities(call.ctx.engine.options.maxObjectSize)));
 }

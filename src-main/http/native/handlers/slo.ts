@@ -1,29 +1,31 @@
 import { createHash } from 'node:crypto';
 import { SLO_LIMITS, sloProblems, type SegmentProblem, type SloSegmentSpec } from '../../../engine/ops/large-objects.js';
 import type { ContainerInfo, SloSegment } from '../../../engine/types.js';
-import { allowed } from '../../common/access.js';
+import { decide } from '../../common/access.js';
 import { httpDate } from '../../common/dates.js';
 import { readSmallBody } from '../../common/exchange.js';
 import { encodePath } from '../../common/url.js';
 import { el, xmlDocument } from '../../common/xml.js';
-import { CONTENT_TYPES, listingFormat } from '../listing-format.js';
-import { baseHeaders, fail, reply, type NativeCall } from '../respond.js';
+import { NativeError } from '../errors.js';
+import { CONTENT_TYPES } from '../listing-format.js';
+import type { NativeOpOf } from '../operation.js';
+import { baseHeaders, reply, type NativeCall } from '../respond.js';
 import { sendDeleteReport } from './bulk.js';
-import { getObject, objectHeaders, readObjectFields, refOf } from './object.js';
+import { getObject, objectHeaders, refOf } from './object.js';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 const SEGMENT_KEYS = new Set(['path', 'etag', 'size_bytes']);
 
 /** Parses a `multipart-manifest=put` body into segment specs, or the Swift-style refusal. */
-export function parseManifest(body: Buffer): SloSegmentSpec[] | { status: number; body: string } {
+export function parseManifest(body: Buffer): SloSegmentSpec[] {
   let data: unknown;
   try {
     data = JSON.parse(body.toString('utf8'));
   } catch {
     data = undefined;
   }
-  if (!Array.isArray(data)) return { status: 400, body: 'Manifest must be valid JSON.\n' };
-  if (data.length > SLO_LIMITS.maxSegments) return { status: 413, body: `Number of segments must be <= ${SLO_LIMITS.maxSegments}` };
+  if (!Array.isArray(data)) throw new NativeError(400, 'Manifest must be valid JSON.\n');
+  if (data.length > SLO_LIMITS.maxSegments) throw new NativeError(413, `Number of segments must be <= ${SLO_LIMITS.maxSegments}`);
   const errors: string[] = [];
   const specs: SloSegmentSpec[] = [];
   for (const [i, seg] of (data as unknown[]).entries()) {
@@ -48,7 +50,8 @@ export function parseManifest(body: Buffer): SloSegmentSpec[] | { status: number
       specs.push({ container: path!.slice(0, slash), name: path!.slice(slash + 1), etag: s.etag as string | null, size: size as number | null });
     }
   }
-  return errors.length ? { status: 400, body: errors.join('\n') } : specs;
+  if (errors.length) throw new NativeError(400, errors.join('\n'));
+  return specs;
 }
 
 const PROBLEM_TEXT: Record<Exclude<SegmentProblem, 'forbidden'>, string> = {
@@ -59,28 +62,19 @@ const PROBLEM_TEXT: Record<Exclude<SegmentProblem, 'forbidden'>, string> = {
 };
 
 /** `PUT ?multipart-manifest=put` (§10.1): validate the segments, store the manifest, 201 with the quoted SLO ETag. */
-export async function putManifest(call: NativeCall, c: ContainerInfo, name: string): Promise<void> {
-  const { x, ctx, who } = call;
-  if (x.header('x-copy-from') !== undefined) return fail(x, 405, 'Multipart Manifest PUTs cannot be COPY requests');
-  const length = x.header('content-length');
-  if (length === undefined && !/chunked/i.test(x.header('transfer-encoding') ?? '')) return fail(x, 411, 'Missing Content-Length header.');
-  const tooLarge = `Manifest File > ${SLO_LIMITS.maxManifestBytes} bytes`;
-  if (Number(length) > SLO_LIMITS.maxManifestBytes) return fail(x, 413, tooLarge);
-  const ifNoneMatch = x.header('if-none-match');
-  if (ifNoneMatch !== undefined && ifNoneMatch.trim() !== '*') return fail(x, 400, 'If-None-Match only supports *');
-  const fields = readObjectFields(call);
-  if ('error' in fields) return fail(x, 400, fields.error);
+export async function putManifest(call: NativeCall<NativeOpOf<'PutManifest'>>, c: ContainerInfo): Promise<void> {
+  const { x, ctx, who, op } = call;
   const body = await readSmallBody(x.req, SLO_LIMITS.maxManifestBytes);
-  if (body === 'too-large') return fail(x, 413, tooLarge);
+  if (body === 'too-large') throw new NativeError(413, `Manifest File > ${SLO_LIMITS.maxManifestBytes} bytes`);
   const specs = parseManifest(body);
-  if (!Array.isArray(specs)) return fail(x, specs.status, specs.body);
-  const etag = x.header('etag');
+  const { fields, etag, ifNoneMatch } = op;
+  const name = op.path.object;
   try {
     const info = await ctx.engine.putStaticLargeObject(refOf(c), name, specs, {
       ...fields,
       ...(etag ? { expectedEtag: etag } : {}),
-      ...(ifNoneMatch ? { ifNoneMatch: '*' as const } : {}),
-      canRead: (segContainer) => allowed(segContainer, who, 'read-object'),
+      ...(ifNoneMatch ? { ifNoneMatch } : {}),
+      canRead: (segContainer) => decide({ who, container: segContainer, action: 'read-object' }),
     });
     reply(x, 201, { Etag: `"${info.etag}"`, 'Last-Modified': httpDate(info.lastModified) });
   } catch (err) {
@@ -88,7 +82,7 @@ export async function putManifest(call: NativeCall, c: ContainerInfo, name: stri
     if (!problems) throw err;
     const text = (p: SegmentProblem) => (p === 'forbidden' ? (who.account ? '403 Forbidden' : '401 Unauthorized') : PROBLEM_TEXT[p]);
     const rows = problems.map((p) => [encodePath(p.path), text(p.problem)] as const);
-    const format = listingFormat(x);
+    const format = op.format;
     const out =
       format === 'json'
         ? JSON.stringify({ Errors: rows })
@@ -121,11 +115,11 @@ function manifestRow(s: SloSegment, raw: boolean): Record<string, unknown> {
  * GET/HEAD `?multipart-manifest=get`: an SLO's stored manifest as JSON (`&format=raw`: the PUT
  * form, ready to be PUT again); any other object is served as stored (a DLO's own bytes).
  */
-export async function getManifest(call: NativeCall, c: ContainerInfo, name: string): Promise<void> {
-  const { x, ctx } = call;
-  const m = ctx.engine.getStaticManifest(refOf(c), name);
-  if (!m) return getObject(call, c, name, { raw: true });
-  const body = JSON.stringify(m.segments.map((s) => manifestRow(s, x.param('format') === 'raw')));
+export async function getManifest(call: NativeCall<NativeOpOf<'GetManifest'>>, c: ContainerInfo): Promise<void> {
+  const { x, ctx, op } = call;
+  const m = ctx.engine.getStaticManifest(refOf(c), op.path.object);
+  if (!m) return getObject(call, c, { raw: true });
+  const body = JSON.stringify(m.segments.map((s) => manifestRow(s, op.raw)));
   x.send(200, {
     ...baseHeaders(x),
     ...objectHeaders(m.info),
@@ -137,8 +131,8 @@ export async function getManifest(call: NativeCall, c: ContainerInfo, name: stri
 }
 
 /** DELETE `?multipart-manifest=delete`: the segments and the manifest, with a bulk-delete report. */
-export async function deleteManifest(call: NativeCall, c: ContainerInfo, name: string): Promise<void> {
+export async function deleteManifest(call: NativeCall<NativeOpOf<'DeleteManifest'>>, c: ContainerInfo): Promise<void> {
   const { who } = call;
-  const report = await call.ctx.engine.deleteStaticLargeObject(refOf(c), name, (seg, obj) => allowed(seg, who, obj === undefined ? 'admin' : 'write-object'));
-  sendDeleteReport(call.x, who, report);
+  const report = await call.ctx.engine.deleteStaticLargeObject(refOf(c), call.op.path.object, (seg, obj) => decide({ who, container: seg, action: obj === undefined ? 'admin' : 'write-object' }));
+  sendDeleteReport(call.x, who, call.op.format, report);
 }

@@ -1,12 +1,11 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { Engine } from '../../../engine/engine.js';
 import { httpDate } from '../../common/dates.js';
-import type { Exchange, HeaderValues } from '../../common/exchange.js';
+import type { HeaderValues } from '../../common/exchange.js';
 import { decodeStrict } from '../../common/url.js';
-import type { NativeTarget } from '../router.js';
-import type { ContainerInfo } from '../../../engine/types.js';
-import { fail, type NativeCall, type NativeContext } from '../respond.js';
-import { deleteObject, getObject, postObject, putObject } from './object.js';
+import { NativeError } from '../errors.js';
+import type { ObjectPath, TempUrlParams } from '../operation.js';
+import type { NativeContext } from '../respond.js';
 
 /** What /info publishes and what is accepted (§12.2): Swift's methods; RGW's digests (SHA-1 included). */
 export const TEMPURL = {
@@ -20,12 +19,6 @@ export const TEMPURL = {
 
 type Digest = 'sha1' | 'sha256' | 'sha512';
 const HEX_LENGTHS: Record<number, Digest> = { 40: 'sha1', 64: 'sha256', 128: 'sha512' };
-/** Headers that would let a signed upload point at data the URL does not grant (Swift's list, plus copies). */
-const DISALLOWED = ['x-object-manifest', 'x-symlink-target', 'x-copy-from'];
-
-export function hasTempUrl(x: Exchange): boolean {
-  return x.has('temp_url_sig') || x.has('temp_url_expires');
-}
 
 /** `temp_url_expires`: epoch seconds or `YYYY-MM-DDTHH:MM:SSZ`; 0 when malformed. */
 function parseExpires(v: string): number {
@@ -70,8 +63,8 @@ function keysFor(ctx: NativeContext, account: string, container: string): string
  * The paths a signature may cover: `/v1/AUTH_<account>/<container>/<object>` as requested,
  * with and without the `/swift` prefix (RGW tries both), or their `prefix:` forms.
  */
-function signedPaths(x: Exchange, object: string, prefix: string | undefined): string[] {
-  const decoded = decodeStrict(x.rawPath) ?? x.rawPath;
+function signedPaths(rawPath: string, object: string, prefix: string | undefined): string[] {
+  const decoded = decodeStrict(rawPath) ?? rawPath;
   const bare = decoded.startsWith('/swift/') ? decoded.slice('/swift'.length) : decoded;
   const path = prefix === undefined ? bare : `${bare.slice(0, bare.length - object.length)}${prefix}`;
   const forms = [path, `/swift${path}`];
@@ -85,22 +78,22 @@ export interface Grant {
 }
 
 /** The grant a request's TempURL signature gives, or undefined when it gives none (401). */
-export function verifyTempUrl(x: Exchange, ctx: NativeContext, target: Extract<NativeTarget, { kind: 'object' }>): Grant | undefined {
-  if (!TEMPURL.methods.includes(x.method)) return undefined;
-  const sig = parseSignature(x.param('temp_url_sig') ?? '');
-  const expires = parseExpires(x.param('temp_url_expires') ?? '');
+export function verifyTempUrl(ctx: NativeContext, method: string, rawPath: string, target: ObjectPath, params: TempUrlParams): Grant | undefined {
+  if (!TEMPURL.methods.includes(method)) return undefined;
+  const sig = parseSignature(params.sig);
+  const expires = parseExpires(params.expires);
   if (!sig || !TEMPURL.allowed_digests.includes(sig.digest) || expires * 1000 < Date.now()) return undefined;
-  const prefix = x.param('temp_url_prefix');
+  const prefix = params.prefix;
   if (prefix !== undefined && !target.object.startsWith(prefix)) return undefined;
   const given = Buffer.from(sig.hex, 'hex');
   // HEAD may use a URL signed for GET, PUT or POST: it reveals no more than those would.
-  const methods = x.method === 'HEAD' ? ['HEAD', 'GET', 'POST', 'PUT'] : [x.method];
+  const methods = method === 'HEAD' ? ['HEAD', 'GET', 'POST', 'PUT'] : [method];
   for (const key of keysFor(ctx, target.account, target.container)) {
-    for (const path of signedPaths(x, target.object, prefix)) {
+    for (const path of signedPaths(rawPath, target.object, prefix)) {
       for (const method of methods) {
         const mac = createHmac(sig.digest, key).update(`${method}\n${expires}\n${path}`).digest();
         if (mac.length === given.length && timingSafeEqual(mac, given)) {
-          return { expires, filename: x.param('filename'), inline: x.has('inline') };
+          return { expires, filename: params.filename, inline: params.inline };
         }
       }
     }
@@ -127,7 +120,7 @@ function disposition(type: string, filename: string): string {
  * stored one, else an attachment named after the object; `Expires` at the URL's expiry; user
  * metadata hidden except `X-Object-Meta-Public-*`.
  */
-function adjustHeaders(grant: Grant, object: string) {
+export function tempUrlHeaders(grant: Grant, object: string) {
   return (h: HeaderValues): HeaderValues => {
     const out: HeaderValues = {};
     let stored: string | undefined;
@@ -144,31 +137,7 @@ function adjustHeaders(grant: Grant, object: string) {
   };
 }
 
-export function tempUrlInvalid(x: Exchange): void {
-  // As Swift's tempurl: its 401 names no account (realm "unknown").
-  fail(x, 401, '401 Unauthorized: Temp URL invalid\n', { 'Www-Authenticate': 'Swift realm="unknown"' });
-}
-
-/**
- * The one object operation a verified TempURL allows, once the container was reached as its
- * signing account would reach it with a token. Only the plain operations: Swift drops every
- * other query parameter of a TempURL request.
- */
-export function tempUrlObject(call: NativeCall, c: ContainerInfo, name: string, grant: Grant): Promise<void> {
-  const { x } = call;
-  if (x.method !== 'GET' && x.method !== 'HEAD') {
-    const bad = DISALLOWED.find((h) => x.header(h) !== undefined);
-    if (bad) return Promise.resolve(fail(x, 400, `The header '${bad.replace(/(^|-)([a-z])/g, (m) => m.toUpperCase())}' is not allowed in this tempurl`));
-  }
-  switch (x.method) {
-    case 'GET':
-    case 'HEAD':
-      return getObject(call, c, name, { adjust: adjustHeaders(grant, name) });
-    case 'PUT':
-      return putObject(call, c, name);
-    case 'POST':
-      return postObject(call, c, name);
-    default:
-      return deleteObject(call, c, name);
-  }
+/** As Swift's tempurl answers a URL that grants nothing: its 401 names no account (realm "unknown"). */
+export function tempUrlInvalid(): NativeError {
+  return new NativeError(401, '401 Unauthorized: Temp URL invalid\n', { 'Www-Authenticate': 'Swift realm="unknown"' });
 }

@@ -1,0 +1,150 @@
+import type { ContainerSettings } from '../../engine/ops/containers.js';
+import type { RequestFields } from '../../engine/ops/put-object.js';
+import type { RangeRequest } from '../../engine/ops/read-object.js';
+import type { Action } from '../common/access.js';
+import type { ConditionalHeaders } from '../common/conditionals.js';
+import type { ListingFormat } from './listing-format.js';
+import type { MetaChange } from './metadata.js';
+import type { NativeError } from './errors.js';
+import type { CofferError } from '../../../src-shared/errors.js';
+
+/** The account (and container) a request's path names. */
+export interface AccountPath {
+  account: string;
+}
+export interface ContainerPath extends AccountPath {
+  container: string;
+}
+export interface ObjectPath extends ContainerPath {
+  object: string;
+}
+
+/** What a listing asks for (§5). */
+export interface ListingParams {
+  format: ListingFormat;
+  limit: number | undefined;
+  marker: string | undefined;
+  endMarker: string | undefined;
+  prefix: string | undefined;
+  reverse: boolean;
+}
+
+/** A TempURL's query (§12.2): checked by the TempURL authenticator, which then acts as the signing account. */
+export interface TempUrlParams {
+  sig: string;
+  expires: string;
+  prefix: string | undefined;
+  filename: string | undefined;
+  inline: boolean;
+}
+
+/** Object fields a PUT, POST or copy sets from its headers. */
+export type ObjectFields = RequestFields;
+
+export interface GetParams {
+  range: RangeRequest | undefined;
+  conditions: ConditionalHeaders;
+}
+
+export interface PutParams {
+  /** Content-Length, undefined when chunked. */
+  size: number | undefined;
+  ifNoneMatch: '*' | undefined;
+  fields: ObjectFields;
+  /** The ETag header: the MD5 the body must have (or, for a manifest, the SLO ETag). */
+  etag: string | undefined;
+  /** `X-Object-Manifest`: a DLO over container/prefix. */
+  dlo: { container: string; prefix: string } | undefined;
+}
+
+type Op<N extends string, P = object> = { name: N } & P;
+
+/**
+ * Every request the native API answers, with all it carries. Parameters that failed to parse are
+ * kept as `invalid`, raised after the access decision (as the handlers raised them), so only a
+ * caller allowed to act learns what was wrong with the request.
+ */
+export type NativeOperation = (
+  | Op<'Auth', { user: string | undefined; key: string | undefined; host: string | undefined }>
+  | Op<'Info'>
+  | Op<'MethodNotAllowed', { allow: string; path: AccountPath | ContainerPath | ObjectPath | undefined }>
+  | Op<'TempUrlInvalid'>
+  | Op<'HeadAccount', { path: AccountPath; format: ListingFormat }>
+  | Op<'ListAccount', { path: AccountPath; listing: ListingParams }>
+  | Op<'PostAccount', { path: AccountPath; change: MetaChange }>
+  | Op<'BulkDelete', { path: AccountPath; contentType: string | undefined; format: ListingFormat; framed: boolean }>
+  | Op<'PutContainer', { path: ContainerPath; settings: ContainerSettings; meta: MetaChange }>
+  | Op<'HeadContainer', { path: ContainerPath; format: ListingFormat }>
+  | Op<'ListContainer', { path: ContainerPath; listing: ListingParams & { delimiter: string | undefined; path: string | undefined; allowUnordered: boolean } }>
+  | Op<'PostContainer', { path: ContainerPath; settings: ContainerSettings; meta: MetaChange }>
+  | Op<'DeleteContainer', { path: ContainerPath }>
+  | Op<'GetObject', { path: ObjectPath; tempUrl: TempUrlParams | undefined } & GetParams>
+  | Op<'HeadObject', { path: ObjectPath; tempUrl: TempUrlParams | undefined } & GetParams>
+  | Op<'GetManifest', { path: ObjectPath; raw: boolean; head: boolean } & GetParams>
+  | Op<'PutObject', { path: ObjectPath; tempUrl: TempUrlParams | undefined } & PutParams>
+  | Op<'PutManifest', { path: ObjectPath; format: ListingFormat; contentLength: number | undefined } & PutParams>
+  | Op<'PostObject', { path: ObjectPath; tempUrl: TempUrlParams | undefined; fields: ObjectFields; removeDeleteAt: boolean }>
+  | Op<'DeleteObject', { path: ObjectPath; tempUrl: TempUrlParams | undefined }>
+  | Op<'DeleteManifest', { path: ObjectPath; format: ListingFormat }>
+  | Op<'CopyObject', {
+      path: ObjectPath;
+      from: ObjectPath;
+      to: ObjectPath;
+      conditions: ConditionalHeaders;
+      /** Or why they are refused: Swift reaches both ends and reads the source before it judges the new fields. */
+      fields: ObjectFields | NativeError;
+      fresh: boolean;
+    }>
+) & {
+  /** The first parameter that failed to parse (raised after authentication and the access decision). */
+  invalid?: NativeError | CofferError;
+};
+
+export type NativeOpName = NativeOperation['name'];
+export type NativeOpOf<N extends NativeOpName> = Extract<NativeOperation, { name: N }>;
+
+/**
+ * What an operation asks of the access module: 'none' (sign-in, capabilities, a refused
+ * TempURL), 'account' (the path's account must be the caller's), 'signed-in' (any account: bulk
+ * deletes then ask for each container they touch), an Action on the path's container, or
+ * 'each-end' (a copy asks for its source and its destination).
+ */
+export type NativeAccess = 'none' | 'account' | 'signed-in' | Action | 'each-end';
+
+export function accessOf(op: NativeOperation): NativeAccess {
+  switch (op.name) {
+    case 'Auth':
+    case 'Info':
+    case 'TempUrlInvalid':
+      return 'none';
+    case 'MethodNotAllowed':
+      // Refused only once the caller could have done something there, as any other method.
+      if (!op.path) return 'none';
+      return 'object' in op.path ? 'write-object' : 'container' in op.path ? 'admin' : 'account';
+    case 'HeadAccount':
+    case 'ListAccount':
+    case 'PostAccount':
+    case 'PutContainer':
+      return 'account';
+    case 'BulkDelete':
+      return 'signed-in';
+    case 'HeadContainer':
+    case 'ListContainer':
+      return 'list';
+    case 'PostContainer':
+    case 'DeleteContainer':
+      return 'admin';
+    case 'GetObject':
+    case 'HeadObject':
+    case 'GetManifest':
+      return 'read-object';
+    case 'PutObject':
+    case 'PutManifest':
+    case 'PostObject':
+    case 'DeleteObject':
+    case 'DeleteManifest':
+      return 'write-object';
+    case 'CopyObject':
+      return 'each-end';
+  }
+}

@@ -1,0 +1,176 @@
+import type { ContainerSettings } from '../../engine/ops/containers.js';
+import { MAX_DELETE_AT, type RequestFields } from '../../engine/ops/put-object.js';
+import { headerOf, type RequestHeaders } from '../common/headers.js';
+import { decodeStrict } from '../common/url.js';
+import { NativeError } from './errors.js';
+import { LISTING_LIMIT, truthy } from './limits.js';
+import type { ListingFormat } from './listing-format.js';
+import { headerProblem, metaProblem, readMetaHeaders, readStandardHeaders, type MetaChange } from './metadata.js';
+
+/** The `limit` parameter (§5): undefined when absent, else a number within the listing limit. */
+export function readLimit(raw: string | undefined): number | undefined {
+  if (raw === undefined || raw === '') return undefined;
+  if (!/^-?\d+$/.test(raw)) throw new NativeError(400, 'InvalidArgument');
+  const n = Number(raw);
+  if (n < 0) throw new NativeError(412, 'Value of limit must be non-negative');
+  if (n > LISTING_LIMIT) throw new NativeError(412, `Maximum limit is ${LISTING_LIMIT}`);
+  return n;
+}
+
+/**
+ * `format=` wins over `Accept` (§2.3); the default is plain text. As Swift (listing_formats),
+ * `format` is read in any case and a value it does not know means plain text, not an error.
+ */
+export function listingFormat(format: string | undefined, accept: string | undefined): ListingFormat {
+  const f = format?.toLowerCase();
+  if (f) return f === 'json' || f === 'xml' ? f : 'plain';
+  const types = (accept ?? '').split(',').map((s) => s.split(';')[0]!.trim());
+  if (types.includes('application/json')) return 'json';
+  if (types.includes('application/xml') || types.includes('text/xml')) return 'xml';
+  return 'plain';
+}
+
+const INTEGER = /^[+-]?\d+$/;
+
+/**
+ * X-Delete-At / X-Delete-After (§9): epoch seconds or undefined. As Swift
+ * (constraints.check_delete_headers), an integer of any size is taken and the time capped at
+ * 9999999999 (normalize_delete_at_timestamp): X-Delete-After 10^40 expires in 2286, not never.
+ */
+export function readDeleteAt(headers: RequestHeaders, nowMs = Date.now()): number | undefined {
+  const after = headerOf(headers, 'x-delete-after')?.trim();
+  const at = headerOf(headers, 'x-delete-at')?.trim();
+  const now = Math.floor(nowMs / 1000);
+  if (after !== undefined) {
+    if (!INTEGER.test(after)) throw new NativeError(400, 'Non-integer X-Delete-After');
+    const t = Math.min(now + Number(after), MAX_DELETE_AT);
+    if (t <= now) throw new NativeError(400, 'X-Delete-After in past');
+    return t;
+  }
+  if (at !== undefined) {
+    if (!INTEGER.test(at)) throw new NativeError(400, 'Non-integer X-Delete-At');
+    const t = Math.min(Number(at), MAX_DELETE_AT);
+    if (t <= now) throw new NativeError(400, 'X-Delete-At in past');
+    return t;
+  }
+  return undefined;
+}
+
+/** Fields of a new object version from PUT/POST/COPY headers. */
+export function readObjectFields(headers: RequestHeaders): RequestFields {
+  const tooLong = headerProblem(headers);
+  if (tooLong) throw new NativeError(400, tooLong);
+  const meta = readMetaHeaders(headers, 'Object').set;
+  for (const [k, v] of Object.entries(meta)) if (v === '') delete meta[k];
+  const problem = metaProblem('Object', meta);
+  if (problem) throw new NativeError(400, problem);
+  const deleteAt = readDeleteAt(headers);
+  const detect = truthy(headerOf(headers, 'x-detect-content-type'));
+  const contentType = detect ? undefined : headerOf(headers, 'content-type');
+  const fields: RequestFields = { meta, headers: readStandardHeaders(headers) };
+  if (contentType) fields.contentType = contentType;
+  if (deleteAt !== undefined) fields.deleteAt = deleteAt;
+  return fields;
+}
+
+const DLO_FORMAT = 'X-Object-Manifest must be in the format container/prefix';
+
+/**
+ * `X-Object-Manifest: {container}/{prefix}` (URL-encoded) on a PUT makes the object a DLO (§10.2).
+ * Swift's rule: both parts non-empty, no query characters, the prefix not starting with `/`.
+ */
+export function readDloTarget(raw: string | undefined): { container: string; prefix: string } | undefined {
+  if (raw === undefined) return undefined;
+  const value = decodeStrict(raw.trim());
+  if (value === undefined || value.includes('?') || value.includes('&')) throw new NativeError(400, DLO_FORMAT);
+  const slash = value.indexOf('/');
+  const container = slash < 0 ? '' : value.slice(0, slash);
+  const prefix = slash < 0 ? '' : value.slice(slash + 1);
+  if (!container || !prefix || prefix.startsWith('/')) throw new NativeError(400, DLO_FORMAT);
+  return { container, prefix };
+}
+
+/** `/container/object` or `container/object` (URL-encoded) -> its parts, or undefined when malformed. */
+export function parseCopyPath(value: string | undefined): { container: string; name: string } | undefined {
+  if (value === undefined) return undefined;
+  const decoded = decodeStrict(value.trim());
+  if (decoded === undefined) return undefined;
+  const path = decoded.startsWith('/') ? decoded.slice(1) : decoded;
+  const slash = path.indexOf('/');
+  if (slash <= 0 || slash === path.length - 1) return undefined;
+  return { container: path.slice(0, slash), name: path.slice(slash + 1) };
+}
+
+/** `Destination-Account` / `X-Copy-From-Account`: the account, without its `AUTH_` prefix. */
+export function copyAccount(header: string | undefined, fallback: string): string {
+  if (!header) return fallback;
+  const v = decodeStrict(header.trim()) ?? header;
+  return v.replace(/^(AUTH_|KEY_)/, '');
+}
+
+const QUOTA_KEYS = { 'quota-bytes': 'maxBytes', 'quota-count': 'maxObjects' } as const;
+
+/** One ACL item as Swift cleans it: trimmed, `.ref`/`.referer`/`.referrer` spelled `.r`, no spaces around `:` (§11.1). */
+function cleanAclItem(raw: string): string {
+  return raw.trim().replace(/^\.(r|ref|referer|referrer)\s*:\s*/, '.r:');
+}
+
+/** Why an ACL string is malformed (§11.1), or null. */
+function aclProblem(acl: string, kind: 'read' | 'write'): string | null {
+  for (const raw of acl.split(',')) {
+    const item = cleanAclItem(raw);
+    if (!item) continue;
+    if (item.startsWith('.r:')) {
+      if (kind === 'write') return 'Referrers not allowed in write ACL';
+      if (item === '.r:' || item === '.r:-') return `No host/domain value after referrer designation in ACL: '${raw.trim()}'`;
+    } else if (item.startsWith('.') && item !== '.rlistings') return `Unknown designator '${item}' in ACL`;
+  }
+  return null;
+}
+
+/**
+ * Container settings from PUT/POST headers: metadata, ACLs, quotas. The metadata change is
+ * checked against the container's own metadata once it is known (`containerMetaProblem`).
+ */
+export function readContainerSettings(headers: RequestHeaders): ContainerSettings & { meta: MetaChange } {
+  const tooLong = headerProblem(headers);
+  if (tooLong) throw new NativeError(400, tooLong);
+  const change = readMetaHeaders(headers, 'Container');
+  if (change.invalidUtf8) throw new NativeError(400, 'Metadata must be valid UTF-8');
+  const settings: ContainerSettings & { meta: MetaChange } = { meta: change };
+  const quota: ContainerSettings['quota'] = {};
+  for (const [key, field] of Object.entries(QUOTA_KEYS)) {
+    if (change.remove.includes(key)) quota[field] = -1;
+    const v = change.set[key];
+    if (v === undefined) continue;
+    if (!/^\d+$/.test(v)) throw new NativeError(400, key === 'quota-bytes' ? 'Invalid bytes quota.' : 'Invalid count quota.');
+    // Swift takes any digits (it keeps the string); past 2^53 a number is no longer exact, and no
+    // store comes near that many bytes or objects, so the largest exact one stands for it.
+    quota[field] = Math.min(Number(v), Number.MAX_SAFE_INTEGER);
+    delete change.set[key];
+  }
+  change.remove = change.remove.filter((k) => !(k in QUOTA_KEYS));
+  if (Object.keys(quota).length) settings.quota = quota;
+  // The change alone must fit; merged with the container's metadata it is checked again.
+  const alone = containerMetaProblem({}, change);
+  if (alone) throw new NativeError(400, alone);
+  const acl: ContainerSettings['acl'] = {};
+  for (const kind of ['read', 'write'] as const) {
+    const v = headers[`x-container-${kind}`];
+    if (typeof v === 'string') {
+      const bad = aclProblem(v, kind);
+      if (bad) throw new NativeError(400, bad);
+      acl[kind] = v.split(',').map(cleanAclItem).filter(Boolean).join(',') || null;
+    }
+    if (headers[`x-remove-container-${kind}`] !== undefined) acl[kind] = null;
+  }
+  settings.acl = acl;
+  return settings;
+}
+
+/** Why a container's metadata after `change` breaks the limits (the Swift message), or null. */
+export function containerMetaProblem(existing: Record<string, string>, change: MetaChange): string | null {
+  const merged = { ...existing };
+  for (const k of change.remove) delete merged[k];
+  return metaProblem('Container', Object.assign(merged, change.set));
+}

@@ -1,0 +1,240 @@
+// The native (Swift) router as a table: example requests -> the operation, the parameters it
+// carries and the access it needs. Pure: no server, no engine, milliseconds.
+import { describe, expect, it } from 'vitest';
+import { NativeError } from '../../src-main/http/native/errors.js';
+import { accessOf, type NativeAccess, type NativeOperation } from '../../src-main/http/native/operation.js';
+import { parseNative } from '../../src-main/http/native/parse.js';
+import { parseQuery } from '../../src-main/http/common/url.js';
+
+type Headers = Record<string, string>;
+
+function parse(method: string, target: string, headers: Headers = {}): NativeOperation {
+  const q = target.indexOf('?');
+  const lower: Headers = {};
+  for (const [k, v] of Object.entries(headers)) lower[k.toLowerCase()] = v;
+  return parseNative({ method, rawPath: q < 0 ? target : target.slice(0, q), query: parseQuery(q < 0 ? '' : target.slice(q + 1)), headers: lower });
+}
+
+/** [method, path?query, headers, operation, access] */
+type Row = [string, string, Headers, NativeOperation['name'], NativeAccess];
+
+const A = '/v1/AUTH_alice';
+const LEN = { 'Content-Length': '0' };
+
+const TOP: Row[] = [
+  ['GET', '/auth/v1.0', {}, 'Auth', 'none'],
+  ['GET', '/auth', {}, 'Auth', 'none'],
+  ['GET', '/swift/auth/v1.0', {}, 'Auth', 'none'],
+  ['POST', '/auth/v1.0', {}, 'MethodNotAllowed', 'none'],
+  ['GET', '/info', {}, 'Info', 'none'],
+  ['HEAD', '/info', {}, 'Info', 'none'],
+  ['GET', '/swift/info', {}, 'Info', 'none'],
+  ['POST', '/info', {}, 'MethodNotAllowed', 'none'],
+  ['OPTIONS', '/info', {}, 'MethodNotAllowed', 'none'],
+];
+
+const ACCOUNT: Row[] = [
+  ['HEAD', A, {}, 'HeadAccount', 'account'],
+  ['GET', A, {}, 'ListAccount', 'account'],
+  ['GET', `${A}/`, {}, 'ListAccount', 'account'],
+  ['GET', `${A}?format=json&limit=2&marker=a`, {}, 'ListAccount', 'account'],
+  ['POST', A, {}, 'PostAccount', 'account'],
+  ['PUT', A, {}, 'MethodNotAllowed', 'account'],
+  ['DELETE', A, {}, 'MethodNotAllowed', 'account'],
+  ['POST', `${A}?bulk-delete`, {}, 'BulkDelete', 'signed-in'],
+  ['DELETE', `${A}?bulk-delete`, {}, 'BulkDelete', 'signed-in'],
+  ['GET', `${A}?bulk-delete`, {}, 'ListAccount', 'account'],
+];
+
+const CONTAINER: Row[] = [
+  ['PUT', `${A}/c`, {}, 'PutContainer', 'account'],
+  ['PUT', `${A}/c/`, {}, 'PutContainer', 'account'],
+  ['HEAD', `${A}/c`, {}, 'HeadContainer', 'list'],
+  ['GET', `${A}/c`, {}, 'ListContainer', 'list'],
+  ['GET', `${A}/c?prefix=a/&delimiter=/`, {}, 'ListContainer', 'list'],
+  ['POST', `${A}/c`, {}, 'PostContainer', 'admin'],
+  ['DELETE', `${A}/c`, {}, 'DeleteContainer', 'admin'],
+  ['COPY', `${A}/c`, {}, 'MethodNotAllowed', 'admin'],
+  ['PATCH', `${A}/c`, {}, 'MethodNotAllowed', 'admin'],
+];
+
+const OBJECT: Row[] = [
+  ['GET', `${A}/c/o`, {}, 'GetObject', 'read-object'],
+  ['GET', `${A}/c/a/b/c`, {}, 'GetObject', 'read-object'],
+  ['GET', `${A}/c/o/`, {}, 'GetObject', 'read-object'],
+  ['HEAD', `${A}/c/o`, {}, 'HeadObject', 'read-object'],
+  ['GET', `${A}/c/o?multipart-manifest=get`, {}, 'GetManifest', 'read-object'],
+  ['HEAD', `${A}/c/o?multipart-manifest=get`, {}, 'GetManifest', 'read-object'],
+  ['GET', `${A}/c/o?multipart-manifest=put`, {}, 'GetObject', 'read-object'],
+  ['PUT', `${A}/c/o`, LEN, 'PutObject', 'write-object'],
+  ['PUT', `${A}/c/o?multipart-manifest=put`, LEN, 'PutManifest', 'write-object'],
+  ['PUT', `${A}/c/o`, { 'X-Copy-From': 'c2/o2' }, 'CopyObject', 'each-end'],
+  ['PUT', `${A}/c/o?multipart-manifest=put`, { 'X-Copy-From': 'c2/o2' }, 'CopyObject', 'each-end'],
+  ['COPY', `${A}/c/o`, { Destination: 'c2/o2' }, 'CopyObject', 'each-end'],
+  ['POST', `${A}/c/o`, {}, 'PostObject', 'write-object'],
+  ['DELETE', `${A}/c/o`, {}, 'DeleteObject', 'write-object'],
+  ['DELETE', `${A}/c/o?multipart-manifest=delete`, {}, 'DeleteManifest', 'write-object'],
+  ['DELETE', `${A}/c/o?multipart-manifest=get`, {}, 'DeleteObject', 'write-object'],
+  ['PATCH', `${A}/c/o`, {}, 'MethodNotAllowed', 'write-object'],
+  ['OPTIONS', `${A}/c/o`, {}, 'MethodNotAllowed', 'write-object'],
+];
+
+const SIG = 'temp_url_sig=' + 'a'.repeat(40) + '&temp_url_expires=4000000000';
+const TEMPURL: Row[] = [
+  ['GET', `${A}/c/o?${SIG}`, {}, 'GetObject', 'read-object'],
+  ['HEAD', `${A}/c/o?${SIG}`, {}, 'HeadObject', 'read-object'],
+  ['PUT', `${A}/c/o?${SIG}`, LEN, 'PutObject', 'write-object'],
+  ['POST', `${A}/c/o?${SIG}`, {}, 'PostObject', 'write-object'],
+  ['DELETE', `${A}/c/o?${SIG}`, {}, 'DeleteObject', 'write-object'],
+  // A TempURL serves the plain operations only: Swift drops every other parameter.
+  ['GET', `${A}/c/o?${SIG}&multipart-manifest=get`, {}, 'GetObject', 'read-object'],
+  ['DELETE', `${A}/c/o?${SIG}&multipart-manifest=delete`, {}, 'DeleteObject', 'write-object'],
+  ['PUT', `${A}/c/o?${SIG}&multipart-manifest=put`, LEN, 'PutObject', 'write-object'],
+  ['COPY', `${A}/c/o?${SIG}`, {}, 'TempUrlInvalid', 'none'],
+  ['GET', `${A}/c?${SIG}`, {}, 'TempUrlInvalid', 'none'],
+  ['GET', `${A}?${SIG}`, {}, 'TempUrlInvalid', 'none'],
+  ['GET', `${A}/c/o?temp_url_expires=1`, {}, 'GetObject', 'read-object'],
+];
+
+/** The same rows under each spelling of a storage URL: `/swift/v1`, `/v1.0`, `KEY_`. */
+const SPELLINGS: Row[] = [...ACCOUNT, ...CONTAINER, ...OBJECT, ...TEMPURL].flatMap(([m, target, h, name, access]): Row[] => [
+  [m, `/swift${target}`, h, name, access],
+  [m, target.replace('/v1/', '/v1.0/'), h, name, access],
+  [m, target.replace('AUTH_', 'KEY_'), h, name, access],
+]);
+
+describe('native requests parse to their operation and access', () => {
+  const rows = [...TOP, ...ACCOUNT, ...CONTAINER, ...OBJECT, ...TEMPURL];
+  it(`has hundreds of rows (${rows.length + SPELLINGS.length})`, () => {
+    expect(rows.length + SPELLINGS.length).toBeGreaterThan(200);
+  });
+  it.each([...rows, ...SPELLINGS])('%s %s %j -> %s (%s)', (method, target, headers, name, access) => {
+    const op = parse(method, target, headers);
+    expect(op.name).toBe(name);
+    expect(accessOf(op)).toBe(access);
+    expect(op.invalid).toBeUndefined();
+  });
+});
+
+describe('paths', () => {
+  const pathOf = (target: string) => {
+    const op = parse('GET', target);
+    return 'path' in op ? op.path : undefined;
+  };
+  it.each([
+    [`${A}/c/o`, { account: 'alice', container: 'c', object: 'o' }],
+    [`${A}/c/a//b/./`, { account: 'alice', container: 'c', object: 'a//b/./' }],
+    [`${A}/c/%E2%82%AC%20x`, { account: 'alice', container: 'c', object: '€ x' }],
+    ['/v1/AUTH_t1$bob/c', { account: 't1$bob', container: 'c' }],
+    [A, { account: 'alice' }],
+  ])('%s', (target, path) => {
+    expect(pathOf(target)).toEqual(path);
+  });
+  it.each([
+    [`${A}/c/%ff`, 412, 'Invalid UTF8'],
+    [`${A}/c/a%00b`, 412, 'Bad URL'],
+    ['/v1/AUTH_', 412, 'Bad URL'],
+    ['/v1/AUTH_alice//o', 412, 'Bad URL'],
+    ['/v2/AUTH_alice', 412, 'Bad URL'],
+    [`${A}/c?x=%ff`, 400, 'Invalid query string'],
+  ])('%s is refused with %i %s before anything else', (target, status, body) => {
+    expect(() => parse('GET', target)).toThrow(expect.objectContaining({ status, body }));
+  });
+});
+
+/** The parameters an operation carries: the handlers read nothing else of the request. */
+describe('parameters', () => {
+  const op = <N extends NativeOperation['name']>(name: N, method: string, target: string, headers?: Headers) => {
+    const o = parse(method, target, headers);
+    expect(o.name).toBe(name);
+    return o as Extract<NativeOperation, { name: N }>;
+  };
+
+  it('sign-in and listings', () => {
+    expect(op('Auth', 'GET', '/auth/v1.0', { 'X-Auth-User': 'a:b', 'X-Auth-Key': 'k' })).toMatchObject({ user: 'a:b', key: 'k' });
+    expect(op('Auth', 'GET', '/auth/v1.0', { 'X-Storage-User': 'a:b', 'X-Storage-Pass': 'k' })).toMatchObject({ user: 'a:b', key: 'k' });
+    expect(op('ListAccount', 'GET', `${A}?limit=5&marker=m&end_marker=z&prefix=p&reverse=on&format=JSON`).listing).toEqual({ format: 'json', limit: 5, marker: 'm', endMarker: 'z', prefix: 'p', reverse: true });
+    expect(op('ListAccount', 'GET', `${A}?reverse=t`).listing.reverse).toBe(false);
+    expect(op('ListContainer', 'GET', `${A}/c?reverse=t&path=d&delimiter=/&allow_unordered=yes`, { Accept: 'application/xml' }).listing).toMatchObject({ format: 'xml', reverse: true, path: 'd', delimiter: '/', allowUnordered: true });
+    expect(op('HeadContainer', 'HEAD', `${A}/c?format=csv`).format).toBe('plain');
+  });
+
+  it('containers: metadata, ACLs, quotas', () => {
+    const put = op('PutContainer', 'PUT', `${A}/c`, {
+      'X-Container-Meta-Colour': 'blue',
+      'X-Remove-Container-Meta-Old': 'x',
+      'X-Container-Read': '.r:*, .rlistings',
+      'X-Container-Meta-Quota-Bytes': '100',
+    });
+    expect(put.settings).toMatchObject({ acl: { read: '.r:*,.rlistings' }, quota: { maxBytes: 100 }, meta: { set: { colour: 'blue' }, remove: ['old'] } });
+    expect(op('PostContainer', 'POST', `${A}/c`, { 'X-Remove-Container-Write': '1' }).settings.acl).toEqual({ write: null });
+  });
+
+  it('objects: range, conditionals, upload fields, DLO, expiry', () => {
+    expect(op('GetObject', 'GET', `${A}/c/o`, { Range: 'bytes=1-2', 'If-None-Match': '"e"' })).toMatchObject({ range: { start: 1, end: 2 }, conditions: { ifNoneMatch: '"e"' }, tempUrl: undefined });
+    const put = op('PutObject', 'PUT', `${A}/c/o`, {
+      'Content-Length': '5',
+      Etag: '"ABC"',
+      'If-None-Match': '*',
+      'Content-Type': 'text/plain',
+      'X-Object-Meta-A': '1',
+      'X-Object-Manifest': 'segs/pre',
+      'X-Delete-At': '9999999999',
+    });
+    expect(put).toMatchObject({ size: 5, etag: 'abc', ifNoneMatch: '*', dlo: { container: 'segs', prefix: 'pre' }, fields: { meta: { a: '1' }, contentType: 'text/plain', deleteAt: 9999999999 } });
+    const detect = op('PutObject', 'PUT', `${A}/c/o`, { 'Transfer-Encoding': 'chunked', 'X-Detect-Content-Type': 'true', 'Content-Type': 'a/b' });
+    expect([detect.size, detect.fields.contentType]).toEqual([undefined, undefined]);
+    expect(op('PostObject', 'POST', `${A}/c/o`, { 'X-Remove-Delete-At': '1' }).removeDeleteAt).toBe(true);
+    expect(op('GetManifest', 'GET', `${A}/c/o?multipart-manifest=get&format=raw`).raw).toBe(true);
+    expect(op('PutManifest', 'PUT', `${A}/c/o?multipart-manifest=put`, { 'Content-Length': '10', Etag: '"x"' })).toMatchObject({ contentLength: 10, etag: '"x"' });
+  });
+
+  it('copies: both ends, accounts, source conditionals', () => {
+    const copy = op('CopyObject', 'COPY', `${A}/c/o`, { Destination: '/d/a%20b', 'Destination-Account': 'AUTH_bob', 'Copy-If-Match': '"e"', 'X-Fresh-Metadata': 'true' });
+    expect(copy).toMatchObject({ from: { account: 'alice', container: 'c', object: 'o' }, to: { account: 'bob', container: 'd', object: 'a b' }, conditions: { ifMatch: '"e"' }, fresh: true });
+    const put = op('CopyObject', 'PUT', `${A}/c/o`, { 'X-Copy-From': 's/k', 'X-Copy-From-Account': 'carol' });
+    expect(put).toMatchObject({ from: { account: 'carol', container: 's', object: 'k' }, to: { account: 'alice', container: 'c', object: 'o' } });
+  });
+
+  it('TempURL: the signature, expiry, prefix and download name', () => {
+    const get = op('GetObject', 'GET', `${A}/c/o?temp_url_sig=sha256:abc&temp_url_expires=2030-01-01T00:00:00Z&temp_url_prefix=o&filename=x.txt&inline`);
+    expect(get.tempUrl).toEqual({ sig: 'sha256:abc', expires: '2030-01-01T00:00:00Z', prefix: 'o', filename: 'x.txt', inline: true });
+  });
+});
+
+describe('invalid parameters, raised after the access decision', () => {
+  it.each<[string, string, Headers, string, number, string]>([
+    ['GET', `${A}?limit=x`, {}, 'ListAccount', 400, 'InvalidArgument'],
+    ['GET', `${A}/c?limit=-1`, {}, 'ListContainer', 412, 'Value of limit must be non-negative'],
+    ['GET', `${A}/c?limit=10001`, {}, 'ListContainer', 412, 'Maximum limit is 10000'],
+    ['POST', A, { 'X-Account-Meta-Quota-Bytes': '1' }, 'PostAccount', 403, 'Quotas are set by the administrator (coffer quota set)'],
+    ['PUT', `${A}/c`, { 'X-Versions-Location': 'v' }, 'PutContainer', 412, 'Legacy versioning (X-Versions-Location) is not enabled; use S3 bucket versioning'],
+    ['PUT', `${A}/c`, { 'X-Storage-Policy': 'gold' }, 'PutContainer', 400, 'InvalidLocationConstraint'],
+    ['PUT', `${A}/c`, { 'X-Container-Meta-Quota-Bytes': 'lots' }, 'PutContainer', 400, 'Invalid bytes quota.'],
+    ['POST', `${A}/c`, { 'X-Container-Write': '.r:*' }, 'PostContainer', 400, 'Referrers not allowed in write ACL'],
+    ['POST', `${A}/c`, { 'X-Container-Read': '.x' }, 'PostContainer', 400, "Unknown designator '.x' in ACL"],
+    ['PUT', `${A}/c/o`, {}, 'PutObject', 411, 'Missing Content-Length header.'],
+    ['PUT', `${A}/c/o`, { ...LEN, 'If-None-Match': '"e"' }, 'PutObject', 400, 'If-None-Match only supports *'],
+    ['PUT', `${A}/c/o`, { ...LEN, 'X-Delete-After': 'soon' }, 'PutObject', 400, 'Non-integer X-Delete-After'],
+    ['PUT', `${A}/c/o`, { ...LEN, 'X-Delete-At': '1' }, 'PutObject', 400, 'X-Delete-At in past'],
+    ['PUT', `${A}/c/o`, { ...LEN, 'X-Object-Manifest': 'nocontainer' }, 'PutObject', 400, 'X-Object-Manifest must be in the format container/prefix'],
+    ['PUT', `${A}/c/o`, { ...LEN, 'X-Static-Large-Object': 'true' }, 'PutObject', 400, 'X-Static-Large-Object is a reserved header. To create a static large object add query param multipart-manifest=put.'],
+    ['PUT', `${A}/c/o?multipart-manifest=get`, LEN, 'PutObject', 400, 'multipart-manifest must be "put" on a PUT'],
+    ['PUT', `${A}/c/o?multipart-manifest=put`, { 'Content-Length': '99999999' }, 'PutManifest', 413, 'Manifest File > 8388608 bytes'],
+    ['POST', `${A}/c/o`, { 'X-Object-Meta-A': 'x'.repeat(300) }, 'PostObject', 400, 'Metadata value longer than 256: X-Object-Meta-a'],
+    ['COPY', `${A}/c/o`, {}, 'CopyObject', 412, 'Destination header required'],
+    ['COPY', `${A}/c/o`, { Destination: 'nocontainer' }, 'CopyObject', 412, 'Destination header must be of the form <container name>/<object name>'],
+    ['PUT', `${A}/c/o`, { 'X-Copy-From': 'x' }, 'CopyObject', 412, 'X-Copy-From header must be of the form <container name>/<object name>'],
+    ['PUT', `${A}/c/o?${SIG}`, { ...LEN, 'X-Object-Manifest': 'a/b' }, 'PutObject', 400, "The header 'X-Object-Manifest' is not allowed in this tempurl"],
+    ['POST', `${A}/c/o?${SIG}`, { 'X-Copy-From': 'a/b' }, 'PostObject', 400, "The header 'X-Copy-From' is not allowed in this tempurl"],
+  ])('%s %s %j -> %s, then %i %s', (method, target, headers, name, status, body) => {
+    const op = parse(method, target, headers);
+    expect(op.name).toBe(name);
+    expect(op.invalid).toBeInstanceOf(NativeError);
+    expect(op.invalid).toMatchObject({ status, body });
+  });
+
+  it('a copy with a body is InvalidArgument, through the table', () => {
+    expect(parse('PUT', `${A}/c/o`, { 'X-Copy-From': 'a/b', 'Content-Length': '3' }).invalid).toMatchObject({ code: 'InvalidArgument' });
+  });
+});
