@@ -1,4 +1,5 @@
 // Engine values -> the JSON-safe model the app shows (src-shared/model/storage.ts).
+import { objectIsPublic, publicAccess } from '../engine/access.js';
 import type { ListEntry } from '../engine/ops/list-objects.js';
 import type { AccountInfo, ContainerInfo, ObjectInfo, StandardHeaders } from '../engine/types.js';
 import type {
@@ -35,6 +36,7 @@ export function accountSummary(a: AccountInfo): AccountSummary {
 }
 
 export function containerSummary(c: ContainerInfo): ContainerSummary {
+  const open = publicAccess(c);
   const quota = { maxBytes: limit(c.quota.maxBytes), maxObjects: limit(c.quota.maxObjects) };
   return {
     name: c.name,
@@ -42,13 +44,14 @@ export function containerSummary(c: ContainerInfo): ContainerSummary {
     bytes: c.usage.bytes,
     quotaBytes: c.usage.bytesActual,
     created: iso(c.created),
-    // Public either way a client can open it: the S3 public-read flag or a native `.r:*` read ACL.
-    public: c.publicRead || aclIsPublic(c.acl.read),
+    // Public if anyone may list it or read its objects, as the server decides for anonymous
+    // requests: the S3 public-read flag, a native `.r:*` read ACL, or a public bucket policy.
+    public: open.list || open.read,
     quota: quota.maxBytes === null && quota.maxObjects === null ? null : quota,
   };
 }
 
-export function objectDetails(o: ObjectInfo, containerPublic: boolean): ObjectDetails {
+export function objectDetails(o: ObjectInfo, c: ContainerInfo): ObjectDetails {
   return {
     container: o.container,
     name: o.name,
@@ -60,8 +63,9 @@ export function objectDetails(o: ObjectInfo, containerPublic: boolean): ObjectDe
     headers: standardHeaders(o.headers),
     versionId: o.versionId,
     storageClass: 'STANDARD',
-    // Readable without credentials through either API: its own flag or the container's `.r:*`.
-    publicRead: o.publicRead || containerPublic,
+    // Readable without credentials through either API, as the server decides it: its own flag,
+    // the container's `.r:*` read ACL or a bucket policy granting s3:GetObject to everyone.
+    publicRead: objectIsPublic(c, o.publicRead),
   };
 }
 
@@ -84,11 +88,6 @@ export function versionEntry(o: ObjectInfo): VersionEntry {
 
 /** Read ACL items that let anyone read objects (`.r:*`) and list them (`.rlistings`). */
 const PUBLIC_READ_ITEMS = ['.r:*', '.rlistings'];
-
-/** Whether a native read ACL lets anyone read the container's objects. */
-export function aclIsPublic(read: string | undefined): boolean {
-  return (read ?? '').split(',').some((item) => item.trim() === '.r:*');
-}
 
 /**
  * The read ACL with public read switched on or off. Other grants (named accounts, referrer

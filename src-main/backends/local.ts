@@ -18,7 +18,6 @@ import { Engine } from '../engine/engine.js';
 import type { ContainerRef, ObjectInfo } from '../engine/types.js';
 import {
   accountSummary,
-  aclIsPublic,
   containerSummary,
   folderEntry,
   objectDetails,
@@ -88,7 +87,7 @@ export class LocalBackend implements ObjectBackend {
 
   private details(o: ObjectInfo): ObjectDetails {
     const c = this.engine.getContainer(this.ref(o.container));
-    return objectDetails(o, aclIsPublic(c.acl.read));
+    return objectDetails(o, c);
   }
 
   async accountInfo(): Promise<AccountSummary> {

@@ -85,3 +85,22 @@ describe.each(['local', 's3', 'swift'])('%s listContainers', (kind) => {
     }
   });
 });
+
+// The "public" summaries are the server's own access decision (engine/access.ts), so they cannot
+// disagree with what an anonymous client gets: a bucket policy that lets everyone read opens a
+// container as surely as a public-read ACL (the local summary used to say private).
+describe('a bucket policy that lets everyone read', () => {
+  const everyoneReads = (c: string) => JSON.stringify({ Statement: [{ Effect: 'Allow', Principal: '*', Action: 's3:GetObject', Resource: `arn:aws:s3:::${c}/*` }] });
+
+  it.each(['local', 's3'])('%s: the container and its objects are public, as anonymous reads are served', async (kind) => {
+    const c = containerName('policy');
+    await backends.local!.createContainer(c);
+    await backends.local!.upload(c, 'o', { stream: Readable.from([Buffer.from('x')]) });
+    expect((await fetch(`${app.server.url}/${c}/o`)).status).toBe(403);
+    expect((await backends[kind]!.listContainers()).find((x) => x.name === c)!.public).toBe(false);
+    await app.engine.updateContainer(Engine.ref(ACCOUNT, c), { policy: everyoneReads(c) });
+    expect((await fetch(`${app.server.url}/${c}/o`)).status).toBe(200);
+    expect((await backends[kind]!.listContainers()).find((x) => x.name === c)!.public).toBe(true);
+    if (kind === 'local') expect((await backends.local!.head(c, 'o')).publicRead).toBe(true);
+  });
+});

@@ -1,7 +1,7 @@
 import { isCofferError } from '../../../src-shared/errors.js';
 import type { Engine } from '../../engine/engine.js';
 import type { ContainerInfo, ContainerRef } from '../../engine/types.js';
-import type { Identity } from '../common/access.js';
+import type { Identity } from '../../engine/access.js';
 import type { Exchange, HeaderValues } from '../common/exchange.js';
 import { el, xmlDocument, type XmlNode } from '../common/xml.js';
 import { KEY_TOO_LONG, S3_ERRORS, S3Error } from './errors.js';

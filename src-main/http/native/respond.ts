@@ -1,7 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import { isCofferError } from '../../../src-shared/errors.js';
 import type { Engine } from '../../engine/engine.js';
-import type { Identity } from '../common/access.js';
+import type { Identity } from '../../engine/access.js';
 import type { Exchange, HeaderValues } from '../common/exchange.js';
 import { NATIVE_ERRORS, NativeError } from './errors.js';
 import type { NativeOperation } from './operation.js';

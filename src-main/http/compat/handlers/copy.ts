@@ -1,7 +1,7 @@
 import { CofferError } from '../../../../src-shared/errors.js';
 import { Engine } from '../../../engine/engine.js';
 import type { ContainerRef, ObjectInfo } from '../../../engine/types.js';
-import { decide, segmentReader } from '../../common/access.js';
+import { decide, segmentReader } from '../../../engine/access.js';
 import { evaluateConditions } from '../../common/conditionals.js';
 import { isoMillis } from '../../common/dates.js';
 import { el } from '../../common/xml.js';

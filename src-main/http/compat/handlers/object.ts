@@ -1,6 +1,6 @@
 import { CofferError } from '../../../../src-shared/errors.js';
 import type { ObjectInfo } from '../../../engine/types.js';
-import { segmentReader } from '../../common/access.js';
+import { segmentReader } from '../../../engine/access.js';
 import { evaluateConditions } from '../../common/conditionals.js';
 import { abortedBy } from '../../common/exchange.js';
 import { readOptionsFor, readPlain } from '../../common/plain-read.js';

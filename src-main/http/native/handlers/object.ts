@@ -2,7 +2,7 @@ import { CofferError } from '../../../../src-shared/errors.js';
 import type { PutOptions } from '../../../engine/ops/put-object.js';
 import { resolveRange } from '../../../engine/ops/read-object.js';
 import type { ContainerInfo, ObjectInfo } from '../../../engine/types.js';
-import { segmentReader } from '../../common/access.js';
+import { segmentReader } from '../../../engine/access.js';
 import { evaluateConditions } from '../../common/conditionals.js';
 import { httpDate, xTimestamp } from '../../common/dates.js';
 import { abortedBy, type HeaderValues } from '../../common/exchange.js';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { SLO_LIMITS, sloProblems, type SegmentProblem, type SloSegmentSpec } from '../../../engine/ops/large-objects.js';
 import type { ContainerInfo, SloSegment } from '../../../engine/types.js';
-import { decide } from '../../common/access.js';
+import { decide } from '../../../engine/access.js';
 import { httpDate } from '../../common/dates.js';
 import { readSmallBody } from '../../common/exchange.js';
 import { encodePath } from '../../common/url.js';

@@ -1,5 +1,5 @@
-import type { Engine } from '../../engine/engine.js';
-import type { ContainerInfo } from '../../engine/types.js';
+import type { Engine } from './engine.js';
+import type { ContainerInfo } from './types.js';
 
 /** Who is asking: an authenticated account, or nobody (anonymous). */
 export interface Identity {
@@ -124,4 +124,17 @@ export function objectPublicFlag(engine: Engine, c: ContainerInfo, key: string, 
 /** A large object's segments are read as its reader: the check the engine asks for each segment container. */
 export function segmentReader(who: Identity): (c: ContainerInfo) => boolean {
   return (c) => allowed(c, who, 'read-object');
+}
+
+/**
+ * What anyone may do without credentials, by the rules the server answers anonymous requests
+ * with: list the container, read its objects. The app's "public" summaries are this decision.
+ */
+export function publicAccess(c: ContainerInfo): { list: boolean; read: boolean } {
+  return { list: allowed(c, {}, 'list'), read: allowed(c, {}, 'read-object') };
+}
+
+/** Whether anyone may read this object without credentials: the container's rules or its own public flag. */
+export function objectIsPublic(c: ContainerInfo, objectPublicRead: boolean): boolean {
+  return decide({ who: {}, container: c, action: 'read-object', objectPublic: () => objectPublicRead });
 }
