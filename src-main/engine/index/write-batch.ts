@@ -173,7 +173,7 @@ export class WriteBatcher {
     this.current = cache;
     let failed = false;
     try {
-      this.root.childTransaction(() => {
+      nested(this.root, () => {
         for (const q of batch) {
           try {
             q.value = q.fn();
@@ -198,7 +198,7 @@ export class WriteBatcher {
       for (let i = 0; i < batch.length; i++) {
         const q = batch[i]!;
         try {
-          q.value = cache.attempt(() => this.root.childTransaction(q.fn));
+          q.value = cache.attempt(() => nested(this.root, q.fn));
         } catch (err) {
           q.reject(err);
           batch.splice(i--, 1);
@@ -209,4 +209,13 @@ export class WriteBatcher {
       this.current = undefined;
     }
   }
+}
+
+/**
+ * A child transaction inside the batch's own: lmdb-js runs a synchronous callback there at once,
+ * returning its result or throwing its error (its typings say Promise, which only the outermost
+ * transaction returns).
+ */
+function nested<T>(root: RootDatabase, fn: () => T): T {
+  return root.childTransaction(fn) as unknown as T;
 }
