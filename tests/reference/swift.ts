@@ -86,7 +86,8 @@ function storageConf(dir: string, port: number, kind: 'account' | 'container' | 
   // update to the object updater, and the container and account figures stay behind until it runs.
   if (kind === 'object') Object.assign(app, { conn_timeout: 5, node_timeout: 10, container_update_timeout: 10 });
   return ini({
-    DEFAULT: { bind_ip: '127.0.0.1', bind_port: port, swift_dir: dir, devices: join(dir, 'devices'), mount_check: 'false', workers: 0, log_level: 'INFO', user: RUN_AS },
+    // recon_cache_path: the updaters write their sweep times there (/var/cache/swift is not ours).
+    DEFAULT: { bind_ip: '127.0.0.1', bind_port: port, swift_dir: dir, devices: join(dir, 'devices'), mount_check: 'false', workers: 0, log_level: 'INFO', user: RUN_AS, recon_cache_path: dir },
     'pipeline:main': { pipeline: `${kind}-server` },
     [`app:${kind}-server`]: app,
     // Pushes container counts to the account every second (production: every 300 s). A report that
