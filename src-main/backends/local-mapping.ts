@@ -1,6 +1,5 @@
 // Engine values -> the JSON-safe model the app shows (src-shared/model/storage.ts).
-import type { ListEntry } from '../engine/ops/list-objects.js';
-import type { AccountInfo, ContainerInfo, ObjectInfo, StandardHeaders } from '../engine/types.js';
+import type { AccountInfo, ContainerInfo, ListEntry, ObjectInfo, StandardHeaders } from '../engine/index.js';
 import type {
   AccountSummary,
   ContainerSummary,

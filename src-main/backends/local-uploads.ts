@@ -6,8 +6,7 @@ import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { Transform } from 'node:stream';
 import { CofferError } from '../../src-shared/errors.js';
-import type { Engine } from '../engine/engine.js';
-import type { ContainerRef, ObjectInfo } from '../engine/types.js';
+import type { ContainerRef, Engine, ObjectInfo } from '../engine/index.js';
 import type { UnfinishedUploadEntry, UploadOptions, UploadSource } from './object-backend.js';
 import { abortedError, md5OfRange, metered, openUploadSource, parseResumeToken, ProgressMeter, throwIfAborted } from './transfer.js';
 

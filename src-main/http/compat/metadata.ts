@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import type { ChecksumAlgorithm, Checksums, ObjectInfo, StandardHeaders } from '../../engine/types.js';
+import type { ChecksumAlgorithm, Checksums, ObjectInfo, StandardHeaders } from '../../engine/index.js';
 import { headerToText, textToHeader } from '../common/header-text.js';
 import type { HeaderValues } from '../common/exchange.js';
 import { S3Error } from './errors.js';

@@ -1,6 +1,5 @@
 import { isCofferError } from '../../../src-shared/errors.js';
-import type { Engine } from '../../engine/engine.js';
-import type { ContainerInfo, ContainerRef } from '../../engine/types.js';
+import type { ContainerInfo, ContainerRef, Engine } from '../../engine/index.js';
 import type { Identity } from '../common/access.js';
 import type { Exchange, HeaderValues } from '../common/exchange.js';
 import { el, xmlDocument, type XmlNode } from '../common/xml.js';

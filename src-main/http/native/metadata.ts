@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import type { StandardHeaders } from '../../engine/types.js';
+import type { StandardHeaders } from '../../engine/index.js';
 import { headerToText, textToHeader } from '../common/header-text.js';
 
 export type MetaScope = 'Object' | 'Container' | 'Account';

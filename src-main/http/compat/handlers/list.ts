@@ -1,5 +1,4 @@
-import type { ListEntry } from '../../../engine/ops/list-objects.js';
-import type { ListedObject } from '../../../engine/types.js';
+import type { ListedObject, ListEntry } from '../../../engine/index.js';
 import { isoMillis } from '../../common/dates.js';
 import { el, escapeXml, rawXml, xmlFragment, type XmlNode } from '../../common/xml.js';
 import { awsEncode } from '../canonical.js';

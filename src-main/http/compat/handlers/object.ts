@@ -1,5 +1,4 @@
-import type { RequestFields } from '../../../engine/ops/put-object.js';
-import type { ObjectInfo } from '../../../engine/types.js';
+import type { ObjectInfo, RequestFields } from '../../../engine/index.js';
 import { segmentReader } from '../../common/access.js';
 import { evaluateConditions } from '../../common/conditionals.js';
 import { abortedBy } from '../../common/exchange.js';

@@ -1,5 +1,4 @@
-import { BULK_DELETE_LIMITS } from '../../../engine/ops/bulk-delete.js';
-import { SLO_LIMITS } from '../../../engine/ops/large-objects.js';
+import { BULK_DELETE_LIMITS, SLO_LIMITS } from '../../../engine/index.js';
 import { LISTING_LIMIT } from '../limits.js';
 import { META_LIMITS } from '../metadata.js';
 import { fail, reply, type NativeCall } from '../respond.js';

@@ -1,6 +1,4 @@
-import { MAX_DELETE_AT, type PutOptions, type RequestFields } from '../../../engine/ops/put-object.js';
-import { resolveRange } from '../../../engine/ops/read-object.js';
-import type { ContainerInfo, ObjectInfo } from '../../../engine/types.js';
+import { type ContainerInfo, MAX_DELETE_AT, type ObjectInfo, type PutOptions, type RequestFields, resolveRange } from '../../../engine/index.js';
 import { segmentReader } from '../../common/access.js';
 import { evaluateConditions } from '../../common/conditionals.js';
 import { httpDate, xTimestamp } from '../../common/dates.js';
