@@ -28,6 +28,26 @@ describe('put and get', () => {
     expect(readdirSync(join(s.dir, 'blobs', info.etag.slice(0, 2)))).toEqual([]);
   });
 
+  it('hands over the bytes of an inline object with its read, so a server can send them in one write', async () => {
+    await s.engine.putObject(ref(), 'small', 'hello world');
+    const whole = await s.engine.getObject(ref(), 'small');
+    expect(whole.bytes?.toString()).toBe('hello world');
+    expect((await readAll(whole.body)).toString()).toBe('hello world');
+    const part = await s.engine.getObject(ref(), 'small', { range: { start: 6, end: 8 } });
+    expect(part.bytes?.toString()).toBe('wor');
+    part.body.destroy();
+    // Bytes read from a file, or assembled from segments, are only streamed.
+    await s.engine.putObject(ref(), 'large', bytes(s.engine.options.inlineMax + 1));
+    const fromFile = await s.engine.getObject(ref(), 'large');
+    expect(fromFile.bytes).toBeUndefined();
+    fromFile.body.destroy();
+    await s.engine.putObject(ref(), 'seg', 'abc');
+    await s.engine.putStaticLargeObject(ref(), 'slo', [{ container: 'photos', name: 'seg' }]);
+    const assembled = await s.engine.getObject(ref(), 'slo');
+    expect(assembled.bytes).toBeUndefined();
+    expect((await readAll(assembled.body)).toString()).toBe('abc');
+  });
+
   it('appends inline bytes to the index in commit order, whatever the names', async () => {
     const ctx = (s.engine as unknown as { ctx: EngineContext }).ctx;
     for (const name of ['m', 'a', 'z', 'b']) await s.engine.putObject(ref(), name, `body of ${name}`);

@@ -69,9 +69,9 @@ export async function getObject(call: NativeCall, c: ContainerInfo, name: string
   if (read.range) {
     const { start, end } = read.range;
     headers['Content-Range'] = `bytes ${start}-${end}/${read.info.size}`;
-    return x.stream(206, headers, read.body, baseHeaders(x), end - start + 1);
+    return x.stream(206, headers, read, baseHeaders(x), end - start + 1);
   }
-  await x.stream(200, headers, read.body, baseHeaders(x), read.info.size);
+  await x.stream(200, headers, read, baseHeaders(x), read.info.size);
 }
 
 const INTEGER = /^[+-]?\d+$/;
