@@ -11,6 +11,7 @@
 export { Engine } from './engine.js';
 export type { EngineOptions, EngineEvents, ObjectsChanged } from './context.js';
 export { typeFromName } from './content-type.js';
+export { verifyBytes, type DigestExpectations } from './blobs/digests.js';
 
 export {
   CHECKSUM_ALGORITHMS,

@@ -64,7 +64,9 @@ export function sendError(call: Pick<S3Call, 'x' | 'address'>, err: unknown): vo
     Object.assign(extra, err.extra);
   } else if (isCofferError(err)) {
     ({ status, code, message } = S3_ERRORS[err.code]);
-    if (err.code === 'BadDigest' || err.code === 'IncompleteBody') message = err.message;
+    // The engine's words where they name what did not match (a checksum, the body's length); a
+    // wrong Content-MD5 reads as AWS says it, whichever body it was.
+    if ((err.code === 'BadDigest' && typeof err.details.checksum === 'string') || err.code === 'IncompleteBody') message = err.message;
     // A key past 1024 bytes, to read or to write: AWS answers KeyTooLongError either way.
     if (typeof err.details.nameBytes === 'number') {
       ({ status, code, message } = KEY_TOO_LONG);
