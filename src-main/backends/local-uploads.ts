@@ -118,8 +118,7 @@ export function listLocalUploads(engine: Engine, ref: ContainerRef): UnfinishedU
   let page = engine.listUploads(ref);
   for (;;) {
     out.push(...page.uploads.map((u) => ({ name: u.name, uploadId: u.uploadId, initiated: new Date(u.initiated).toISOString() })));
-    const last = page.uploads[page.uploads.length - 1];
-    if (!page.truncated || !last) return out;
-    page = engine.listUploads(ref, { keyMarker: last.name, uploadIdMarker: last.uploadId });
+    if (page.nextKeyMarker === undefined) return out;
+    page = engine.listUploads(ref, { keyMarker: page.nextKeyMarker, ...(page.nextUploadIdMarker !== undefined ? { uploadIdMarker: page.nextUploadIdMarker } : {}) });
   }
 }

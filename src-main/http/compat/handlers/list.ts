@@ -183,16 +183,10 @@ export function listMultipartUploads(call: BucketCall): void {
     ...(p('delimiter') ? { delimiter: p('delimiter') } : {}),
   });
   const who = ownerFields(call);
-  const last = result.uploads.at(-1);
-  const lastPrefix = result.prefixes.at(-1);
-  const prefixLast = lastPrefix !== undefined && (!last || Buffer.compare(Buffer.from(lastPrefix), Buffer.from(last.name)) > 0);
-  const next = !result.truncated
-    ? []
-    : prefixLast
-      ? [el('NextKeyMarker', enc(lastPrefix!))]
-      : last
-        ? [el('NextKeyMarker', enc(last.name)), el('NextUploadIdMarker', last.uploadId)]
-        : [];
+  const next = [
+    ...(result.nextKeyMarker !== undefined ? [el('NextKeyMarker', enc(result.nextKeyMarker))] : []),
+    ...(result.nextUploadIdMarker !== undefined ? [el('NextUploadIdMarker', result.nextUploadIdMarker)] : []),
+  ];
   sendXml(
     call.x,
     200,
