@@ -54,7 +54,7 @@ function contents(o: ListedObject, enc: (s: string) => string, owner: string): s
 
 function entriesXml(entries: ListEntry[], enc: (s: string) => string, owner: XmlNode | undefined): XmlNode[] {
   const ownerMarkup = owner ? xmlFragment(owner) : '';
-  // Appended to one string: measured 40% faster for a 1,000-entry page than mapping to an array and joining it.
+  // Appended to one string: cheaper than mapping a 1,000-entry page to an array and joining it.
   let objects = '';
   const prefixes: XmlNode[] = [];
   for (const e of entries) {
