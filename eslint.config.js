@@ -12,6 +12,13 @@ const MAIN = { group: ['**/src-main/**', '../src-main/**'], message: 'This layer
 const RENDERER = { group: ['**/src-renderer/**'], message: 'Nothing outside the renderer imports it.' };
 const HTTP = { group: ['**/http/**', '../http/*'], message: 'The engine and backends never import the HTTP front ends.' };
 const SERVICES = { group: ['**/services/**'], message: 'Only the composition root and the shell import services.' };
+// The engine through its facade only (src-main/engine/index.ts): never its ops/, blobs/, index/ or other files.
+const ENGINE = {
+  group: ['**/engine/*', '!**/engine/index.js'],
+  message: 'Import the engine through its facade, engine/index.js: its other files are its own.',
+};
+// Tests name the sources by path; only the engine's own tests (and the store audit) reach its insides.
+const ENGINE_FROM_TESTS = { ...ENGINE, group: ['**/src-main/engine/*', '!**/src-main/engine/index.js'] };
 const SHELL = { group: ['**/electron/**', '**/preload/**', '../electron/*', '../preload/*'], message: 'The command line runs under plain Node, where Electron may not be installed, and bin/coffer.mjs decides whether its compiled copy is current without looking at the shell: it never imports src-main/electron or the preload.' };
 
 // Raw Electron IPC in one bridge file each (ipc-bridge.ts in main, preload.ts in the preload):
@@ -79,19 +86,19 @@ export default tseslint.config(
     },
   },
   { files: ['src-main/engine/**'], rules: restrict(ELECTRON, RENDERER, HTTP, SERVICES, { group: ['node:http', 'node:https', '**/backends/**'], message: 'The engine is protocol-neutral.' }) },
-  { files: ['src-main/http/native/**'], rules: restrict(ELECTRON, RENDERER, SERVICES, { group: ['**/compat/**'], message: 'The front ends never import each other.' }) },
-  { files: ['src-main/http/compat/**'], rules: restrict(ELECTRON, RENDERER, SERVICES, { group: ['**/native/**'], message: 'The front ends never import each other.' }) },
-  { files: ['src-main/http/common/**', 'src-main/http/ui/**', 'src-main/http/*.ts'], rules: restrict(ELECTRON, RENDERER, SERVICES) },
-  { files: ['src-main/backends/**'], rules: restrict(ELECTRON, RENDERER, HTTP, SERVICES) },
-  { files: ['src-main/services/**'], rules: restrict(ELECTRON, RENDERER, HTTP) },
-  { files: ['src-main/*.ts'], rules: restrict(ELECTRON, RENDERER) },
-  { files: ['src-main/electron/**', 'src-main/preload/**'], rules: restrict(RENDERER) },
-  { files: BRIDGES, rules: { 'no-restricted-imports': ['error', { patterns: [RENDERER] }], 'no-restricted-syntax': 'off' } },
+  { files: ['src-main/http/native/**'], rules: restrict(ELECTRON, RENDERER, SERVICES, ENGINE, { group: ['**/compat/**'], message: 'The front ends never import each other.' }) },
+  { files: ['src-main/http/compat/**'], rules: restrict(ELECTRON, RENDERER, SERVICES, ENGINE, { group: ['**/native/**'], message: 'The front ends never import each other.' }) },
+  { files: ['src-main/http/common/**', 'src-main/http/ui/**', 'src-main/http/*.ts'], rules: restrict(ELECTRON, RENDERER, SERVICES, ENGINE) },
+  { files: ['src-main/backends/**'], rules: restrict(ELECTRON, RENDERER, HTTP, SERVICES, ENGINE) },
+  { files: ['src-main/services/**'], rules: restrict(ELECTRON, RENDERER, HTTP, ENGINE) },
+  { files: ['src-main/*.ts', 'src-main/bin/**'], rules: restrict(ELECTRON, RENDERER, ENGINE) },
+  { files: ['src-main/electron/**', 'src-main/preload/**'], rules: restrict(RENDERER, ENGINE) },
+  { files: BRIDGES, rules: { 'no-restricted-imports': ['error', { patterns: [RENDERER, ENGINE] }], 'no-restricted-syntax': 'off' } },
   // The command line: `coffer` (src-main/cli.ts, started by src-main/bin/coffer.mjs) and its helpers in src-main/cli/.
   {
     files: ['src-main/cli.ts', 'src-main/cli/**'],
     rules: {
-      ...restrict(ELECTRON, RENDERER, SHELL),
+      ...restrict(ELECTRON, RENDERER, SHELL, ENGINE),
       // Standard output is the command's answer (`coffer user info` prints JSON a script parses);
       // every line on it is written on purpose, with process.stdout/stderr.write, never a stray console.log.
       'no-console': 'error',
@@ -108,4 +115,5 @@ export default tseslint.config(
       'no-restricted-properties': ['error', { object: 'process', property: 'exit', message: 'Throw (a CofferError says what went wrong): src-main/cli.ts ends the process, after closing the app and unlocking the data directory.' }],
     },
   },
+  { files: ['tests/**'], ignores: ['tests/engine/**', 'tests/reliability/store-audit.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [ENGINE_FROM_TESTS] }] } },
 );

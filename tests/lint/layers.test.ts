@@ -43,7 +43,7 @@ describe('layer rules of the architecture', () => {
     ['src-main/preload/x.ts', "import 'electron';"],
     ['src-renderer/x.ts', "import '../src-shared/names.js';"],
     ['src-renderer/x.ts', "import type { ConnectionInfo } from '../src-shared/model/connections';\nimport { METHOD_NAMES } from '../src-shared/contract/method-names';"],
-    ['src-main/http/native/x.ts', "import '../../engine/engine.js';\nimport '../common/dates.js';"],
+    ['src-main/http/native/x.ts', "import '../../engine/index.js';\nimport '../common/dates.js';"],
   ])('%s may: %s', async (file, code) => {
     expect(await restricted(file, code)).toEqual([]);
   });

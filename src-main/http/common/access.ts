@@ -1,4 +1,4 @@
-import type { ContainerInfo } from '../../engine/types.js';
+import type { ContainerInfo } from '../../engine/index.js';
 
 /** Who is asking: an authenticated account, or nobody (anonymous). */
 export interface Identity {

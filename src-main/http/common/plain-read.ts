@@ -1,6 +1,4 @@
-import type { Engine } from '../../engine/engine.js';
-import type { ObjectRead, RangeRequest, ReadOptions } from '../../engine/ops/read-object.js';
-import type { ContainerRef } from '../../engine/types.js';
+import type { ContainerRef, Engine, ObjectRead, RangeRequest, ReadOptions } from '../../engine/index.js';
 import { segmentReader, type Identity } from './access.js';
 
 /** An object read as `who`, built field by field: spread options cost V8's slow object copy on every GET. */

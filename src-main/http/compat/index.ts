@@ -1,6 +1,5 @@
 import { isCofferError } from '../../../src-shared/errors.js';
-import { Engine } from '../../engine/engine.js';
-import type { ContainerRef } from '../../engine/types.js';
+import { type ContainerRef, Engine } from '../../engine/index.js';
 import { allowed, type Action, type Identity } from '../common/access.js';
 import type { Exchange } from '../common/exchange.js';
 import { clientGone } from '../common/framing.js';

@@ -1,5 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import type { ChecksumAlgorithm, Checksums, ObjectInfo, StandardHeaders } from '../../engine/types.js';
+import type { ChecksumAlgorithm, Checksums, ObjectInfo, StandardHeaders } from '../../engine/index.js';
+import { COMMON_HEADERS } from '../../../src-shared/standard-headers.js';
 import { headerToText, textToHeader } from '../common/header-text.js';
 import type { HeaderValues } from '../common/exchange.js';
 import { S3Error } from './errors.js';
@@ -24,24 +25,18 @@ export function readUserMeta(headers: IncomingHttpHeaders): Record<string, strin
   return meta;
 }
 
-const STANDARD: [keyof StandardHeaders, string][] = [
-  ['cacheControl', 'cache-control'],
-  ['contentDisposition', 'content-disposition'],
-  ['contentEncoding', 'content-encoding'],
-  ['contentLanguage', 'content-language'],
-  ['expires', 'expires'],
-];
-
 /** Content-Encoding without the `aws-chunked` token, which only frames the request body (§18.2). */
 export function storedEncoding(value: string | undefined): string | undefined {
   const rest = (value ?? '').split(',').map((s) => s.trim()).filter((e) => e && e.toLowerCase() !== 'aws-chunked');
   return rest.length ? rest.join(',') : undefined;
 }
 
+/** The standard headers S3 keeps (the table's but Swift's X-Robots-Tag), empty ones left out. */
 export function readStandard(headers: IncomingHttpHeaders): StandardHeaders {
   const out: StandardHeaders = {};
-  for (const [field, name] of STANDARD) {
-    const v = field === 'contentEncoding' ? storedEncoding(headers[name] as string | undefined) : headers[name];
+  for (const { field, name } of COMMON_HEADERS) {
+    const lower = name.toLowerCase();
+    const v = field === 'contentEncoding' ? storedEncoding(headers[lower] as string | undefined) : headers[lower];
     if (typeof v === 'string' && v !== '') out[field] = headerToText(v);
   }
   return out;
@@ -79,7 +74,7 @@ export function objectHeaders(o: ObjectInfo, param: (n: string) => string | unde
     'x-rgw-object-type': 'Normal',
   };
   if (o.versionId !== null) h['x-amz-version-id'] = o.versionId;
-  for (const [field, name] of STANDARD) if (o.headers[field] !== undefined) h[name] = textToHeader(o.headers[field]!);
+  for (const { field, name } of COMMON_HEADERS) if (o.headers[field] !== undefined) h[name] = textToHeader(o.headers[field]!);
   for (const [k, v] of Object.entries(o.meta)) h[`x-amz-meta-${k}`] = textToHeader(v);
   if (checksumMode) addChecksumHeaders(o.checksums, h);
   for (const [q, name] of OVERRIDES) {
@@ -87,7 +82,6 @@ export function objectHeaders(o: ObjectInfo, param: (n: string) => string | unde
     if (v !== undefined) {
       // A CR, LF or other control character cannot be sent in a header: the client's mistake, not a 500.
       if (/[\x00-\x08\x0a-\x1f\x7f]/.test(v)) throw new S3Error(400, 'InvalidArgument', `Invalid value for ${q}`);
-      delete h[name.toLowerCase()];
       h[name] = textToHeader(v);
     }
   }

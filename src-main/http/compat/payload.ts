@@ -1,9 +1,7 @@
-import { CofferError } from '../../../src-shared/errors.js';
-import { BodyHasher } from '../../engine/blobs/hashing.js';
-import type { ChecksumAlgorithm, Checksums } from '../../engine/types.js';
+import { verifyBytes, type ChecksumAlgorithm, type Checksums } from '../../engine/index.js';
 import type { Exchange } from '../common/exchange.js';
 import { decodeAwsChunked } from './aws-chunked.js';
-import { sha256Hex, SIGNED_HASH } from './canonical.js';
+import { SIGNED_HASH } from './canonical.js';
 import { S3Error } from './errors.js';
 import type { SigV4Context } from './sigv4.js';
 
@@ -83,29 +81,22 @@ export function requestPayload(x: Exchange, signing: SigV4Context | undefined): 
   return p;
 }
 
-const CHECKSUM_NAMES: Record<ChecksumAlgorithm, string> = { crc32: 'CRC32', crc32c: 'CRC32C', sha1: 'SHA1', sha256: 'SHA256' };
-
 /**
  * Checks a small document body (XML, policy JSON) read whole: against the signed
  * x-amz-content-sha256 (else a valid signature would cover any body) and against Content-MD5 or
- * the x-amz-checksum-* that SDKs send on DeleteObjects (§22.5). Object bytes go through
- * requestPayload instead; aws-chunked framing is only accepted there (as RGW does).
+ * the x-amz-checksum-* that SDKs send on DeleteObjects (§22.5), by the engine's rule for object
+ * bytes (verifyBytes). Object bytes go through requestPayload instead; aws-chunked framing is
+ * only accepted there (as RGW does).
  */
 export function verifyDocument(x: Exchange, body: Buffer): void {
   const mode = x.header('x-amz-content-sha256');
   if (mode?.startsWith('STREAMING-')) throw new S3Error(400, 'InvalidRequest', 'aws-chunked payloads are only accepted for object data.');
-  if (mode && SIGNED_HASH.test(mode) && sha256Hex(body) !== mode.toLowerCase()) {
-    throw new CofferError('ContentSha256Mismatch', 'The document does not hash to x-amz-content-sha256');
-  }
   const p: RequestPayload = { body: x.req, expectedChecksums: {}, checksumAlgorithms: [] };
   checksumHeaders(x, p);
   const md5 = contentMd5(x);
-  const algorithms = Object.keys(p.expectedChecksums) as ChecksumAlgorithm[];
-  const hasher = new BodyHasher(algorithms);
-  hasher.update(body);
-  const got = hasher.finish();
-  if (md5 !== undefined && md5 !== got.md5) throw new S3Error(400, 'BadDigest', 'The Content-MD5 you specified did not match what we received.');
-  for (const a of algorithms) {
-    if (p.expectedChecksums[a] !== got.checksums[a]) throw new S3Error(400, 'BadDigest', `The ${CHECKSUM_NAMES[a]} you specified did not match the calculated checksum.`);
-  }
+  verifyBytes(body, {
+    expectedChecksums: p.expectedChecksums,
+    ...(md5 !== undefined ? { expectedMd5: md5 } : {}),
+    ...(mode && SIGNED_HASH.test(mode) ? { contentSha256: mode.toLowerCase() } : {}),
+  });
 }

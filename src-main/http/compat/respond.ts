@@ -1,6 +1,5 @@
 import { isCofferError } from '../../../src-shared/errors.js';
-import type { Engine } from '../../engine/engine.js';
-import type { ContainerInfo, ContainerRef } from '../../engine/types.js';
+import type { ContainerInfo, ContainerRef, Engine } from '../../engine/index.js';
 import type { Identity } from '../common/access.js';
 import type { Exchange, HeaderValues } from '../common/exchange.js';
 import { el, xmlDocument, type XmlNode } from '../common/xml.js';
@@ -65,7 +64,9 @@ export function sendError(call: Pick<S3Call, 'x' | 'address'>, err: unknown): vo
     Object.assign(extra, err.extra);
   } else if (isCofferError(err)) {
     ({ status, code, message } = S3_ERRORS[err.code]);
-    if (err.code === 'BadDigest' || err.code === 'IncompleteBody') message = err.message;
+    // The engine's words where they name what did not match (a checksum, the body's length); a
+    // wrong Content-MD5 reads as AWS says it, whichever body it was.
+    if ((err.code === 'BadDigest' && typeof err.details.checksum === 'string') || err.code === 'IncompleteBody') message = err.message;
     // A key past 1024 bytes, to read or to write: AWS answers KeyTooLongError either way.
     if (typeof err.details.nameBytes === 'number') {
       ({ status, code, message } = KEY_TOO_LONG);

@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import type { Engine } from '../../engine/engine.js';
+import type { Engine } from '../../engine/index.js';
 import type { Exchange } from '../common/exchange.js';
 import { S3Error } from './errors.js';
 import { sameSignature } from './canonical.js';

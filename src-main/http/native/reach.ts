@@ -1,6 +1,5 @@
 import { CofferError } from '../../../src-shared/errors.js';
-import { Engine } from '../../engine/engine.js';
-import type { ContainerInfo } from '../../engine/types.js';
+import { type ContainerInfo, Engine } from '../../engine/index.js';
 import { allowedThrough, type Action } from '../common/access.js';
 import type { NativeCall } from './respond.js';
 

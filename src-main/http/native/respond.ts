@@ -1,6 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import { isCofferError } from '../../../src-shared/errors.js';
-import type { Engine } from '../../engine/engine.js';
+import type { Engine } from '../../engine/index.js';
 import type { Identity } from '../common/access.js';
 import type { Exchange, HeaderValues } from '../common/exchange.js';
 import { NATIVE_ERRORS } from './errors.js';

@@ -58,7 +58,7 @@ async function serveStatic(x: Exchange, ctx: UiContext, rel: string): Promise<vo
   const file = normalize(join(root, rel === '' || rel === '/' ? 'index.html' : rel));
   if (!file.startsWith(root + sep) || !existsSync(file) || !statSync(file).isFile()) return fail(x, 'NoSuchKey', 'Not found');
   const type = mime.getType(file) ?? 'application/octet-stream';
-  await x.stream(200, { ...SECURITY, 'Content-Type': type, 'Content-Length': statSync(file).size }, createReadStream(file));
+  await x.stream(200, { ...SECURITY, 'Content-Type': type, 'Content-Length': statSync(file).size }, { body: createReadStream(file) });
 }
 
 /**
@@ -124,7 +124,7 @@ async function download(x: Exchange, ctx: UiContext): Promise<void> {
   const reply = await objectReply(ctx.objects, { account, container, name }, { range: x.header('range'), ifRange: x.header('if-range'), inline });
   const headers = { ...(inline ? INLINE_SECURITY : SECURITY), ...reply.headers };
   if (typeof reply.body === 'string') return x.send(reply.status, headers, reply.body);
-  await x.stream(reply.status, headers, reply.body);
+  await x.stream(reply.status, headers, { body: reply.body });
 }
 
 const zips = new ZipDownloads();

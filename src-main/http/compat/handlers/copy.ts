@@ -1,5 +1,4 @@
-import { Engine } from '../../../engine/engine.js';
-import type { ContainerRef } from '../../../engine/types.js';
+import { type ContainerRef, Engine } from '../../../engine/index.js';
 import { allowed, segmentReader } from '../../common/access.js';
 import { evaluateConditions } from '../../common/conditionals.js';
 import { isoMillis } from '../../common/dates.js';

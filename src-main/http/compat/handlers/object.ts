@@ -1,5 +1,4 @@
-import type { RequestFields } from '../../../engine/ops/put-object.js';
-import type { ObjectInfo } from '../../../engine/types.js';
+import type { ObjectInfo, RequestFields } from '../../../engine/index.js';
 import { segmentReader } from '../../common/access.js';
 import { evaluateConditions } from '../../common/conditionals.js';
 import { abortedBy } from '../../common/exchange.js';
@@ -97,9 +96,9 @@ export async function getObject(call: BucketCall): Promise<void> {
   if (read.range) {
     const { start, end } = read.range;
     headers['Content-Range'] = `bytes ${start}-${end}/${read.info.size}`;
-    return x.stream(206, headers, read.body, s3Headers(x), end - start + 1);
+    return x.stream(206, headers, read, s3Headers(x), end - start + 1);
   }
-  await x.stream(200, headers, read.body, s3Headers(x), read.info.size);
+  await x.stream(200, headers, read, s3Headers(x), read.info.size);
 }
 
 /** DeleteObject (C4, §22.3): 204 whether or not the key existed; delete markers when versioned. */

@@ -1,6 +1,5 @@
 import { STATUS_CODES } from 'node:http';
-import { Engine } from '../../../engine/engine.js';
-import { BULK_DELETE_LIMITS, type DeleteReport, type DeleteTarget } from '../../../engine/ops/bulk-delete.js';
+import { BULK_DELETE_LIMITS, type DeleteReport, type DeleteTarget, Engine } from '../../../engine/index.js';
 import { allowedThrough, type Identity } from '../../common/access.js';
 import { consumeBody, type Exchange } from '../../common/exchange.js';
 import { decodeStrict, encodePath } from '../../common/url.js';

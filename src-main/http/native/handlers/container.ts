@@ -1,7 +1,5 @@
 import { isCofferError } from '../../../../src-shared/errors.js';
-import { Engine } from '../../../engine/engine.js';
-import type { ContainerSettings } from '../../../engine/ops/containers.js';
-import type { ContainerInfo } from '../../../engine/types.js';
+import { type ContainerInfo, type ContainerSettings, Engine } from '../../../engine/index.js';
 import { httpDate, xTimestamp } from '../../common/dates.js';
 import type { HeaderValues } from '../../common/exchange.js';
 import { CONTENT_TYPES, listingFormat, renderObjects } from '../listing-format.js';

@@ -1,4 +1,4 @@
-import type { ContainerInfo } from '../../../engine/types.js';
+import type { ContainerInfo } from '../../../engine/index.js';
 import { fail, type NativeCall } from '../respond.js';
 import { deleteObject, getObject, postObject, putObject } from './object.js';
 import { deleteManifest, getManifest, putManifest } from './slo.js';

@@ -1,6 +1,4 @@
-import { MAX_DELETE_AT, type PutOptions, type RequestFields } from '../../../engine/ops/put-object.js';
-import { resolveRange } from '../../../engine/ops/read-object.js';
-import type { ContainerInfo, ObjectInfo } from '../../../engine/types.js';
+import { type ContainerInfo, MAX_DELETE_AT, type ObjectInfo, type PutOptions, type RequestFields, resolveRange } from '../../../engine/index.js';
 import { segmentReader } from '../../common/access.js';
 import { evaluateConditions } from '../../common/conditionals.js';
 import { httpDate, xTimestamp } from '../../common/dates.js';
@@ -71,9 +69,9 @@ export async function getObject(call: NativeCall, c: ContainerInfo, name: string
   if (read.range) {
     const { start, end } = read.range;
     headers['Content-Range'] = `bytes ${start}-${end}/${read.info.size}`;
-    return x.stream(206, headers, read.body, baseHeaders(x), end - start + 1);
+    return x.stream(206, headers, read, baseHeaders(x), end - start + 1);
   }
-  await x.stream(200, headers, read.body, baseHeaders(x), read.info.size);
+  await x.stream(200, headers, read, baseHeaders(x), read.info.size);
 }
 
 const INTEGER = /^[+-]?\d+$/;

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
-import { SLO_LIMITS, sloProblems, type SegmentProblem, type SloSegmentSpec } from '../../../engine/ops/large-objects.js';
-import type { ContainerInfo, SloSegment } from '../../../engine/types.js';
+import { type ContainerInfo, type SegmentProblem, SLO_LIMITS, sloProblems, type SloSegment, type SloSegmentSpec } from '../../../engine/index.js';
 import { allowed } from '../../common/access.js';
 import { httpDate } from '../../common/dates.js';
 import { readSmallBody } from '../../common/exchange.js';

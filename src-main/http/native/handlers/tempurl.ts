@@ -1,10 +1,9 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { Engine } from '../../../engine/engine.js';
+import { type ContainerInfo, Engine } from '../../../engine/index.js';
 import { httpDate } from '../../common/dates.js';
 import type { Exchange, HeaderValues } from '../../common/exchange.js';
 import { decodeStrict } from '../../common/url.js';
 import type { NativeTarget } from '../router.js';
-import type { ContainerInfo } from '../../../engine/types.js';
 import { fail, type NativeCall, type NativeContext } from '../respond.js';
 import { deleteObject, getObject, postObject, putObject } from './object.js';
 
