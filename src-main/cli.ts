@@ -6,7 +6,7 @@ import { CofferError } from '../src-shared/errors.js';
 import { createAppContext } from './app-context.js';
 import { purgeAccountData, userJson } from './cli/admin.js';
 import { openInBrowser } from './cli/open-browser.js';
-import { Engine } from './engine/engine.js';
+import { Engine } from './engine/index.js';
 import { logUnhandledRejections } from './process-guards.js';
 import { keyringSecretBox } from './services/keyring-box.js';
 

@@ -1,30 +1,17 @@
 // Engine values -> the JSON-safe model the app shows (src-shared/model/storage.ts).
-import { objectIsPublic, publicAccess } from '../engine/access.js';
-import type { ListEntry } from '../engine/ops/list-objects.js';
-import type { AccountInfo, ContainerInfo, ObjectInfo, StandardHeaders } from '../engine/types.js';
+import { objectIsPublic, publicAccess, type AccountInfo, type ContainerInfo, type ListEntry, type ObjectInfo } from '../engine/index.js';
+import { commonHeaders } from '../../src-shared/standard-headers.js';
 import type {
   AccountSummary,
   ContainerSummary,
   FolderEntry,
   ObjectDetails,
-  StandardHeaderValues,
   VersionEntry,
 } from '../../src-shared/model/storage.js';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 /** The engine's -1 means unlimited; the model says null. */
 const limit = (n: number) => (n < 0 ? null : n);
-
-/** The standard headers the model knows (robotsTag is native-only and stays in the engine). */
-export function standardHeaders(h: StandardHeaders): StandardHeaderValues {
-  const out: StandardHeaderValues = {};
-  if (h.contentEncoding !== undefined) out.contentEncoding = h.contentEncoding;
-  if (h.contentDisposition !== undefined) out.contentDisposition = h.contentDisposition;
-  if (h.contentLanguage !== undefined) out.contentLanguage = h.contentLanguage;
-  if (h.cacheControl !== undefined) out.cacheControl = h.cacheControl;
-  if (h.expires !== undefined) out.expires = h.expires;
-  return out;
-}
 
 export function accountSummary(a: AccountInfo): AccountSummary {
   return {
@@ -60,7 +47,8 @@ export function objectDetails(o: ObjectInfo, c: ContainerInfo): ObjectDetails {
     lastModified: iso(o.lastModified),
     contentType: o.contentType,
     meta: { ...o.meta },
-    headers: standardHeaders(o.headers),
+    // The model's (robotsTag is native-only and stays in the engine).
+    headers: commonHeaders(o.headers),
     versionId: o.versionId,
     storageClass: 'STANDARD',
     // Readable without credentials through either API, as the server decides it: its own flag,

@@ -1,8 +1,7 @@
 // The local backend's operations that page or loop through the engine on their own.
 import { isCofferError } from '../../src-shared/errors.js';
 import type { DeleteManyResult, VersionEntry } from '../../src-shared/model/storage.js';
-import type { Engine } from '../engine/engine.js';
-import type { ContainerRef } from '../engine/types.js';
+import type { ContainerRef, Engine } from '../engine/index.js';
 import { versionEntry } from './local-mapping.js';
 
 export const DEFAULT_PAGE_SIZE = 1000;

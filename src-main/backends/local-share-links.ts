@@ -3,7 +3,7 @@
 import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { CofferError } from '../../src-shared/errors.js';
-import type { Engine } from '../engine/engine.js';
+import type { Engine } from '../engine/index.js';
 
 /** SigV4 presigned URLs live at most seven days. */
 export const MAX_LINK_SECONDS = 7 * 24 * 3600;

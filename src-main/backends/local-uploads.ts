@@ -6,8 +6,7 @@ import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { Transform } from 'node:stream';
 import { CofferError } from '../../src-shared/errors.js';
-import type { Engine } from '../engine/engine.js';
-import type { ContainerRef, ObjectInfo } from '../engine/types.js';
+import type { ContainerRef, Engine, ObjectInfo } from '../engine/index.js';
 import type { UnfinishedUploadEntry, UploadOptions, UploadSource } from './object-backend.js';
 import { abortedError, md5OfRange, metered, openUploadSource, parseResumeToken, ProgressMeter, throwIfAborted } from './transfer.js';
 
@@ -119,8 +118,7 @@ export function listLocalUploads(engine: Engine, ref: ContainerRef): UnfinishedU
   let page = engine.listUploads(ref);
   for (;;) {
     out.push(...page.uploads.map((u) => ({ name: u.name, uploadId: u.uploadId, initiated: new Date(u.initiated).toISOString() })));
-    const last = page.uploads[page.uploads.length - 1];
-    if (!page.truncated || !last) return out;
-    page = engine.listUploads(ref, { keyMarker: last.name, uploadIdMarker: last.uploadId });
+    if (page.nextKeyMarker === undefined) return out;
+    page = engine.listUploads(ref, { keyMarker: page.nextKeyMarker, ...(page.nextUploadIdMarker !== undefined ? { uploadIdMarker: page.nextUploadIdMarker } : {}) });
   }
 }

@@ -2,9 +2,7 @@
 // container's versioning switch, and undelete.
 import { CofferError } from '../../src-shared/errors.js';
 import type { ContainerOptions, FolderEntry, FolderPage, VersioningStatus } from '../../src-shared/model/storage.js';
-import type { ContainerSettings } from '../engine/ops/containers.js';
-import type { Engine } from '../engine/engine.js';
-import type { ContainerRef, ObjectInfo } from '../engine/types.js';
+import type { ContainerRef, ContainerSettings, Engine, ObjectInfo } from '../engine/index.js';
 import { folderEntry, publicReadAcl } from './local-mapping.js';
 import { DEFAULT_PAGE_SIZE, listLocalVersions } from './local-objects.js';
 import type { ListFolderOptions } from './object-backend.js';

@@ -14,8 +14,7 @@ import type {
   VersionEntry,
   VersioningStatus,
 } from '../../src-shared/model/storage.js';
-import { Engine } from '../engine/engine.js';
-import type { ContainerRef, ObjectInfo } from '../engine/types.js';
+import { type ContainerRef, Engine, type ObjectInfo } from '../engine/index.js';
 import {
   accountSummary,
   containerSummary,

@@ -1,7 +1,7 @@
 // S3 responses -> the app's model, and the few request pieces built from the model.
 import type { GetObjectOutput, Grant, HeadObjectOutput, ListObjectsOutput, ListObjectVersionsOutput } from '@aws-sdk/client-s3';
 import type { FolderEntry, ObjectDetails, StandardHeaderValues, VersionEntry } from '../../src-shared/model/storage.js';
-import { typeFromName } from '../engine/content-type.js';
+import { typeFromName } from '../engine/index.js';
 import { CofferError } from '../../src-shared/errors.js';
 
 export const unquote = (etag: string | undefined) => (etag ?? '').replace(/^"(.*)"$/, '$1');

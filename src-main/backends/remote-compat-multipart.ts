@@ -132,7 +132,10 @@ export async function putInParts(
   // The first failing part stops the others: their requests, and the stream they read.
   const stop = new AbortController();
   const send = { abortSignal: AbortSignal.any([opts.signal, stop.signal]) };
-  const created = await client.send(new CreateMultipartUploadCommand(params), send);
+  // Not cancelled by the signal: an upload the server made while its answer was on the way would
+  // be left behind with an id nobody knows. A cancel meanwhile stops the first part, and the
+  // upload is aborted below.
+  const created = await client.send(new CreateMultipartUploadCommand(params));
   const UploadId = created.UploadId;
   if (!UploadId) throw new CofferError('RemoteError', 'The server started a multipart upload without an upload id');
   const done: CompletedPart[] = [];

@@ -51,7 +51,9 @@ export async function putFileResumable(
   let token = parseResumeToken(opts.resume.token);
   let have = token ? await partsOnServer(client, Bucket, Key, token.uploadId, opts.signal) : undefined;
   if (!token || !have) {
-    const created = await client.send(new CreateMultipartUploadCommand(params), send);
+    // Not cancelled by the signal (as in remote-compat-multipart.ts): the id is saved first, so a
+    // cancel meanwhile aborts this upload rather than leaving one nobody knows.
+    const created = await client.send(new CreateMultipartUploadCommand(params));
     if (!created.UploadId) throw new CofferError('RemoteError', 'The server started a multipart upload without an upload id');
     token = { uploadId: created.UploadId, partSize: opts.partSize };
     have = new Map();

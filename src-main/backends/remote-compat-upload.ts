@@ -2,7 +2,7 @@
 // size, never the whole file in memory (partSize x queueSize, see remote-compat-multipart.ts).
 import type { S3Client } from '@aws-sdk/client-s3';
 import { stat } from 'node:fs/promises';
-import { typeFromName } from '../engine/content-type.js';
+import { typeFromName } from '../engine/index.js';
 import type { UploadOptions, UploadSource } from './object-backend.js';
 import type { RemoteS3Config } from './remote-compat-client.js';
 import { fromS3Error } from './remote-compat-errors.js';

@@ -1,5 +1,4 @@
-import { Engine } from '../engine/engine.js';
-import type { AccountInfo } from '../engine/types.js';
+import { type AccountInfo, Engine } from '../engine/index.js';
 
 /** An account as `coffer user` prints it (field names as radosgw-admin uses them). */
 export function userJson(a: AccountInfo) {

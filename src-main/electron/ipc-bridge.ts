@@ -1,11 +1,11 @@
-import type { IpcMainInvokeEvent, WebContents } from 'electron';
+import { ipcMain, type IpcMainInvokeEvent, type WebContents } from 'electron';
 import { EVENT_NAMES } from '../../src-shared/contract/events.js';
 import type { RpcResult } from '../../src-shared/rpc/envelope.js';
 import type { RpcHost } from '../rpc-host.js';
 
 /** The parts of an invoke event the sender check reads. */
 export type CallEvent = Pick<IpcMainInvokeEvent, 'sender' | 'senderFrame'>;
-/** What the bridge needs of `ipcMain` (main.ts passes the real one; tests a fake). */
+/** What the bridge needs of `ipcMain` (Electron's own in the app, a fake in tests). */
 export interface IpcMainPort {
   handle(channel: string, listener: (event: CallEvent, ...args: unknown[]) => unknown): void;
   removeHandler(channel: string): void;
@@ -20,8 +20,8 @@ const NOT_OUR_WINDOW: RpcResult = { ok: false, error: { code: 'AccessDenied', me
 /**
  * The one place raw IPC appears in main: `coffer:call` answers contract calls (the host refuses
  * unknown methods and validates arguments), and events go out on `coffer:event`. Only the app's
- * own window, showing the app's own page, is answered. `ipc` is Electron's ipcMain, passed in so
- * this runs (and is tested) without Electron.
+ * own window, showing the app's own page, is answered. `ipc` is passed in so this runs (and is
+ * tested) without Electron; the app installs it on Electron's with installElectronIpcBridge.
  */
 export function installIpcBridge(ipc: IpcMainPort, host: Pick<RpcHost, 'call' | 'events'>, window: () => AppWindow | undefined, appPageUrl: string): () => void {
   const fromOurWindow = (e: CallEvent) => {
@@ -48,4 +48,9 @@ export function installIpcBridge(ipc: IpcMainPort, host: Pick<RpcHost, 'call' | 
     ipc.removeHandler('coffer:call');
     for (const [name, forward] of forwarders) host.events.off(name, forward);
   };
+}
+
+/** The bridge on Electron's ipcMain (main.ts): the one file in main that touches it, by the lint rule. */
+export function installElectronIpcBridge(host: Pick<RpcHost, 'call' | 'events'>, window: () => AppWindow | undefined, appPageUrl: string): () => void {
+  return installIpcBridge(ipcMain, host, window, appPageUrl);
 }

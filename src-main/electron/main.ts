@@ -3,12 +3,12 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { app, BrowserWindow, ipcMain, protocol, session } from 'electron';
+import { app, BrowserWindow, protocol, session } from 'electron';
 import { createAppContext, type AppContext } from '../app-context.js';
 import { logUnhandledRejections } from '../process-guards.js';
 import { stagingRootOf } from '../services/transfers/local-paths.js';
 import { electronShell } from './dialogs.js';
-import { installIpcBridge } from './ipc-bridge.js';
+import { installElectronIpcBridge } from './ipc-bridge.js';
 import { installMenu } from './menu.js';
 import { OBJECT_SCHEME, OBJECT_SCHEME_PRIVILEGES, objectProtocolHandler } from './object-protocol.js';
 import { safeStorageBox } from './safe-storage.js';
@@ -84,7 +84,7 @@ if (!app.requestSingleInstanceLock()) {
     lockDownWebContents();
     installMenu();
     context = await startStore();
-    installIpcBridge(ipcMain, context.rpc, () => mainWindow, pathToFileURL(rendererHtml).href);
+    installElectronIpcBridge(context.rpc, () => mainWindow, pathToFileURL(rendererHtml).href);
     protocol.handle(OBJECT_SCHEME, objectProtocolHandler(context.objects));
     mainWindow = createMainWindow();
     mainWindow.on('closed', () => (mainWindow = undefined));

@@ -1,28 +1,14 @@
 /** Records kept in the index, and the values the engine hands to its callers. */
 
+import type { StandardHeaders } from '../../src-shared/standard-headers.js';
+
 export type ChecksumAlgorithm = 'crc32' | 'crc32c' | 'sha1' | 'sha256';
 export const CHECKSUM_ALGORITHMS: readonly ChecksumAlgorithm[] = ['crc32', 'crc32c', 'sha1', 'sha256'];
 /** Checksums by algorithm, each the base64 of the big-endian digest (as S3 sends them). */
 export type Checksums = Partial<Record<ChecksumAlgorithm, string>>;
 
-/** The standard headers stored with an object and returned as-is. */
-export interface StandardHeaders {
-  contentEncoding?: string;
-  contentDisposition?: string;
-  contentLanguage?: string;
-  cacheControl?: string;
-  expires?: string;
-  /** Native API only (X-Robots-Tag). */
-  robotsTag?: string;
-}
-export const STANDARD_HEADER_FIELDS: readonly (keyof StandardHeaders)[] = [
-  'contentEncoding',
-  'contentDisposition',
-  'contentLanguage',
-  'cacheControl',
-  'expires',
-  'robotsTag',
-];
+/** The standard headers stored with an object and returned as they were (src-shared/standard-headers.ts). */
+export type { StandardHeaders };
 
 export interface Quota {
   /** -1 = unlimited */

@@ -1,6 +1,6 @@
 import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import type { Engine } from '../engine/engine.js';
+import type { Engine } from '../engine/index.js';
 import { CofferError } from '../../src-shared/errors.js';
 import { carriesS3Auth, handleCompat } from './compat/index.js';
 import { sendError } from './compat/respond.js';

@@ -1,7 +1,7 @@
 import type { EventMap, EventName } from '../../src-shared/contract/events.js';
 import type { Services } from '../../src-shared/contract/manifest.js';
 import type { ObjectBackend } from '../backends/object-backend.js';
-import type { Engine } from '../engine/engine.js';
+import type { Engine } from '../engine/index.js';
 import { createAccountsService } from './accounts.js';
 import { backendCall } from './backend-call.js';
 import { createBrowseService } from './browse.js';

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { CofferError } from '../../src-shared/errors.js';
 import { localAccountOf, localConnectionId } from '../../src-shared/model/local-connection.js';
 import type { ObjectBackend } from '../backends/object-backend.js';
-import type { Engine } from '../engine/engine.js';
+import type { Engine } from '../engine/index.js';
 import { readTextFile, writePrivateFile } from './secrets.js';
 
 /** Which local account the app shows, kept next to the store so it survives restarts and port changes. */

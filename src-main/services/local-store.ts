@@ -1,7 +1,6 @@
 import type { LocalStoreService, LocalUser, SecretsAtRest } from '../../src-shared/contract/local-store.js';
 import { CofferError } from '../../src-shared/errors.js';
-import { Engine } from '../engine/engine.js';
-import type { AccountInfo } from '../engine/types.js';
+import { type AccountInfo, Engine } from '../engine/index.js';
 import type { LocalAccounts } from './local-accounts.js';
 
 export interface LocalStoreInfo {

@@ -46,7 +46,9 @@ export function cannotOpen(why: string): CofferError {
 }
 
 export function unknownScheme(sealed: string): CofferError {
-  switch (schemeOf(sealed)) {
+  // Any name a newer version may have given its scheme (one without is the plain form of before schemes, opened by openPlain).
+  const scheme: string = schemeOf(sealed) ?? '';
+  switch (scheme) {
     case 'k1':
       return cannotOpen('they are encrypted with a key in the system keyring, which Coffer does not reach here. Start Coffer where that keyring is available, or remove the connection and add it again');
     case 'e1':

@@ -30,24 +30,51 @@ export interface WebApis {
   EventSource: typeof EventSource;
 }
 
+/** Whether a parsed body is the contract's envelope: `{ok: true, value}` or `{ok: false, error: {code, message}}`. */
+function isEnvelope(body: unknown): body is RpcResult {
+  if (typeof body !== 'object' || body === null) return false;
+  const { ok, error } = body as { ok?: unknown; error?: { code?: unknown; message?: unknown } | null };
+  if (ok === true) return true;
+  return ok === false && typeof error === 'object' && error !== null && typeof error.code === 'string' && typeof error.message === 'string';
+}
+
+/**
+ * What an answer of the server at /_coffer says, in the contract's envelope. The server answers
+ * everything in it, failures too, with a status to match: a refused session (401) is AuthFailed
+ * worded as SESSION_EXPIRED, any other envelope is the server's own result or error, with its code
+ * and message. Only an answer without one (a proxy's or gateway's error page, an empty reply) means
+ * the server was not reached: Unreachable, with the status.
+ */
+export async function readAnswer(res: Response): Promise<RpcResult> {
+  if (res.status === 401) return { ok: false, error: { code: 'AuthFailed', message: `${SESSION_EXPIRED} (${res.status} ${res.statusText})` } };
+  const body: unknown = await res.json().catch(() => undefined);
+  // A success claimed by a failed status is not the server's: it says ok only with 2xx.
+  if (isEnvelope(body) && (res.ok || !body.ok)) return body;
+  return { ok: false, error: { code: 'Unreachable', message: `${res.status} ${res.statusText}`.trim() } };
+}
+
+/** A request that never got an answer (fetch rejected): the network, a stopped server, an aborted request. */
+export function unreachable(err: unknown): RpcResult {
+  return { ok: false, error: { code: 'Unreachable', message: err instanceof Error ? err.message : String(err) } };
+}
+
 /** The browser build: the contract over HTTP at /_coffer (session cookie set by the printed URL). */
 export function httpTransport(base = '/_coffer', web: WebApis = globalThis): Transport {
   let source: EventSource | undefined;
   return {
     async call(method, arg) {
+      let res: Response;
       try {
-        const res = await web.fetch(`${base}/rpc`, {
+        res = await web.fetch(`${base}/rpc`, {
           method: 'POST',
           headers: { 'Content-Type': 'application/json' },
           credentials: 'same-origin',
           body: JSON.stringify({ method, arg }),
         });
-        if (res.status === 401) return { ok: false, error: { code: 'AuthFailed', message: `${SESSION_EXPIRED} (${res.status} ${res.statusText})` } };
-        if (!res.ok) return { ok: false, error: { code: 'Unreachable', message: `${res.status} ${res.statusText}` } };
-        return (await res.json()) as RpcResult;
       } catch (err) {
-        return { ok: false, error: { code: 'Unreachable', message: err instanceof Error ? err.message : String(err) } };
+        return unreachable(err);
       }
+      return readAnswer(res);
     },
     subscribe(event, listener) {
       source ??= new web.EventSource(`${base}/events`, { withCredentials: true });

@@ -4,7 +4,7 @@
 // except to offer what only the desktop shell can do (native dialogs, dragging files out).
 import type { ConflictPolicy, TransferItem, UploadPlan, UploadStart } from '../../src-shared/contract/transfers';
 import { api } from './client';
-import { browserUpload, downloadUrl as httpDownloadUrl, zipUrl } from './http-uploads';
+import { browserUpload, downloadUrl as httpDownloadUrl, zipUrl, type UploadAnswerListener } from './http-uploads';
 
 export { zipUrl };
 
@@ -127,6 +127,14 @@ async function uploadAgain(item: TransferItem): Promise<void> {
   const plan = await api.transfers.planUpload({ account, container, prefix: '', files: [{ relativePath: name, size: file.size }] });
   const started = await api.transfers.startUpload({ batchId: plan.batchId, conflict: 'replace' });
   for (const s of started.items) browserUpload.send(s.id, file);
+}
+
+/**
+ * Tells the listener why the server refused this page's upload of an item before taking its bytes,
+ * or did not answer (the item's own failures arrive in its events), and null when it is sent again.
+ */
+export function onUploadAnswer(listener: UploadAnswerListener): () => void {
+  return browserUpload.onAnswer(listener);
 }
 
 /** Whether this page can send an item's bytes again (browser uploads started in this page). */

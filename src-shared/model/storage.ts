@@ -3,6 +3,7 @@
  * endpoint): JSON-safe, so the same values cross IPC, HTTP and the renderer. Unknown numbers are
  * null, never zero.
  */
+import type { StandardHeaderValues } from '../standard-headers.js';
 
 /** What a backend can do, so the UI hides what cannot work. */
 export interface Capabilities {
@@ -82,13 +83,8 @@ export interface ContainerSummary {
   quota: QuotaLimits | null;
 }
 
-export interface StandardHeaderValues {
-  contentEncoding?: string;
-  contentDisposition?: string;
-  contentLanguage?: string;
-  cacheControl?: string;
-  expires?: string;
-}
+/** An object's standard headers, as the one table in standard-headers.ts names them. */
+export type { StandardHeaderValues };
 
 export interface ObjectDetails {
   container: string;

@@ -12,7 +12,7 @@ import { LocalBackend } from '../../src-main/backends/local.js';
 import type { ObjectBackend } from '../../src-main/backends/object-backend.js';
 import { RemoteS3Backend } from '../../src-main/backends/remote-compat.js';
 import { RemoteNativeBackend } from '../../src-main/backends/remote-native.js';
-import { Engine } from '../../src-main/engine/engine.js';
+import { Engine } from '../../src-main/engine/index.js';
 import { containerName } from './helpers.js';
 
 const ACCOUNT = 'test$lister';

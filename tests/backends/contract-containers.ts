@@ -9,7 +9,7 @@ import { containerName, expectCode } from './helpers.js';
 export function containerCases(get: FixtureRef): void {
   describe('account and containers', () => {
     it('accountInfo names the account; usage grows by what is uploaded (or is unknown: null, never a made-up zero)', async () => {
-      const { backend, usageLagMs = 0 } = get();
+      const { backend, usageLagMs = 0, diagnoseUsage } = get();
       const before = await backend.accountInfo();
       expect(before.id).not.toBe('');
       const c = containerName('acct');
@@ -23,7 +23,8 @@ export function containerCases(get: FixtureRef): void {
         after = await backend.accountInfo();
       }
       if (before.usage.containers !== null) expect(after.usage.containers).toBe(before.usage.containers + 1);
-      if (before.usage.bytes !== null && after.usage.bytes !== null) expect(after.usage.bytes - before.usage.bytes).toBe(3000);
+      const why = diagnoseUsage && after.usage.bytes !== null && after.usage.bytes - (before.usage.bytes ?? 0) !== 3000 ? await diagnoseUsage(c) : undefined;
+      if (before.usage.bytes !== null && after.usage.bytes !== null) expect(after.usage.bytes - before.usage.bytes, why).toBe(3000);
       if (before.usage.objects !== null && after.usage.objects !== null) expect(after.usage.objects - before.usage.objects).toBe(1);
       if (backend.capabilities().quota) expect(typeof after.usage.bytes).toBe('number');
       for (const v of [after.quota.maxBytes, after.quota.maxObjects]) expect(v === null || v >= 0).toBe(true);

@@ -2,7 +2,7 @@
 // links are checked over the real server (both APIs must agree on what public means).
 import { describe, expect, it } from 'vitest';
 import { LocalBackend } from '../../src-main/backends/local.js';
-import { Engine } from '../../src-main/engine/engine.js';
+import { Engine } from '../../src-main/engine/index.js';
 import { ALICE, startS3Server, encodePath } from '../compat/server.js';
 import { describeBackendContract } from './contract.js';
 import { anonymousGet, containerName, expectCode } from './helpers.js';

@@ -1,7 +1,10 @@
 // The contract's fixtures on the reference servers (real Swift, real RGW): the remote backends as
 // the app makes them, plus what the contract needs from outside them (versioning switched on,
 // uploads left open, an address nothing answers on).
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { ListMultipartUploadsCommand, S3Client } from '@aws-sdk/client-s3';
+import { inject } from 'vitest';
 import { RemoteS3Backend, type RemoteS3Config } from '../../src-main/backends/remote-compat.js';
 import { RemoteNativeBackend, type RemoteNativeOptions } from '../../src-main/backends/remote-native.js';
 import { freePort } from '../reference/processes.js';
@@ -67,4 +70,40 @@ export async function s3Fixture(endpoint: string, accessKeyId: string, secretAcc
       direct.destroy();
     },
   };
+}
+
+/**
+ * Why an account's figures did not move: the account's and the container's own HEADs (the
+ * container server's count against the account server's, which the container updater feeds),
+ * the object updates still waiting on disk, and the end of the updaters' and servers' logs.
+ */
+export async function swiftUsageDiagnosis(authUrl: string, u: { account: string; user: string; key: string }, container: string): Promise<string> {
+  const { storageUrl, token } = await v1StorageUrl(authUrl, `${u.account}:${u.user}`, u.key);
+  const figures = async (url: string) => {
+    const r = await fetch(url, { method: 'HEAD', headers: { 'X-Auth-Token': token } });
+    const shown: string[] = [];
+    r.headers.forEach((v, k) => void (/bytes-used|object-count|container-count/.test(k) && shown.push(`${k}=${v}`)));
+    return `${r.status} ${shown.join(' ')}`;
+  };
+  const dir = join(inject('referenceRunDir'), 'swift');
+  const pending = (root: string): string[] => {
+    try {
+      return readdirSync(root, { recursive: true, encoding: 'utf8' }).filter((p) => p.includes('async_pending') && !p.endsWith('async_pending'));
+    } catch {
+      return [];
+    }
+  };
+  const tail = (name: string) => {
+    try {
+      return `--- ${name}\n${readFileSync(join(dir, name), 'utf8').split('\n').slice(-12).join('\n')}`;
+    } catch (err) {
+      return `--- ${name}: ${(err as Error).message}`;
+    }
+  };
+  return [
+    `account: ${await figures(storageUrl)}`,
+    `container: ${await figures(`${storageUrl}/${encodeURIComponent(container)}`)}`,
+    `async pendings: ${pending(join(dir, 'devices')).length}`,
+    ...['container-updater.log', 'object-updater.log', 'container.log', 'object.log', 'account.log'].map(tail),
+  ].join('\n');
 }

@@ -5,7 +5,7 @@ import { expect, it } from 'vitest';
 import { describeWith, reference } from '../reference/reference.js';
 import { describeBackendContract } from './contract.js';
 import { containerName, expectCode } from './helpers.js';
-import { swiftFixture } from './reference-fixtures.js';
+import { swiftFixture, swiftUsageDiagnosis } from './reference-fixtures.js';
 
 const MiB = 1024 * 1024;
 
@@ -13,7 +13,7 @@ describeBackendContract('real Swift (v1 auth)', async () => {
   const swift = await reference('swift');
   const u = swift.users.tester;
   // Account counts come through the container updater, which the harness runs every second.
-  return { ...(await swiftFixture(swift.authUrl, `${u.account}:${u.user}`, u.key)), usageLagMs: 30_000 };
+  return { ...(await swiftFixture(swift.authUrl, `${u.account}:${u.user}`, u.key)), usageLagMs: 30_000, diagnoseUsage: (c) => swiftUsageDiagnosis(swift.authUrl, u, c) };
 }, { needs: 'swift' });
 
 describeWith('swift', 'real Swift: large uploads that fail', () => {

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { RemoteS3Backend } from '../../src-main/backends/remote-compat.js';
-import { Engine } from '../../src-main/engine/engine.js';
+import { Engine } from '../../src-main/engine/index.js';
 import { ALICE } from '../compat/server.js';
 import { containerName, generatedStream } from './helpers.js';
 

@@ -5,7 +5,7 @@ import { createServer } from 'node:net';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RemoteS3Backend, type RemoteS3Config } from '../../src-main/backends/remote-compat.js';
-import { Engine } from '../../src-main/engine/engine.js';
+import { Engine } from '../../src-main/engine/index.js';
 import { ALICE, encodePath, startS3Server, type S3TestServer } from '../compat/server.js';
 import { describeBackendContract } from './contract.js';
 import { chunkedStream, containerName, loopbackAgent, md5, readAll } from './helpers.js';

@@ -83,6 +83,24 @@ describe('malformed XML', () => {
     await raw(s, 'DELETE', `/${b}/keep`, { as: ALICE });
   });
 
+  it('a digest that does not match reads the same for a document and for object bytes (one rule, the engine\'s)', async () => {
+    const doc = '<Delete><Object><Key>nothing</Key></Object></Delete>';
+    const wrongMd5 = { 'content-md5': createHash('md5').update('other').digest('base64') };
+    const answers = await Promise.all([
+      raw(s, 'POST', `/${b}?delete`, { as: ALICE, body: doc, headers: wrongMd5 }),
+      raw(s, 'PUT', `/${b}/digest`, { as: ALICE, body: doc, headers: wrongMd5 }),
+      raw(s, 'POST', `/${b}?delete`, { as: ALICE, body: doc, headers: { 'x-amz-checksum-sha1': Buffer.alloc(20).toString('base64') } }),
+      raw(s, 'PUT', `/${b}/digest`, { as: ALICE, body: doc, headers: { 'x-amz-checksum-sha1': Buffer.alloc(20).toString('base64') } }),
+    ]);
+    const [docMd5, objectMd5, docSha1, objectSha1] = answers.map((r) => [r.status, errorOf(r).Code, errorOf(r).Message]);
+    // AWS's words for a wrong Content-MD5 (object bytes said "Content-MD5 or ETag", a header S3 does not check).
+    expect(docMd5).toEqual([400, 'BadDigest', 'The Content-MD5 you specified did not match what we received.']);
+    expect(objectMd5).toEqual(docMd5);
+    expect(docSha1).toEqual([400, 'BadDigest', 'The SHA1 you specified did not match the calculated checksum.']);
+    expect(objectSha1).toEqual(docSha1);
+    expect(await keys()).not.toContain('digest');
+  });
+
   it('PutBucketAcl with a broken document → MalformedACLError', async () => {
     expect(await code(raw(s, 'PUT', `/${b}?acl`, { as: ALICE, body: '<AccessControlPolicy><Owner>' }))).toEqual([400, 'MalformedACLError']);
   });

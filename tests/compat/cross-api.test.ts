@@ -16,6 +16,7 @@ import {
   type S3Client,
 } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STANDARD_HEADERS } from '../../src-shared/standard-headers.js';
 import { ALICE, bucketName, raw, readAll, sdkError, startS3Server, type S3TestServer } from './server.js';
 
 let s: S3TestServer;
@@ -115,6 +116,24 @@ describe('native writes, S3 reads', () => {
     // A native POST replaces the metadata; S3 sees the new set.
     expect((await swift('POST', `/${b}/from-swift.bin`, { headers: { 'X-Object-Meta-Color': 'blue' } })).status).toBe(202);
     expect((await c.send(new HeadObjectCommand({ Bucket: b, Key: 'from-swift.bin' }))).Metadata).toEqual({ color: 'blue' });
+  });
+
+  it('the standard headers an object keeps are one table: each written on one API reads back on the other, X-Robots-Tag natively only', async () => {
+    const b = await mkBucket();
+    const values = Object.fromEntries(STANDARD_HEADERS.map(({ name }) => [name, name === 'Expires' ? 'Wed, 21 Oct 2037 07:28:00 GMT' : `${name.toLowerCase()}-value`]));
+    const others = { 'X-Frame-Options': 'DENY', 'Content-Location': '/elsewhere' };
+    expect((await swift('PUT', `/${b}/native`, { body: 'n', headers: { ...values, ...others } })).status).toBe(201);
+    expect((await raw(s, 'PUT', `/${b}/s3`, { as: ALICE, body: 's', headers: { ...values, ...others } })).status).toBe(200);
+    for (const key of ['native', 's3']) {
+      const native = (await swift('HEAD', `/${b}/${key}`)).headers;
+      const s3 = (await raw(s, 'HEAD', `/${b}/${key}`, { as: ALICE })).headers;
+      for (const { name } of STANDARD_HEADERS) {
+        const kept = name !== 'X-Robots-Tag' || key === 'native';
+        expect(native.get(name), `${key}: ${name} natively`).toBe(kept ? values[name] : null);
+        expect(s3[name.toLowerCase()], `${key}: ${name} through S3`).toBe(name === 'X-Robots-Tag' ? undefined : values[name]);
+      }
+      for (const name of Object.keys(others)) expect([native.get(name), s3[name.toLowerCase()]], `${key}: ${name}`).toEqual([null, undefined]);
+    }
   });
 
   it('a native container is an S3 bucket; non-empty deletes fail on both sides', async () => {

@@ -14,7 +14,7 @@ import {
   type S3Client,
 } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Engine } from '../../src-main/engine/engine.js';
+import { Engine } from '../../src-main/engine/index.js';
 import { ALICE, bucketName, errorOf, parseXml, raw, sdkError, startS3Server, type S3TestServer } from './server.js';
 
 let s: S3TestServer;

@@ -12,9 +12,8 @@ import { S3Client, type S3ClientConfig } from '@aws-sdk/client-s3';
 import { NodeHttpHandler } from '@smithy/node-http-handler';
 import { SignatureV4 } from '@smithy/signature-v4';
 import { XMLParser } from 'fast-xml-parser';
-import type { EngineOptions } from '../../src-main/engine/context.js';
+import type { Engine, EngineOptions } from '../../src-main/engine/index.js';
 import { createAppContext, type AppContext } from '../../src-main/app-context.js';
-import type { Engine } from '../../src-main/engine/engine.js';
 
 /** The hash constructor @smithy/signature-v4 wants (HMAC when given a secret), over node:crypto. */
 export class Sha256 {

@@ -8,7 +8,7 @@ import { createHash, createHmac } from 'node:crypto';
 import { CreateBucketCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Engine } from '../../src-main/engine/engine.js';
+import { Engine } from '../../src-main/engine/index.js';
 import { ALICE, bucketName, errorOf, raw, send, startS3Server, type S3TestServer } from './server.js';
 
 let s: S3TestServer;

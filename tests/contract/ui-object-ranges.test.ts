@@ -88,10 +88,10 @@ describe.each(['local', 's3', 'swift'])('object ranges through the %s backend', 
     const res = await get(objectUrl(account()), { Range: 'bytes=1000-' });
     expect(res.status).toBe(416);
     expect(res.headers.get('content-range')).toBe('bytes */1000');
-    expect(await res.json()).toMatchObject({ code: 'InvalidRange' });
+    expect(await res.json()).toMatchObject({ ok: false, error: { code: 'InvalidRange', message: expect.any(String) } });
     const missing = await get(objectUrl(account(), 'clips/none.bin'), { Range: 'bytes=0-9' });
     expect(missing.status).toBe(404);
-    expect(await missing.json()).toMatchObject({ code: 'NoSuchKey' });
+    expect(await missing.json()).toMatchObject({ ok: false, error: { code: 'NoSuchKey' } });
   });
 });
 

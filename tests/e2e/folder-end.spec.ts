@@ -29,10 +29,12 @@ for (const screen of SCREENS) {
     test.use({ viewport: screen.viewport, colorScheme: screen.colorScheme });
 
     test('End loads the rest of a long folder and selects its last object; another key stops it', async ({ app: page }) => {
-      // Pages after the first answer slowly here, so the going can be seen (and interrupted).
+      // Pages after the first answer slowly here, so the going can be seen (and interrupted); while
+      // `held` is set they wait for it, so a state the going passes through stays until checked.
+      let held: Promise<void> | undefined;
       await page.route('**/_coffer/rpc', async (route) => {
         const call = route.request().postDataJSON() as { method: string; arg: { marker?: string } };
-        if (call.method === 'browse.listFolder' && call.arg.marker) await new Promise((r) => setTimeout(r, 400));
+        if (call.method === 'browse.listFolder' && call.arg.marker) await (held ?? new Promise((r) => setTimeout(r, 400)));
         await route.continue();
       });
       await openContainer(page, LONG);
@@ -49,10 +51,14 @@ for (const screen of SCREENS) {
       await page.waitForTimeout(1500);
       expect(await focusedLabel(page)).toBe(there);
 
+      let release!: () => void;
+      held = new Promise((r) => (release = r));
       await page.keyboard.press('End');
       // A modifier pressed on its own is not a move: the going goes on.
       await page.keyboard.press('Shift');
       await expect(grid(page)).toHaveAttribute('aria-busy', 'true');
+      held = undefined;
+      release();
       await expectAtLast(page);
       await expect(row(page, LAST)).toHaveAttribute('aria-selected', 'true');
       await expect(status(page)).toContainText(`${LONG_COUNT.toLocaleString('en-US')} items`);

@@ -92,3 +92,32 @@ test('a folder tree picked with "Upload folder" keeps its folders as name prefix
   await expect(row(page, 'two.txt')).toBeVisible();
   await expect(row(page, 'deeper')).toBeVisible();
 });
+
+test("a browser upload the server refuses says why on its row, in the server's words", async ({ app: page }) => {
+  const upload = (url: URL) => url.pathname === '/_coffer/upload';
+  const container = await ownContainer(page, 'refused');
+  const other = await ownContainer(page, 'unknown');
+  await reloadApp(page);
+
+  // Refused before main took the bytes (here: sent under an id main does not know), the item cannot
+  // say why; the row shows the server's answer instead of waiting for ever.
+  await openContainer(page, other);
+  await page.route(upload, (route) => route.continue({ url: route.request().url().replace(/id=[^&]+/, 'id=not-an-item') }), { times: 1 });
+  await dropFiles(page, grid(page), [{ name: 'lost.txt', body: 'lost\n' }]);
+  await expect(transferItem(page, 'lost.txt', other)).toContainText('No transfer not-an-item');
+
+  // The container is deleted between the plan and the bytes: main fails the item, and says why.
+  await page.goto('/_coffer/');
+  await openContainer(page, container);
+  await page.route(
+    upload,
+    async (route) => {
+      await rpc(page, 'browse.deleteContainer', { account: 'local', container });
+      await route.continue();
+    },
+    { times: 1 },
+  );
+  await dropFiles(page, grid(page), [{ name: 'late.txt', body: 'too late\n' }]);
+  await expect(transferItem(page, 'late.txt', container)).toContainText('Failed');
+  await expect(transferItem(page, 'late.txt', container)).toContainText(`Container ${container} does not exist`);
+});

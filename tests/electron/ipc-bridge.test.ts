@@ -2,10 +2,14 @@
 // here): only the app window's own page is answered, every answer is the {ok, value} / {ok:
 // false, error:{code, message}} envelope, only the contract's events go out, and uninstalling
 // leaves nothing behind.
+import { ipcMain } from 'electron';
 import { describe, expect, it, vi } from 'vitest';
 import { CofferError } from '../../src-shared/errors.js';
-import { installIpcBridge } from '../../src-main/electron/ipc-bridge.js';
+import { installElectronIpcBridge, installIpcBridge } from '../../src-main/electron/ipc-bridge.js';
 import { FakeIpcMain, fakeWindow, hostWith } from './fake-ipc.js';
+
+// Electron's ipcMain, as the app's bridge finds it (the bridge file is the one that imports it).
+vi.mock('electron', async () => ({ ipcMain: new (await import('./fake-ipc.js')).FakeIpcMain() }));
 
 const PAGE = 'file:///opt/Coffer/resources/app/dist/renderer/index.html';
 
@@ -77,5 +81,16 @@ describe('the IPC bridge in main', () => {
     expect(win.sent).toEqual([]);
     // Installing again works: nothing of the first bridge is left registered.
     expect(() => installIpcBridge(ipc, host, () => win, PAGE)).not.toThrow();
+  });
+
+  it("is installed on Electron's own ipcMain by the app", async () => {
+    const { host, fromApp, win, status } = setUp();
+    const fake = ipcMain as unknown as FakeIpcMain;
+    const uninstall = installElectronIpcBridge(host, () => win, PAGE);
+    expect([...fake.handlers.keys()]).toEqual(['coffer:call']);
+    expect(await fake.invoke(fromApp, 'coffer:call', 'localStore.status', {})).toEqual({ ok: true, value: { running: true } });
+    expect(status).toHaveBeenCalledTimes(1);
+    uninstall();
+    expect(fake.handlers.size).toBe(0);
   });
 });

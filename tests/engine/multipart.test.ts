@@ -72,6 +72,34 @@ describe('multipart uploads', () => {
     expect(await codeOf(() => s.engine.uploadPart(ref(), 'y', up.uploadId, 10001, 'x'))).toBe('InvalidArgument');
   });
 
+  it('a listing of uploads says where its next page starts, and pages through it visit every upload and prefix once', async () => {
+    const made: string[] = [];
+    for (const name of ['a', 'a', 'a/x', 'a/y', 'b', 'c/1', 'c/2', 'd', 'd']) made.push(`${name} ${(await s.engine.createUpload(ref(), name)).uploadId}`);
+    const first = s.engine.listUploads(ref(), { limit: 2 });
+    // Two uploads of 'a': the page ends inside the name, so the upload id says where.
+    expect(first).toMatchObject({ truncated: true, nextKeyMarker: 'a', nextUploadIdMarker: first.uploads[1]!.uploadId });
+    for (const delimiter of [undefined, '/']) {
+      for (const limit of [1, 2, 3, 1000]) {
+        const seen: string[] = [];
+        let params: { keyMarker?: string; uploadIdMarker?: string } = {};
+        for (let pages = 0; ; pages++) {
+          expect(pages, `${limit} per page`).toBeLessThan(20);
+          const page = s.engine.listUploads(ref(), { limit, ...(delimiter ? { delimiter } : {}), ...params });
+          seen.push(...page.uploads.map((u) => `${u.name} ${u.uploadId}`), ...page.prefixes);
+          if (!page.truncated) {
+            expect(page.nextKeyMarker).toBeUndefined();
+            break;
+          }
+          // After a common prefix, the key marker alone (the prefix's uploads are all behind it).
+          expect(page.nextUploadIdMarker === undefined, `after ${page.nextKeyMarker}`).toBe(page.nextKeyMarker!.endsWith('/'));
+          params = { keyMarker: page.nextKeyMarker!, ...(page.nextUploadIdMarker ? { uploadIdMarker: page.nextUploadIdMarker } : {}) };
+        }
+        const expected = delimiter ? [...made.filter((u) => !u.includes('/')), 'a/', 'c/'] : made;
+        expect(seen.sort(), `delimiter ${delimiter}, ${limit} per page`).toEqual([...expected].sort());
+      }
+    }
+  });
+
   it('deleting a container aborts its unfinished uploads', async () => {
     const up = await s.engine.createUpload(ref(), 'z');
     await s.engine.uploadPart(ref(), 'z', up.uploadId, 1, bytes(10, 1));

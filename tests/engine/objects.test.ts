@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { EngineContext } from '../../src-main/engine/context.js';
 import { Engine } from '../../src-main/engine/engine.js';
 import { objectKey } from '../../src-main/engine/index/keys.js';
+import type { StandardHeaders } from '../../src-main/engine/index.js';
 import { findContainer } from '../../src-main/engine/ops/containers.js';
 import { bytes, chunked, codeOf, openStore, readAll, sameBytes, type TestStore } from './helpers.js';
 
@@ -26,6 +27,26 @@ describe('put and get', () => {
     const read = await s.engine.getObject(ref(), 'a.txt');
     expect((await readAll(read.body)).toString()).toBe('hello');
     expect(readdirSync(join(s.dir, 'blobs', info.etag.slice(0, 2)))).toEqual([]);
+  });
+
+  it('hands over the bytes of an inline object with its read, so a server can send them in one write', async () => {
+    await s.engine.putObject(ref(), 'small', 'hello world');
+    const whole = await s.engine.getObject(ref(), 'small');
+    expect(whole.bytes?.toString()).toBe('hello world');
+    expect((await readAll(whole.body)).toString()).toBe('hello world');
+    const part = await s.engine.getObject(ref(), 'small', { range: { start: 6, end: 8 } });
+    expect(part.bytes?.toString()).toBe('wor');
+    part.body.destroy();
+    // Bytes read from a file, or assembled from segments, are only streamed.
+    await s.engine.putObject(ref(), 'large', bytes(s.engine.options.inlineMax + 1));
+    const fromFile = await s.engine.getObject(ref(), 'large');
+    expect(fromFile.bytes).toBeUndefined();
+    fromFile.body.destroy();
+    await s.engine.putObject(ref(), 'seg', 'abc');
+    await s.engine.putStaticLargeObject(ref(), 'slo', [{ container: 'photos', name: 'seg' }]);
+    const assembled = await s.engine.getObject(ref(), 'slo');
+    expect(assembled.bytes).toBeUndefined();
+    expect((await readAll(assembled.body)).toString()).toBe('abc');
   });
 
   it('appends inline bytes to the index in commit order, whatever the names', async () => {
@@ -132,6 +153,19 @@ describe('put and get', () => {
 });
 
 describe('names and limits', () => {
+  it('keeps the standard headers of the one table and no others, however the object is written', async () => {
+    const sent = { cacheControl: 'no-cache', robotsTag: 'noindex', contentLocation: '/elsewhere', 'x-frame-options': 'DENY' } as StandardHeaders;
+    const kept = { cacheControl: 'no-cache', robotsTag: 'noindex' };
+    expect((await s.engine.putObject(ref(), 'put', 'x', { headers: sent })).headers).toEqual(kept);
+    expect((await s.engine.copyObject({ ref: ref(), name: 'put' }, { ref: ref(), name: 'copy' }, { metadata: 'replace', headers: sent })).object.headers).toEqual(kept);
+    expect((await s.engine.updateObjectMeta(ref(), 'put', { headers: sent })).headers).toEqual(kept);
+    const upload = await s.engine.createUpload(ref(), 'multi', { headers: sent });
+    await s.engine.uploadPart(ref(), 'multi', upload.uploadId, 1, 'x');
+    const etag = createHash('md5').update('x').digest('hex');
+    expect((await s.engine.completeUpload(ref(), 'multi', upload.uploadId, [{ partNumber: 1, etag }])).headers).toEqual(kept);
+    expect(s.engine.headObject(ref(), 'put').headers).toEqual(kept);
+  });
+
   it('validates object names: empty, NUL, lone surrogate, over 1024 UTF-8 bytes', async () => {
     for (const bad of ['', 'a\0b', '\ud800x', 'é'.repeat(513)]) {
       expect(await codeOf(() => s.engine.putObject(ref(), bad, 'x'))).toBe('InvalidObjectName');

@@ -5,7 +5,7 @@ import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Engine } from '../../src-main/engine/engine.js';
+import { Engine } from '../../src-main/engine/index.js';
 import { tempDir, v1Auth, waitFor } from './server.js';
 
 const REPO = fileURLToPath(new URL('../..', import.meta.url));

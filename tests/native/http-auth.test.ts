@@ -1,5 +1,6 @@
 // Raw HTTP tests of the native (Swift-style) API: v1 auth, the headers on every native response, and /info.
 import { describe, expect, it } from 'vitest';
+import { MAX_ACCOUNT_NAME_BYTES, MAX_CONTAINER_NAME_BYTES, MAX_OBJECT_NAME_BYTES } from '../../src-shared/names.js';
 import { issueToken } from '../../src-main/http/native/auth.js';
 import { md5, expectBaseHeaders, useNativeServer } from './http-kit.js';
 import { ACCOUNT, addUser, call, rawRequest, SWIFT_KEY, SWIFT_USER, type TestServer } from './server.js';
@@ -211,7 +212,13 @@ describe('/info (§13.4)', () => {
         max_object_name_length: 1024,
       });
       expect(typeof info.swift.max_file_size).toBe('number');
-      expect(typeof info.swift.max_container_name_length).toBe('number');
+      // The name limits are the engine's, which refuses longer names on writes.
+      expect(info.swift).toMatchObject({
+        max_object_name_length: MAX_OBJECT_NAME_BYTES,
+        max_object_name_size: MAX_OBJECT_NAME_BYTES,
+        max_container_name_length: MAX_CONTAINER_NAME_BYTES,
+        max_account_name_length: MAX_ACCOUNT_NAME_BYTES,
+      });
     }
   });
 

@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import { XMLParser } from 'fast-xml-parser';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { Engine } from '../../src-main/engine/engine.js';
+import { Engine } from '../../src-main/engine/index.js';
 import { ACCOUNT, call, startTestServer, type Reply, type TestServer } from './server.js';
 
 export const md5 = (b: string | Buffer) => createHash('md5').update(b).digest('hex');

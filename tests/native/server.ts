@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createAppContext, type AppContext } from '../../src-main/app-context.js';
-import type { Engine } from '../../src-main/engine/engine.js';
+import type { Engine } from '../../src-main/engine/index.js';
 
 export const ACCOUNT = 'test$tester';
 export const SWIFT_USER = `${ACCOUNT}:swift`;

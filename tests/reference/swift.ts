@@ -78,11 +78,16 @@ function proxyConf(dir: string, port: number, memcachePort: number): string {
 }
 
 function storageConf(dir: string, port: number, kind: 'account' | 'container' | 'object'): string {
-  const app: Record<string, string> = { use: `egg:swift#${kind}` };
+  const app: Record<string, string | number> = { use: `egg:swift#${kind}` };
   // The legacy X-Versions-Location mode needs the container server's consent.
   if (kind === 'container') app.allow_versions = 'true';
+  // An object PUT tells the container server in the request; one that does not answer in time
+  // (0.5 s to connect, 3 s to reply by default: CI's two loaded cores miss that) leaves the
+  // update to the object updater, and the container and account figures stay behind until it runs.
+  if (kind === 'object') Object.assign(app, { conn_timeout: 5, node_timeout: 10, container_update_timeout: 10 });
   return ini({
-    DEFAULT: { bind_ip: '127.0.0.1', bind_port: port, swift_dir: dir, devices: join(dir, 'devices'), mount_check: 'false', workers: 0, log_level: 'INFO', user: RUN_AS },
+    // recon_cache_path: the updaters write their sweep times there (/var/cache/swift is not ours).
+    DEFAULT: { bind_ip: '127.0.0.1', bind_port: port, swift_dir: dir, devices: join(dir, 'devices'), mount_check: 'false', workers: 0, log_level: 'INFO', user: RUN_AS, recon_cache_path: dir },
     'pipeline:main': { pipeline: `${kind}-server` },
     [`app:${kind}-server`]: app,
     // Pushes container counts to the account every second (production: every 300 s). A report that
@@ -91,13 +96,16 @@ function storageConf(dir: string, port: number, kind: 'account' | 'container' | 
     ...(kind === 'container'
       ? { 'container-updater': { interval: 1, concurrency: 1, node_timeout: 10, account_suppression_time: 1, containers_per_second: 1000 } }
       : {}),
+    // Sends the container updates an object server had to postpone, every second.
+    ...(kind === 'object' ? { 'object-updater': { interval: 1, concurrency: 1, conn_timeout: 5, node_timeout: 10 } } : {}),
   });
 }
 
 /**
  * Starts Swift in `dir` (empty, ours): memcached (tempauth keeps its tokens there), the account,
- * container and object servers, the proxy, and the container updater (the account's counts come
- * from it, so they lag a second or two behind, as they lag minutes in production), each a daemon
+ * container and object servers, the proxy, the container updater (the account's counts come
+ * from it, so they lag a second or two behind, as they lag minutes in production) and the object
+ * updater (container updates an object server postponed), each a daemon
  * of its own group listed in `groupsFile`. No replicators or auditors: one replica has nothing to
  * replicate.
  */
@@ -128,9 +136,11 @@ export async function startSwift(dir: string, groupsFile: string): Promise<Swift
   // memcached refuses to run as root unless told which user to become.
   const asRoot = process.getuid?.() === 0 ? ['-u', 'root'] : [];
   daemons.push(startDaemon('memcached', 'memcached', ['-l', '127.0.0.1', '-p', String(memcachePort), '-U', '0', '-m', '64', ...asRoot], { log: log('memcached'), groupsFile }));
-  for (const kind of ['account', 'container', 'object', 'proxy', 'container-updater'] as const) {
-    const server = kind === 'container-updater' ? kind : `${kind}-server`;
-    const conf = join(dir, `${kind === 'container-updater' ? 'container' : kind}-server.conf`);
+  const updaters = { 'container-updater': 'container', 'object-updater': 'object' } as const;
+  for (const kind of ['account', 'container', 'object', 'proxy', 'container-updater', 'object-updater'] as const) {
+    const updates = kind === 'container-updater' || kind === 'object-updater' ? updaters[kind] : undefined;
+    const server = updates ? kind : `${kind}-server`;
+    const conf = join(dir, `${updates ?? kind}-server.conf`);
     daemons.push(startDaemon(`swift-${kind}`, PYTHON, [LAUNCHER, dir, conf, server], { log: log(kind), groupsFile }));
   }
   const url = `http://127.0.0.1:${proxyPort}`;

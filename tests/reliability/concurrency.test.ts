@@ -7,7 +7,7 @@ import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { DeleteObjectCommand, ListObjectsV2Command, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
-import { Engine } from '../../src-main/engine/engine.js';
+import { Engine } from '../../src-main/engine/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALICE, servedStore, swiftLogin } from './served.js';
 import { auditStore } from './store-audit.js';

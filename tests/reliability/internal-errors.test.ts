@@ -5,7 +5,7 @@
  */
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Engine } from '../../src-main/engine/engine.js';
+import { Engine } from '../../src-main/engine/index.js';
 import { startServer, type RunningServer } from '../../src-main/http/server.js';
 import { errorOf, raw } from '../compat/server.js';
 import { tempDir } from '../native/server.js';

@@ -12,7 +12,7 @@ import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Engine } from '../../src-main/engine/engine.js';
+import { Engine } from '../../src-main/engine/index.js';
 import { raw, type RawResponse } from '../compat/server.js';
 import { rawRequest } from '../native/server.js';
 import { ALICE, MALLORY, servedStore, swiftLogin, tempDir } from './served.js';

@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Engine } from '../../src-main/engine/engine.js';
+import { Engine } from '../../src-main/engine/index.js';
 
 const REPO = fileURLToPath(new URL('../..', import.meta.url));
 

@@ -9,7 +9,7 @@ import type { ObjectBackend } from '../../src-main/backends/object-backend.js';
 import { createBrowseService } from '../../src-main/services/browse.js';
 import { copyName, leafOf } from '../../src-main/services/browse-bulk.js';
 import type { ConnectionRegistry } from '../../src-main/services/connections.js';
-import { Engine } from '../../src-main/engine/engine.js';
+import { Engine } from '../../src-main/engine/index.js';
 import { ALICE, BOB, startS3Server, type S3TestServer } from '../compat/server.js';
 import { containerName } from '../backends/helpers.js';
 

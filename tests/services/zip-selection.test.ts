@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { LocalBackend } from '../../src-main/backends/local.js';
-import { Engine } from '../../src-main/engine/engine.js';
+import { Engine } from '../../src-main/engine/index.js';
 import { zipEntries } from '../../src-main/services/zip-selection.js';
 
 let dir: string;

@@ -1,5 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { ObjectDetails, StandardHeaderValues } from '../../../src-shared/model/storage.js';
+import { COMMON_HEADERS } from '../../../src-shared/standard-headers.js';
 import { header } from './http.js';
 
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
@@ -22,20 +23,12 @@ export function headerToText(value: string): string {
   }
 }
 
-const STANDARD: [keyof StandardHeaderValues, string][] = [
-  ['contentEncoding', 'Content-Encoding'],
-  ['contentDisposition', 'Content-Disposition'],
-  ['contentLanguage', 'Content-Language'],
-  ['cacheControl', 'Cache-Control'],
-  ['expires', 'Expires'],
-];
-
 /** Request headers for an object's content type, user metadata and standard headers. */
 export function objectWriteHeaders(contentType: string | undefined, meta: Record<string, string> = {}, std: StandardHeaderValues = {}): Record<string, string> {
   const out: Record<string, string> = {};
   if (contentType) out['Content-Type'] = contentType;
   for (const [k, v] of Object.entries(meta)) out[`X-Object-Meta-${k}`] = textToHeader(v);
-  for (const [field, name] of STANDARD) {
+  for (const { field, name } of COMMON_HEADERS) {
     const v = std[field];
     if (v !== undefined && v !== '') out[name] = textToHeader(v);
   }
@@ -45,7 +38,7 @@ export function objectWriteHeaders(contentType: string | undefined, meta: Record
 /** Standard headers the object still has though `wanted` leaves them out, as empty values that clear them. */
 export function staleStandardHeaders(has: StandardHeaderValues, wanted: StandardHeaderValues = {}): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [field, name] of STANDARD) if (has[field] !== undefined && !wanted[field]) out[name] = '';
+  for (const { field, name } of COMMON_HEADERS) if (has[field] !== undefined && !wanted[field]) out[name] = '';
   return out;
 }
 
@@ -71,7 +64,7 @@ export function detailsFromHeaders(container: string, name: string, h: IncomingH
   for (const [k, v] of Object.entries(h)) {
     if (k.startsWith('x-object-meta-') && typeof v === 'string') meta[k.slice('x-object-meta-'.length)] = headerToText(v);
   }
-  for (const [field, name] of STANDARD) {
+  for (const { field, name } of COMMON_HEADERS) {
     const v = header(h, name);
     // Empty is how a header is cleared where a POST cannot drop it (Ceph RGW): there is none.
     if (v !== undefined && v !== '') headers[field] = headerToText(v);

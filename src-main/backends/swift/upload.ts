@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import { typeFromName } from '../../engine/content-type.js';
+import { typeFromName } from '../../engine/index.js';
 import { CofferError } from '../../../src-shared/errors.js';
 import type { ObjectDetails } from '../../../src-shared/model/storage.js';
 import type { UploadOptions, UploadResult, UploadSource } from '../object-backend.js';

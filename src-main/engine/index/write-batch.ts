@@ -137,16 +137,14 @@ export class WriteBatcher {
   /**
    * A batch that is the only one in flight, and holds more than SPLIT_ABOVE writes, keeps the
    * first half (at least SPLIT_ABOVE) and hands the rest to a transaction of its own. Otherwise
-   * every writer waits on the same commit and sync (all 16 clients of the bench in 486 of 500
-   * batches, measured), and the main thread idles through each sync with nothing to do. Split,
-   * the second half runs while the first one syncs; the two groups of writers then keep
-   * alternating, as each batch that finds another in flight takes everything queued. Measured
-   * with S3 PUTs of 4 KiB, per-round medians in both orders: +13% and +17% at 16 clients, -0.3%
-   * and +3% at 64. A fixed cap of 8 gained as much at 16 clients but lost 13% at 64 (a commit and
-   * a sync per 8 writes), and halving whatever is queued broke batches down to a few writes each.
-   * The rest is queued once the event loop turns: queued during this callback, it would join this
-   * transaction. lmdb-js may still add it to this one if that has not committed yet, which costs
-   * only the overlap.
+   * concurrent writers all wait on the same commit and sync, and the main thread idles through
+   * each sync with nothing to do. Split, the second half runs while the first one syncs; the two
+   * groups of writers then keep alternating, as each batch that finds another in flight takes
+   * everything queued. Half, and at least SPLIT_ABOVE: a fixed cap costs a commit and a sync per
+   * cap's worth of writes when many clients write at once, and halving alone breaks batches down
+   * to a few writes each. The rest is queued once the event loop
+   * turns: queued during this callback, it would join this transaction. lmdb-js may still add it
+   * to this one if that has not committed yet, which costs only the overlap.
    */
   private pipelined(batch: Queued[]): Queued[] {
     if (this.inFlight > 1 || batch.length <= SPLIT_ABOVE) return batch;
@@ -173,7 +171,7 @@ export class WriteBatcher {
     this.current = cache;
     let failed = false;
     try {
-      this.root.childTransaction(() => {
+      nested(this.root, () => {
         for (const q of batch) {
           try {
             q.value = q.fn();
@@ -198,7 +196,7 @@ export class WriteBatcher {
       for (let i = 0; i < batch.length; i++) {
         const q = batch[i]!;
         try {
-          q.value = cache.attempt(() => this.root.childTransaction(q.fn));
+          q.value = cache.attempt(() => nested(this.root, q.fn));
         } catch (err) {
           q.reject(err);
           batch.splice(i--, 1);
@@ -209,4 +207,13 @@ export class WriteBatcher {
       this.current = undefined;
     }
   }
+}
+
+/**
+ * A child transaction inside the batch's own: lmdb-js runs a synchronous callback there at once,
+ * returning its result or throwing its error (its typings say Promise, which only the outermost
+ * transaction returns).
+ */
+function nested<T>(root: RootDatabase, fn: () => T): T {
+  return root.childTransaction(fn) as unknown as T;
 }

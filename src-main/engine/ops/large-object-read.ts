@@ -150,7 +150,7 @@ async function openSlice(ctx: EngineContext, tenant: string, s: Slice, depth: nu
     }
     if (rec.etag !== p.etag || rec.size !== p.size) throw segmentError(p, 'changed');
     try {
-      return await openStored(ctx, rec, { start: s.start, end: s.end });
+      return (await openStored(ctx, rec, { start: s.start, end: s.end })).body;
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'ENOENT' || attempt >= 3) throw err;
     }

@@ -10,6 +10,12 @@ export interface UploadPage {
   /** Common prefixes when a delimiter was given (S3 ListMultipartUploads). */
   prefixes: string[];
   truncated: boolean;
+  /**
+   * Where the next page starts, when truncated: the last upload's name and id, or the last
+   * common prefix alone when that came last (S3's NextKeyMarker and NextUploadIdMarker).
+   */
+  nextKeyMarker?: string;
+  nextUploadIdMarker?: string;
 }
 
 /**
@@ -30,6 +36,13 @@ export function listUploads(
   const page: UploadPage = { uploads: [], prefixes: [], truncated: false };
   if (!prefixCanMatch(prefix)) return page;
   const full = () => page.uploads.length + page.prefixes.length >= limit;
+  const truncated = (): UploadPage => {
+    page.truncated = true;
+    if (last) page.nextKeyMarker = last.name;
+    if (last?.uploadId !== undefined) page.nextUploadIdMarker = last.uploadId;
+    return page;
+  };
+  let last: { name: string; uploadId?: string } | undefined;
   let lastPrefix: Buffer | undefined;
   for (const { key, value } of ctx.store.uploads.getRange({ start: Buffer.concat([base, prefix]), end: cidBytes(c.cid + 1) })) {
     const nameBytes = nameBytesOf(key);
@@ -38,8 +51,9 @@ export function listUploads(
     if (delimiter && at >= 0) {
       const cp = nameBytes.subarray(0, at + delimiter.length);
       if (lastPrefix?.equals(cp) || (marker && Buffer.compare(cp, marker) <= 0)) continue;
-      if (full()) return { ...page, truncated: true };
+      if (full()) return truncated();
       page.prefixes.push(cp.toString('utf8'));
+      last = { name: page.prefixes.at(-1)! };
       lastPrefix = cp;
       continue;
     }
@@ -47,8 +61,10 @@ export function listUploads(
       const cmp = Buffer.compare(nameBytes, marker);
       if (cmp < 0 || (cmp === 0 && (p.uploadIdMarker === undefined || value.uploadId <= p.uploadIdMarker))) continue;
     }
-    if (full()) return { ...page, truncated: true };
-    page.uploads.push({ uploadId: value.uploadId, name: nameBytes.toString('utf8'), initiated: value.initiated });
+    if (full()) return truncated();
+    const upload = { uploadId: value.uploadId, name: nameBytes.toString('utf8'), initiated: value.initiated };
+    page.uploads.push(upload);
+    last = upload;
   }
   return page;
 }

@@ -1,5 +1,6 @@
 import { CofferError } from '../../../src-shared/errors.js';
 import { MAX_OBJECT_NAME_BYTES, objectNameProblem } from '../../../src-shared/names.js';
+import { pickStandardHeaders } from '../../../src-shared/standard-headers.js';
 import { typeFromName } from '../content-type.js';
 import type { EngineContext } from '../context.js';
 import { objectKey } from '../index/keys.js';
@@ -75,7 +76,7 @@ function checkHeaderSafe(f: ObjectFields): void {
 
 export function versionFields(name: string, f: ObjectFields, etag: string): NewVersion {
   checkHeaderSafe(f);
-  const v: NewVersion = { etag, contentType: f.contentType || guessContentType(name), headers: { ...f.headers }, meta: lowerKeys(f.meta) };
+  const v: NewVersion = { etag, contentType: f.contentType || guessContentType(name), headers: pickStandardHeaders(f.headers), meta: lowerKeys(f.meta) };
   if (f.deleteAt !== undefined) v.deleteAt = f.deleteAt;
   if (f.publicRead) v.publicRead = true;
   return v;

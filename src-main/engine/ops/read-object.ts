@@ -119,6 +119,11 @@ export interface ObjectRead {
   info: ObjectInfo;
   range?: ByteRange;
   body: Readable;
+  /**
+   * The bytes `body` streams when they are already in memory (an inline object, or a range of
+   * one): a server can send them in one write and drop `body`. Absent for a body read from files.
+   */
+  bytes?: Buffer;
 }
 
 interface OpenSegment {
@@ -158,33 +163,23 @@ async function openSegments(ctx: EngineContext, rec: ObjectRecord, range: ByteRa
   }
 }
 
-/** Bodies whose bytes are already in memory (inline objects): a server can send them in one write. */
-const held = new WeakMap<Readable, Buffer>();
-
-/** The whole body of a stream made from bytes in memory, or undefined for a streamed one. */
-export function heldBytes(body: Readable): Buffer | undefined {
-  return held.get(body);
-}
-
-function bytesBody(bytes: Buffer): Readable {
-  const body = Readable.from([bytes]);
-  held.set(body, bytes);
-  return body;
-}
-
 /**
- * The stored bytes of one version (a range of them). Throws ENOENT when a blob was released
- * since the record was read: the caller looks the version up again.
+ * The stored bytes of one version (a range of them): a stream, and the bytes themselves when
+ * they are in memory (inline). Throws ENOENT when a blob was released since the record was
+ * read: the caller looks the version up again.
  */
-export async function openStored(ctx: EngineContext, rec: ObjectRecord, range: ByteRange | undefined): Promise<Readable> {
+export async function openStored(ctx: EngineContext, rec: ObjectRecord, range: ByteRange | undefined): Promise<{ body: Readable; bytes?: Buffer }> {
   const inline = 'inline' in rec.data ? ctx.store.getInline(rec.data) : undefined;
-  if (inline) return bytesBody(range ? inline.subarray(range.start, range.end + 1) : inline);
+  if (inline) {
+    const bytes = range ? inline.subarray(range.start, range.end + 1) : inline;
+    return { body: Readable.from([bytes]), bytes };
+  }
   const open = await openSegments(ctx, rec, range ?? { start: 0, end: rec.size - 1 });
   const body = Readable.from(readSegments(open));
   // On 'close', not in the generator's finally: a stream destroyed before its first read (HEAD,
   // a client gone early) never runs the generator, and its file handles would stay open.
   body.once('close', () => void closeAll(open));
-  return body;
+  return { body };
 }
 
 export interface ReadOptions {
@@ -209,7 +204,11 @@ export async function getObject(ctx: EngineContext, ref: ContainerRef, name: str
     const range = opts.range ? resolveRange(opts.range, rec.size) : undefined;
     const info = { ...toInfo(found.container, name, rec, found.isLatest), size: rec.size };
     try {
-      return { info, ...(range ? { range } : {}), body: await openStored(ctx, rec, range) };
+      const stored = await openStored(ctx, rec, range);
+      const read: ObjectRead = { info, body: stored.body };
+      if (range) read.range = range;
+      if (stored.bytes) read.bytes = stored.bytes;
+      return read;
     } catch (err) {
       // The version was replaced between the lookup and the open: look it up again.
       if ((err as NodeJS.ErrnoException).code !== 'ENOENT' || attempt >= 3) throw err;

@@ -1,24 +1,20 @@
 import { finished, Readable } from 'node:stream';
 import { CofferError } from '../../../src-shared/errors.js';
+import { algorithmsFor, checkDigests, type DigestExpectations } from '../blobs/digests.js';
 import { BodyHasher } from '../blobs/hashing.js';
 import type { TmpBlob } from '../blobs/blob-store.js';
 import type { EngineContext } from '../context.js';
-import { CHECKSUM_ALGORITHMS, type ChecksumAlgorithm, type Checksums } from '../types.js';
+import type { ChecksumAlgorithm, Checksums } from '../types.js';
 
 export type Body = AsyncIterable<Uint8Array> | Uint8Array | string;
 
-export interface ReceiveOptions {
+/**
+ * The digests the bytes must have (blobs/digests.ts), checked in the same pass as the MD5. Expected
+ * checksums are also kept; the signed SHA-256 only if also asked for.
+ */
+export interface ReceiveOptions extends DigestExpectations {
   /** Declared length; a body of another length fails with IncompleteBody. */
   size?: number;
-  /** Lowercase hex MD5 the bytes must have (BadDigest otherwise). */
-  expectedMd5?: string;
-  /** Checksums (base64) the bytes must have; each is also computed and kept. */
-  expectedChecksums?: Checksums;
-  /**
-   * Lowercase hex SHA-256 the bytes must have (ContentSha256Mismatch otherwise): the payload hash
-   * a SigV4 signature covers. Checked in the same pass as the MD5; kept only if also asked for.
-   */
-  contentSha256?: string;
   /** Checksums to compute and keep. */
   checksumAlgorithms?: ChecksumAlgorithm[];
   maxSize?: number;
@@ -36,8 +32,6 @@ export interface Received {
   inline?: Buffer;
   blob?: string;
 }
-
-const CHECKSUM_NAMES: Record<ChecksumAlgorithm, string> = { crc32: 'CRC32', crc32c: 'CRC32C', sha1: 'SHA1', sha256: 'SHA256' };
 
 function* chunksOf(body: Uint8Array | string): Iterable<Uint8Array> {
   yield typeof body === 'string' ? Buffer.from(body, 'utf8') : body;
@@ -76,12 +70,8 @@ function drainStream(stream: Readable, take: (chunk: Uint8Array) => void): Promi
  * digests. Nothing is visible until the caller commits; on failure nothing is left behind.
  */
 export async function receiveBody(ctx: EngineContext, body: Body, opts: ReceiveOptions = {}): Promise<Received> {
-  const expected = opts.expectedChecksums ?? {};
-  const algorithms = new Set<ChecksumAlgorithm>([...(opts.checksumAlgorithms ?? [])]);
-  for (const a of CHECKSUM_ALGORITHMS) if (expected[a]) algorithms.add(a);
-  const keepSha256 = algorithms.has('sha256');
-  if (opts.contentSha256 !== undefined) algorithms.add('sha256');
-  const hasher = new BodyHasher(algorithms);
+  const keepSha256 = !!opts.expectedChecksums?.sha256 || !!opts.checksumAlgorithms?.includes('sha256');
+  const hasher = new BodyHasher(algorithmsFor(opts, opts.checksumAlgorithms));
   const maxSize = opts.maxSize ?? ctx.options.maxObjectSize;
   const inlineMax = opts.allowInline === false ? -1 : ctx.options.inlineMax;
   if (opts.size !== undefined && opts.size > maxSize) {
@@ -133,20 +123,8 @@ export async function receiveBody(ctx: EngineContext, body: Body, opts: ReceiveO
       throw new CofferError('IncompleteBody', `Body has ${hasher.size} of the declared ${opts.size} bytes`);
     }
     const { md5, checksums } = hasher.finish();
-    if (opts.contentSha256 !== undefined) {
-      if (Buffer.from(checksums.sha256!, 'base64').toString('hex') !== opts.contentSha256) {
-        throw new CofferError('ContentSha256Mismatch', 'The body does not match the SHA-256 it was sent with');
-      }
-      if (!keepSha256) delete checksums.sha256;
-    }
-    if (opts.expectedMd5 !== undefined && opts.expectedMd5.toLowerCase() !== md5) {
-      throw new CofferError('BadDigest', 'The Content-MD5 or ETag you specified did not match what we received', { md5 });
-    }
-    for (const a of CHECKSUM_ALGORITHMS) {
-      if (expected[a] !== undefined && expected[a] !== checksums[a]) {
-        throw new CofferError('BadDigest', `The ${CHECKSUM_NAMES[a]} you specified did not match the calculated checksum.`);
-      }
-    }
+    checkDigests({ md5, checksums }, opts);
+    if (!keepSha256) delete checksums.sha256;
     const size = hasher.size;
     if (!tmp) {
       // The index copies inline bytes in at commit, so a single chunk need not be copied here.

@@ -2,7 +2,6 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
 import { CofferError } from '../../../src-shared/errors.js';
-import { heldBytes } from '../../engine/ops/read-object.js';
 import { httpDate } from './dates.js';
 import { parseQuery } from './url.js';
 
@@ -64,13 +63,13 @@ export class Exchange {
 
   /**
    * Streams a body; a failure mid-stream destroys the connection (the length no longer matches).
-   * `base` and `contentLength` as for `send`: headers go out without merging objects first.
+   * Its `bytes`, when given (the engine's read of an inline object), go out in one write instead:
+   * a stream pipeline costs more than a small body. `base` and `contentLength` as for `send`:
+   * headers go out without merging objects first.
    */
-  async stream(status: number, headers: HeaderValues, body: Readable, base?: HeaderValues, contentLength?: number): Promise<void> {
+  async stream(status: number, headers: HeaderValues, { body, bytes }: { body: Readable; bytes?: Buffer }, base?: HeaderValues, contentLength?: number): Promise<void> {
     this.status = status;
     this.writeHead(status, headers, base, contentLength);
-    // Bytes already in memory go out in one write: a stream pipeline costs more than a small body.
-    const bytes = heldBytes(body);
     if (this.method === 'HEAD' || bytes) {
       body.destroy();
       this.res.end(this.method === 'HEAD' ? undefined : bytes);

@@ -1,4 +1,4 @@
-import { decide, type AccessQuestion, type Identity } from '../../engine/access.js';
+import { decide, type AccessQuestion, type Identity } from '../../engine/index.js';
 import type { Exchange } from './exchange.js';
 
 /** Where an operation acts once its caller is known: the target a handler needs, and the access question, when there is one. */

@@ -1,8 +1,5 @@
 import { isCofferError } from '../../../src-shared/errors.js';
-import type { Engine } from '../../engine/engine.js';
-import type { ObjectRead, RangeRequest, ReadOptions } from '../../engine/ops/read-object.js';
-import type { ContainerRef } from '../../engine/types.js';
-import { segmentReader, type Identity } from '../../engine/access.js';
+import { segmentReader, type ContainerRef, type Engine, type Identity, type ObjectRead, type RangeRequest, type ReadOptions } from '../../engine/index.js';
 
 /** An object read as `who`, built field by field: spread options cost V8's slow object copy on every GET. */
 export function readOptionsFor(who: Identity, range: RangeRequest | undefined, versionId?: string): ReadOptions {

@@ -1,4 +1,4 @@
-import type { RangeRequest } from '../../engine/ops/read-object.js';
+import type { RangeRequest } from '../../engine/index.js';
 
 /**
  * Parses a `Range` header. Only the first range is served (as RGW does); a malformed header or

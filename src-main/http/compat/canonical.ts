@@ -105,7 +105,7 @@ export class HmacKey {
     }
     this.scratch.write(data, BLOCK, 'latin1');
     // The inner digest comes back as a 'binary' (latin1) string, a byte per character: a Buffer
-    // result costs an ArrayBuffer per call, as long as both hashes take (2.0-2.3 µs, not 1.2-1.3).
+    // result costs an ArrayBuffer per call, which takes as long as both hashes.
     this.outer.write(hash('sha256', this.scratch.subarray(0, BLOCK + length), 'binary'), BLOCK, 'binary');
     return hash('sha256', this.outer, 'hex');
   }

@@ -1,7 +1,5 @@
 import { CofferError, isCofferError } from '../../../src-shared/errors.js';
-import { Engine } from '../../engine/engine.js';
-import type { ContainerInfo, ContainerRef } from '../../engine/types.js';
-import { objectPublicFlag, type Identity } from '../../engine/access.js';
+import { Engine, objectPublicFlag, type ContainerInfo, type ContainerRef, type Identity } from '../../engine/index.js';
 import type { Exchange } from '../common/exchange.js';
 import { execute, type Protocol } from '../common/executor.js';
 import { clientGone } from '../common/framing.js';

@@ -1,5 +1,6 @@
 import { CofferError } from '../../../src-shared/errors.js';
-import type { ChecksumAlgorithm, Checksums, ObjectInfo, StandardHeaders } from '../../engine/types.js';
+import type { ChecksumAlgorithm, Checksums, ObjectInfo, StandardHeaders } from '../../engine/index.js';
+import { COMMON_HEADERS } from '../../../src-shared/standard-headers.js';
 import { headerToText, textToHeader } from '../common/header-text.js';
 import type { HeaderValues } from '../common/exchange.js';
 import { S3Error } from './errors.js';
@@ -25,24 +26,18 @@ export function readUserMeta(headers: RequestHeaders): Record<string, string> {
   return meta;
 }
 
-const STANDARD: [keyof StandardHeaders, string][] = [
-  ['cacheControl', 'cache-control'],
-  ['contentDisposition', 'content-disposition'],
-  ['contentEncoding', 'content-encoding'],
-  ['contentLanguage', 'content-language'],
-  ['expires', 'expires'],
-];
-
 /** Content-Encoding without the `aws-chunked` token, which only frames the request body (§18.2). */
 export function storedEncoding(value: string | undefined): string | undefined {
   const rest = (value ?? '').split(',').map((s) => s.trim()).filter((e) => e && e.toLowerCase() !== 'aws-chunked');
   return rest.length ? rest.join(',') : undefined;
 }
 
+/** The standard headers S3 keeps (the table's but Swift's X-Robots-Tag), empty ones left out. */
 export function readStandard(headers: RequestHeaders): StandardHeaders {
   const out: StandardHeaders = {};
-  for (const [field, name] of STANDARD) {
-    const v = field === 'contentEncoding' ? storedEncoding(headers[name] as string | undefined) : headers[name];
+  for (const { field, name } of COMMON_HEADERS) {
+    const lower = name.toLowerCase();
+    const v = field === 'contentEncoding' ? storedEncoding(headers[lower] as string | undefined) : headers[lower];
     if (typeof v === 'string' && v !== '') out[field] = headerToText(v);
   }
   return out;
@@ -71,12 +66,10 @@ export function objectHeaders(o: ObjectInfo, overrides: [string, string, string]
     'x-rgw-object-type': 'Normal',
   };
   if (o.versionId !== null) h['x-amz-version-id'] = o.versionId;
-  for (const [field, name] of STANDARD) if (o.headers[field] !== undefined) h[name] = textToHeader(o.headers[field]!);
+  for (const { field, name } of COMMON_HEADERS) if (o.headers[field] !== undefined) h[name] = textToHeader(o.headers[field]!);
   for (const [k, v] of Object.entries(o.meta)) h[`x-amz-meta-${k}`] = textToHeader(v);
   if (checksumMode) addChecksumHeaders(o.checksums, h);
-  for (const [, name, v] of overrides) {
-    delete h[name.toLowerCase()];
-    h[name] = textToHeader(v);
-  }
+  // The table spells the headers as the overrides do (Cache-Control): replaced in place.
+  for (const [, name, v] of overrides) h[name] = textToHeader(v);
   return h;
 }

@@ -1,8 +1,5 @@
 import type { CofferError } from '../../../src-shared/errors.js';
-import type { RangeRequest } from '../../engine/ops/read-object.js';
-import type { RequestFields } from '../../engine/ops/put-object.js';
-import type { ChecksumAlgorithm, Checksums } from '../../engine/types.js';
-import type { Action } from '../../engine/access.js';
+import type { Action, ChecksumAlgorithm, Checksums, RangeRequest, RequestFields } from '../../engine/index.js';
 import type { ConditionalHeaders } from '../common/conditionals.js';
 import type { S3Error } from './errors.js';
 import type { S3Address } from './router.js';

@@ -1,4 +1,4 @@
-import type { RequestFields } from '../../engine/ops/put-object.js';
+import type { RequestFields } from '../../engine/index.js';
 import type { ConditionalHeaders } from '../common/conditionals.js';
 import { headerOf, type RequestHeaders } from '../common/headers.js';
 import { parseRange } from '../common/range.js';

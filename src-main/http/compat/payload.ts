@@ -1,9 +1,7 @@
-import { CofferError } from '../../../src-shared/errors.js';
-import { BodyHasher } from '../../engine/blobs/hashing.js';
-import type { ChecksumAlgorithm, Checksums } from '../../engine/types.js';
+import { verifyBytes, type ChecksumAlgorithm, type Checksums } from '../../engine/index.js';
 import type { IncomingMessage } from 'node:http';
 import { decodeAwsChunked } from './aws-chunked.js';
-import { sha256Hex, SIGNED_HASH } from './canonical.js';
+import { SIGNED_HASH } from './canonical.js';
 import { S3Error } from './errors.js';
 import type { DocumentCheck, PayloadSpec } from './operation.js';
 import { headerOf, type RequestHeaders } from './params.js';
@@ -97,8 +95,6 @@ export function openPayload(req: IncomingMessage, spec: PayloadSpec, signing: Si
   return p;
 }
 
-const CHECKSUM_NAMES: Record<ChecksumAlgorithm, string> = { crc32: 'CRC32', crc32c: 'CRC32C', sha1: 'SHA1', sha256: 'SHA256' };
-
 function orError<T>(read: () => T): T | S3Error {
   try {
     return read();
@@ -122,23 +118,18 @@ export function documentCheck(headers: RequestHeaders): DocumentCheck {
 /**
  * Checks a small document body (XML, policy JSON) read whole: against the signed
  * x-amz-content-sha256 (else a valid signature would cover any body) and against Content-MD5 or
- * the x-amz-checksum-* that SDKs send on DeleteObjects (§22.5). Object bytes go through
- * openPayload instead; aws-chunked framing is only accepted there (as RGW does).
+ * the x-amz-checksum-* that SDKs send on DeleteObjects (§22.5), by the engine's rule for object
+ * bytes (verifyBytes). Object bytes go through openPayload instead; aws-chunked framing is only
+ * accepted there (as RGW does). A malformed Content-MD5 or two checksum headers are told before a
+ * signed SHA-256 mismatch, as for objects.
  */
 export function verifyDocument(check: DocumentCheck, body: Buffer): void {
   if (check.streaming) throw new S3Error(400, 'InvalidRequest', 'aws-chunked payloads are only accepted for object data.');
-  if (check.sha256 && sha256Hex(body) !== check.sha256) {
-    throw new CofferError('ContentSha256Mismatch', 'The document does not hash to x-amz-content-sha256');
-  }
   if (check.checksums instanceof S3Error) throw check.checksums;
   if (check.md5 instanceof S3Error) throw check.md5;
-  const expected = check.checksums;
-  const algorithms = Object.keys(expected) as ChecksumAlgorithm[];
-  const hasher = new BodyHasher(algorithms);
-  hasher.update(body);
-  const got = hasher.finish();
-  if (check.md5 !== undefined && check.md5 !== got.md5) throw new CofferError('BadDigest');
-  for (const a of algorithms) {
-    if (expected[a] !== got.checksums[a]) throw new CofferError('BadDigest', `The ${CHECKSUM_NAMES[a]} you specified did not match the calculated checksum.`);
-  }
+  verifyBytes(body, {
+    expectedChecksums: check.checksums,
+    ...(check.md5 !== undefined ? { expectedMd5: check.md5 } : {}),
+    ...(check.sha256 !== undefined ? { contentSha256: check.sha256 } : {}),
+  });
 }

@@ -1,7 +1,5 @@
 import { isCofferError } from '../../../src-shared/errors.js';
-import type { Engine } from '../../engine/engine.js';
-import type { ContainerInfo, ContainerRef } from '../../engine/types.js';
-import type { Identity } from '../../engine/access.js';
+import type { ContainerInfo, ContainerRef, Engine, Identity } from '../../engine/index.js';
 import type { Exchange, HeaderValues } from '../common/exchange.js';
 import { el, xmlDocument, type XmlNode } from '../common/xml.js';
 import { KEY_TOO_LONG, S3_ERRORS, S3Error } from './errors.js';
@@ -66,8 +64,9 @@ export function sendError(call: { x: Exchange; address: S3Address }, err: unknow
     Object.assign(extra, err.extra);
   } else if (isCofferError(err)) {
     ({ status, code, message } = S3_ERRORS[err.code]);
-    // Which digest did not match, or how many bytes were missing: the engine's own words, when it gave any.
-    if ((err.code === 'BadDigest' || err.code === 'IncompleteBody') && err.message !== err.code) message = err.message;
+    // The engine's words where they name what did not match (a checksum, the body's length, when
+    // it gave them); a wrong Content-MD5 reads as AWS says it, whichever body it was.
+    if ((err.code === 'BadDigest' && typeof err.details.checksum === 'string') || (err.code === 'IncompleteBody' && err.message !== err.code)) message = err.message;
     // A key past 1024 bytes, to read or to write: AWS answers KeyTooLongError either way.
     if (typeof err.details.nameBytes === 'number') {
       ({ status, code, message } = KEY_TOO_LONG);

@@ -1,6 +1,6 @@
 import { CofferError } from '../../../src-shared/errors.js';
 import { createHmac } from 'node:crypto';
-import type { Engine } from '../../engine/engine.js';
+import type { Engine } from '../../engine/index.js';
 import type { Exchange } from '../common/exchange.js';
 import { S3Error } from './errors.js';
 import { sameSignature } from './canonical.js';

@@ -1,4 +1,4 @@
-import type { Engine } from '../../engine/engine.js';
+import type { Engine } from '../../engine/index.js';
 import type { Exchange } from '../common/exchange.js';
 import { canonicalHeaders, canonicalQuery, canonicalRequest, canonicalUris, EMPTY_SHA256, sameSignature, SIGNED_HASH, signingKey, stringToSign, type HmacKey } from './canonical.js';
 import { S3_ERRORS, S3Error } from './errors.js';

@@ -1,5 +1,5 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
-import type { Engine } from '../../engine/engine.js';
+import type { Engine } from '../../engine/index.js';
 
 export const TOKEN_LIFETIME_S = 86_400;
 const PREFIX = 'AUTH_tk';

@@ -1,6 +1,5 @@
 import { CofferError } from '../../../src-shared/errors.js';
-import type { ContainerInfo } from '../../engine/types.js';
-import { objectPublicFlag, type Identity } from '../../engine/access.js';
+import { objectPublicFlag, type ContainerInfo, type Identity } from '../../engine/index.js';
 import type { Exchange } from '../common/exchange.js';
 import { execute, type Protocol, type Resolved } from '../common/executor.js';
 import { authenticateV1, verifyToken } from './auth.js';

@@ -1,5 +1,4 @@
-import type { ContainerInfo } from '../../engine/types.js';
-import type { ListEntry } from '../../engine/ops/list-objects.js';
+import type { ContainerInfo, ListEntry } from '../../engine/index.js';
 import { isoMillis } from '../common/dates.js';
 import { el, xmlDocument } from '../common/xml.js';
 

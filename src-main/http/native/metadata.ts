@@ -1,5 +1,6 @@
 import type { RequestHeaders } from '../common/headers.js';
-import type { StandardHeaders } from '../../engine/types.js';
+import type { StandardHeaders } from '../../engine/index.js';
+import { STANDARD_HEADERS } from '../../../src-shared/standard-headers.js';
 import { headerToText, textToHeader } from '../common/header-text.js';
 
 export type MetaScope = 'Object' | 'Container' | 'Account';
@@ -91,18 +92,10 @@ export function metaResponseHeaders(scope: MetaScope, meta: Record<string, strin
   return out as Record<string, string>;
 }
 
-const STANDARD: [keyof StandardHeaders, string][] = [
-  ['contentEncoding', 'Content-Encoding'],
-  ['contentDisposition', 'Content-Disposition'],
-  ['contentLanguage', 'Content-Language'],
-  ['cacheControl', 'Cache-Control'],
-  ['expires', 'Expires'],
-  ['robotsTag', 'X-Robots-Tag'],
-];
-
+/** The standard headers of a request (all the table's, X-Robots-Tag included), as sent: empty ones too. */
 export function readStandardHeaders(headers: RequestHeaders): StandardHeaders {
   const out: StandardHeaders = {};
-  for (const [field, name] of STANDARD) {
+  for (const { field, name } of STANDARD_HEADERS) {
     const v = headers[name.toLowerCase()];
     if (typeof v === 'string') out[field] = headerToText(v);
   }
@@ -111,6 +104,6 @@ export function readStandardHeaders(headers: RequestHeaders): StandardHeaders {
 
 /** Into `out` when given, as metaResponseHeaders. */
 export function standardResponseHeaders(h: StandardHeaders, out: Record<string, unknown> = {}): Record<string, string> {
-  for (const [field, name] of STANDARD) if (h[field] !== undefined) out[name] = textToHeader(h[field]!);
+  for (const { field, name } of STANDARD_HEADERS) if (h[field] !== undefined) out[name] = textToHeader(h[field]!);
   return out as Record<string, string>;
 }

@@ -1,7 +1,4 @@
-import type { ContainerSettings } from '../../engine/ops/containers.js';
-import type { RequestFields } from '../../engine/ops/put-object.js';
-import type { RangeRequest } from '../../engine/ops/read-object.js';
-import type { Action } from '../../engine/access.js';
+import type { Action, ContainerSettings, RangeRequest, RequestFields } from '../../engine/index.js';
 import type { ConditionalHeaders } from '../common/conditionals.js';
 import type { ListingFormat } from './listing-format.js';
 import type { MetaChange } from './metadata.js';

@@ -1,5 +1,4 @@
-import type { ContainerSettings } from '../../engine/ops/containers.js';
-import { MAX_DELETE_AT, type RequestFields } from '../../engine/ops/put-object.js';
+import { MAX_DELETE_AT, type ContainerSettings, type RequestFields } from '../../engine/index.js';
 import { headerOf, type RequestHeaders } from '../common/headers.js';
 import { decodeStrict } from '../common/url.js';
 import { NativeError } from './errors.js';

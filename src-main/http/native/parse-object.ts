@@ -1,5 +1,5 @@
 import { CofferError } from '../../../src-shared/errors.js';
-import { SLO_LIMITS } from '../../engine/ops/large-objects.js';
+import { SLO_LIMITS } from '../../engine/index.js';
 import { headerOf, type RequestHeaders } from '../common/headers.js';
 import type { ParamReader } from '../common/param-reader.js';
 import { parseRange } from '../common/range.js';

@@ -1,7 +1,5 @@
 import { CofferError } from '../../../src-shared/errors.js';
-import { Engine } from '../../engine/engine.js';
-import type { ContainerInfo } from '../../engine/types.js';
-import { decide, objectPublicFlag, type Action, type Identity } from '../../engine/access.js';
+import { decide, Engine, objectPublicFlag, type Action, type ContainerInfo, type Identity } from '../../engine/index.js';
 import type { NativeCall, NativeContext } from './respond.js';
 
 /** Denied: 401 for anonymous callers, 403 for authenticated ones (§1.3). */

@@ -1,7 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import { isCofferError } from '../../../src-shared/errors.js';
-import type { Engine } from '../../engine/engine.js';
-import type { Identity } from '../../engine/access.js';
+import type { Engine, Identity } from '../../engine/index.js';
 import type { Exchange, HeaderValues } from '../common/exchange.js';
 import { NATIVE_ERRORS, NativeError } from './errors.js';
 import type { NativeOperation } from './operation.js';

@@ -4,8 +4,10 @@ import { join, normalize, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 import mime from 'mime';
 import { EVENT_NAMES } from '../../../src-shared/contract/events.js';
+import type { CofferErrorCode } from '../../../src-shared/errors.js';
 import type { RpcResult } from '../../../src-shared/rpc/envelope.js';
 import { readSmallBody, type Exchange } from '../common/exchange.js';
+import { errorData, failure } from './errors.js';
 import { INLINE_CSP, objectReply, type ObjectReader } from './object-response.js';
 import { COOKIE, COOKIE_MAX_AGE_S, hasSession, tokenMatches, trustedRequest } from './session.js';
 import { streamZip, ZipDownloads, type ZipRequest, type ZipSource } from './zip.js';
@@ -34,16 +36,29 @@ export function isUiPath(rawPath: string): boolean {
   return rawPath === UI_PREFIX || rawPath.startsWith(`${UI_PREFIX}/`);
 }
 
-function json(x: Exchange, status: number, value: unknown): void {
-  x.send(status, { ...SECURITY, 'Content-Type': 'application/json; charset=utf-8' }, JSON.stringify(value));
+const JSON_TYPE = { 'Content-Type': 'application/json; charset=utf-8' };
+
+/** Every JSON answer of /_coffer is the contract's envelope (src-shared/rpc/envelope.ts). */
+function reply(x: Exchange, status: number, result: RpcResult): void {
+  x.send(status, { ...SECURITY, ...JSON_TYPE }, JSON.stringify(result));
+}
+
+function ok(x: Exchange, value: unknown): void {
+  reply(x, 200, { ok: true, value });
+}
+
+/** An error, with the status of its code unless a more precise one is given. */
+function fail(x: Exchange, code: CofferErrorCode, message: string, status?: number): void {
+  const f = failure({ code, message }, status);
+  x.send(f.status, { ...SECURITY, ...JSON_TYPE }, f.body);
 }
 
 async function serveStatic(x: Exchange, ctx: UiContext, rel: string): Promise<void> {
   const root = normalize(ctx.staticDir);
   const file = normalize(join(root, rel === '' || rel === '/' ? 'index.html' : rel));
-  if (!file.startsWith(root + sep) || !existsSync(file) || !statSync(file).isFile()) return json(x, 404, { error: 'Not found' });
+  if (!file.startsWith(root + sep) || !existsSync(file) || !statSync(file).isFile()) return fail(x, 'NoSuchKey', 'Not found');
   const type = mime.getType(file) ?? 'application/octet-stream';
-  await x.stream(200, { ...SECURITY, 'Content-Type': type, 'Content-Length': statSync(file).size }, createReadStream(file));
+  await x.stream(200, { ...SECURITY, 'Content-Type': type, 'Content-Length': statSync(file).size }, { body: createReadStream(file) });
 }
 
 /**
@@ -69,7 +84,7 @@ export class EventStreams {
 }
 
 function events(x: Exchange, ctx: UiContext, streams: EventStreams): void {
-  if (!streams.add(x.res)) return json(x, 503, { error: 'The server is stopping' });
+  if (!streams.add(x.res)) return fail(x, 'Closed', 'The server is stopping');
   x.res.writeHead(200, { ...SECURITY, 'Content-Type': 'text/event-stream', Connection: 'keep-alive' });
   x.res.write(': connected\n\n');
   const listeners = EVENT_NAMES.map((name) => {
@@ -84,18 +99,14 @@ function events(x: Exchange, ctx: UiContext, streams: EventStreams): void {
   });
 }
 
-const errorOf = (err: unknown) => {
-  const e = err as { code?: string; message?: string };
-  return { code: e.code ?? 'InternalError', message: e.message ?? String(err) };
-};
-
 async function upload(x: Exchange, ctx: UiContext): Promise<void> {
   const id = x.param('id');
-  if (!id) return json(x, 400, { ok: false, error: { code: 'InvalidArgument', message: 'id (from transfers.startUpload) is required' } });
+  if (!id) return fail(x, 'InvalidArgument', 'id (from transfers.startUpload) is required');
   try {
-    return json(x, 200, { ok: true, value: await ctx.upload(id, x.req) });
+    return ok(x, await ctx.upload(id, x.req));
   } catch (err) {
-    return json(x, 200, { ok: false, error: errorOf(err) });
+    const error = errorData(err);
+    return fail(x, error.code, error.message);
   }
 }
 
@@ -108,12 +119,12 @@ const INLINE_SECURITY = { ...SECURITY, 'Content-Security-Policy': `${INLINE_CSP}
  */
 async function download(x: Exchange, ctx: UiContext): Promise<void> {
   const [account, container, name] = ['account', 'container', 'name'].map((p) => x.param(p));
-  if (!account || !container || !name) return json(x, 400, { error: 'account, container and name are required' });
+  if (!account || !container || !name) return fail(x, 'InvalidArgument', 'account, container and name are required');
   const inline = x.param('inline') === '1';
   const reply = await objectReply(ctx.objects, { account, container, name }, { range: x.header('range'), ifRange: x.header('if-range'), inline });
   const headers = { ...(inline ? INLINE_SECURITY : SECURITY), ...reply.headers };
   if (typeof reply.body === 'string') return x.send(reply.status, headers, reply.body);
-  await x.stream(reply.status, headers, reply.body);
+  await x.stream(reply.status, headers, { body: reply.body });
 }
 
 const zips = new ZipDownloads();
@@ -121,23 +132,23 @@ const zips = new ZipDownloads();
 /** `POST /_coffer/zip` {account, container, names, prefixes, title}: an id to download the selection as one zip. */
 async function prepareZip(x: Exchange): Promise<void> {
   const body = await readSmallBody(x.req, 4 * 1024 * 1024);
-  if (body === 'too-large') return json(x, 413, { error: 'Request too large' });
+  if (body === 'too-large') return fail(x, 'EntityTooLarge', 'Request too large');
   let r: Partial<ZipRequest>;
   try {
     r = JSON.parse(body.toString('utf8')) as Partial<ZipRequest>;
   } catch {
-    return json(x, 400, { error: 'Invalid JSON' });
+    return fail(x, 'InvalidArgument', 'Invalid JSON');
   }
   const strings = (v: unknown) => Array.isArray(v) && v.every((s) => typeof s === 'string');
   if (typeof r.account !== 'string' || typeof r.container !== 'string' || !strings(r.names) || !strings(r.prefixes) || typeof r.title !== 'string') {
-    return json(x, 400, { error: 'account, container, names, prefixes and title are required' });
+    return fail(x, 'InvalidArgument', 'account, container, names, prefixes and title are required');
   }
-  return json(x, 200, { id: zips.prepare(r as ZipRequest) });
+  return ok(x, { id: zips.prepare(r as ZipRequest) });
 }
 
 async function sendZip(x: Exchange, ctx: UiContext, id: string): Promise<void> {
   const request = zips.take(id);
-  if (!request) return json(x, 404, { error: 'This download link was used or has expired: download again' });
+  if (!request) return fail(x, 'NoSuchKey', 'This download link was used or has expired: download again');
   await streamZip(x, request, ctx.zipSource, SECURITY);
 }
 
@@ -148,7 +159,7 @@ async function sendZip(x: Exchange, ctx: UiContext, id: string): Promise<void> {
  * origins or hosts are refused.
  */
 export async function handleUi(x: Exchange, ctx: UiContext, streams: EventStreams): Promise<void> {
-  if (!trustedRequest(x, ctx.port())) return json(x, 403, { error: 'Forbidden origin or host' });
+  if (!trustedRequest(x, ctx.port())) return fail(x, 'AccessDenied', 'Forbidden origin or host');
   const rel = x.rawPath.slice(UI_PREFIX.length);
   if (x.method === 'GET' && tokenMatches(x.param('token'), ctx.sessionToken)) {
     return x.send(302, {
@@ -157,17 +168,19 @@ export async function handleUi(x: Exchange, ctx: UiContext, streams: EventStream
       Location: `${UI_PREFIX}/`,
     });
   }
-  if (!hasSession(x, ctx.sessionToken)) return json(x, 401, { error: 'Open the URL printed by coffer serve --ui' });
+  // The page's own session: the one answer with 401, which the page tells apart from a store refusing its credentials.
+  if (!hasSession(x, ctx.sessionToken)) return fail(x, 'AuthFailed', 'Open the URL printed by coffer serve --ui', 401);
   if (rel === '/rpc' && x.method === 'POST') {
     const body = await readSmallBody(x.req, 4 * 1024 * 1024);
-    if (body === 'too-large') return json(x, 413, { error: 'Request too large' });
+    if (body === 'too-large') return fail(x, 'EntityTooLarge', 'Request too large');
     let request: { method?: unknown; arg?: unknown };
     try {
       request = JSON.parse(body.toString('utf8')) as typeof request;
     } catch {
-      return json(x, 400, { error: 'Invalid JSON' });
+      return fail(x, 'InvalidArgument', 'Invalid JSON');
     }
-    return json(x, 200, await ctx.rpc.call(String(request.method), request.arg ?? {}));
+    // The call was made: its outcome, an error too, is the answer (200, the host's envelope).
+    return reply(x, 200, await ctx.rpc.call(String(request.method), request.arg ?? {}));
   }
   if (rel === '/events' && x.method === 'GET') return events(x, ctx, streams);
   if (rel === '/upload' && x.method === 'POST') return upload(x, ctx);
@@ -175,5 +188,5 @@ export async function handleUi(x: Exchange, ctx: UiContext, streams: EventStream
   if (rel === '/zip' && x.method === 'POST') return prepareZip(x);
   if (rel.startsWith('/zip/') && x.method === 'GET') return sendZip(x, ctx, rel.slice('/zip/'.length));
   if (x.method === 'GET') return serveStatic(x, ctx, rel);
-  return json(x, 405, { error: 'Method not allowed' });
+  return fail(x, 'NotSupported', 'Method not allowed', 405);
 }

@@ -5,6 +5,7 @@
 import type { Readable } from 'node:stream';
 import mime from 'mime';
 import parseRanges from 'range-parser';
+import { errorData, failure as errorFailure } from './errors.js';
 
 export interface ObjectTarget {
   account: string;
@@ -39,7 +40,7 @@ export interface ObjectRequest {
 export interface ObjectReply {
   status: number;
   headers: Record<string, string | number>;
-  /** The bytes, or a JSON error body. */
+  /** The bytes, or an error in the contract's envelope (JSON). */
   body: Readable | string;
 }
 
@@ -88,21 +89,10 @@ function stillTheSame(ifRange: string, facts: ObjectFacts): boolean {
   return Number.isFinite(named) && Number.isFinite(modified) && Math.floor(modified / 1000) * 1000 === named;
 }
 
-const STATUS_OF_CODE: Record<string, number> = {
-  NoSuchKey: 404,
-  NoSuchContainer: 404,
-  NoSuchVersion: 404,
-  InvalidRange: 416,
-  InvalidArgument: 400,
-  AccessDenied: 403,
-};
-
+/** A failure, in the contract's envelope: 404 for what is not there, 502 for a store that failed (a remote server, its credentials, the network). */
 function failure(err: unknown): ObjectReply {
-  const e = err as { code?: string; message?: string };
-  const code = e.code ?? 'InternalError';
-  // Anything else is the store's (a remote server, its credentials, the network): a bad gateway.
-  const status = STATUS_OF_CODE[code] ?? 502;
-  return { status, headers: { 'Content-Type': 'application/json; charset=utf-8' }, body: JSON.stringify({ error: e.message ?? String(err), code }) };
+  const { status, body } = errorFailure(errorData(err));
+  return { status, headers: { 'Content-Type': 'application/json; charset=utf-8' }, body };
 }
 
 function whole(target: ObjectTarget, read: { facts: ObjectFacts; body: Readable }, inline: boolean): ObjectReply {
@@ -122,7 +112,8 @@ export async function objectReply(reader: ObjectReader, target: ObjectTarget, re
     const facts = await reader.head(target);
     const ranges = parseRanges(facts.size, request.range, { combine: true });
     if (ranges === -1) {
-      return { status: 416, headers: { 'Content-Range': `bytes */${facts.size}`, 'Content-Type': 'application/json; charset=utf-8' }, body: JSON.stringify({ error: 'The requested range is not satisfiable', code: 'InvalidRange' }) };
+      const { status, body } = errorFailure({ code: 'InvalidRange', message: 'The requested range is not satisfiable' });
+      return { status, headers: { 'Content-Range': `bytes */${facts.size}`, 'Content-Type': 'application/json; charset=utf-8' }, body };
     }
     const served = ranges !== -2 && ranges.type === 'bytes' && ranges.length === 1 && (!request.ifRange || stillTheSame(request.ifRange, facts)) ? ranges[0] : undefined;
     if (!served) return whole(target, await reader.read(target), request.inline);

@@ -71,5 +71,5 @@ export async function streamZip(x: Exchange, request: ZipRequest, source: ZipSou
     }
     zip.end();
   })().catch(fail);
-  await x.stream(200, { ...headers, 'Content-Type': 'application/zip', 'Content-Disposition': attachmentZip(request.title) }, out);
+  await x.stream(200, { ...headers, 'Content-Type': 'application/zip', 'Content-Disposition': attachmentZip(request.title) }, { body: out });
 }

@@ -3,7 +3,7 @@ import { basename, join, relative, sep } from 'node:path';
 import type { ConflictPolicy, UploadPlan } from '../../../src-shared/contract/transfers.js';
 import { CofferError } from '../../../src-shared/errors.js';
 import type { ObjectBackend } from '../../backends/object-backend.js';
-import { roundUp4k } from '../../engine/types.js';
+import { roundUp4k } from '../../engine/index.js';
 import { objectsUnder } from '../objects-under.js';
 
 export interface PlannedFile {

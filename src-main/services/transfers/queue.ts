@@ -27,6 +27,8 @@ export interface Job {
   /** A browser upload's bytes, once its request arrived. */
   stream?: import('node:stream').Readable;
   waiters: ((item: TransferItem) => void)[];
+  /** The code of the last attempt's failure (the item keeps its message), so a browser upload's request can answer with it. */
+  errorCode?: CofferErrorCode;
 }
 
 const PROGRESS_INTERVAL_MS = 250;
@@ -163,6 +165,7 @@ export class JobQueue {
       return;
     }
     item.error = (err as Error).message ?? String(err);
+    job.errorCode = isCofferError(err) ? err.code : 'InternalError';
     // A browser upload's stream is spent: only the renderer can send it again.
     if (isTransient(err) && item.attempts < AUTO_RETRIES && job.spec.kind !== 'stream') {
       item.state = 'queued';

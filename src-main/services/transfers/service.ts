@@ -118,7 +118,9 @@ export class TransferService implements TransfersService {
     this.queue.pump();
     const item = await settled;
     if (item.state === 'paused') throw new CofferError('Aborted', 'The upload was paused; resume sends the file again');
-    if (item.state !== 'done') throw new CofferError(item.state === 'cancelled' ? 'Aborted' : 'InternalError', item.error ?? `The upload was ${item.state}`);
+    if (item.state === 'cancelled') throw new CofferError('Aborted', item.error ?? 'The upload was cancelled');
+    // Failed: with the failure's own code (a container deleted since the plan is NoSuchContainer).
+    if (item.state !== 'done') throw new CofferError(job.errorCode ?? 'InternalError', item.error ?? `The upload was ${item.state}`);
     return item;
   }
 

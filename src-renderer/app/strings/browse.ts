@@ -91,13 +91,6 @@ export const browseTexts = {
     metaValue: 'Value',
     loading: 'Loading details…',
     bytesExact: (n: string) => `${n} bytes`,
-    headerNames: {
-      contentEncoding: 'Content-Encoding',
-      contentDisposition: 'Content-Disposition',
-      contentLanguage: 'Content-Language',
-      cacheControl: 'Cache-Control',
-      expires: 'Expires',
-    },
   },
 
   metadataEditor: {

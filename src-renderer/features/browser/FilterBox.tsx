@@ -17,12 +17,13 @@ export function FilterBox() {
   const id = useId();
   // Navigating elsewhere clears the filter: follow it.
   useEffect(() => setText(filter), [filter]);
+  // Typing schedules a new listing. A filter changed elsewhere (navigating clears it) is followed
+  // above, and the text then equals it again: nothing is scheduled, and what was is cleared.
   useEffect(() => {
     if (text === filter) return;
     const t = setTimeout(() => setFilter(text), DEBOUNCE_MS);
     return () => clearTimeout(t);
-    // Only typing schedules a new listing.
-  }, [text]);
+  }, [text, filter, setFilter]);
   return (
     <div className="filter">
       <label htmlFor={id} className="visually-hidden">

@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import './menu.css';
 
 export interface MenuItem {
@@ -29,6 +29,16 @@ export function Menu({ label, at, items, onClose }: { label: string; at: MenuPos
   const [pos, setPos] = useState(at);
   const [active, setActive] = useState(0);
   const returnTo = useRef<Element | null>(null);
+  // The owner's latest onClose: the listeners below are added once per opening and must not call
+  // the one of the render that opened the menu.
+  const onCloseRef = useRef(onClose);
+  useLayoutEffect(() => {
+    onCloseRef.current = onClose;
+  });
+  const close = useCallback((restoreFocus: boolean) => {
+    onCloseRef.current();
+    if (restoreFocus && returnTo.current instanceof HTMLElement) returnTo.current.focus();
+  }, []);
 
   // Keep the menu inside the window: open up/left of the point when there is no room below/right.
   useLayoutEffect(() => {
@@ -50,17 +60,13 @@ export function Menu({ label, at, items, onClose }: { label: string; at: MenuPos
       document.removeEventListener('pointerdown', onPointer, true);
       window.removeEventListener('blur', onBlur);
     };
-    // Once per opening: the menu is remounted for each.
-  }, []);
+    // Once per opening (the menu is remounted for each): close never changes.
+  }, [close]);
 
   useEffect(() => {
     ref.current?.querySelectorAll<HTMLElement>('[role^="menuitem"]')[active]?.focus();
   }, [active, items.length]);
 
-  function close(restoreFocus: boolean) {
-    onClose();
-    if (restoreFocus && returnTo.current instanceof HTMLElement) returnTo.current.focus();
-  }
   const choose = (item: MenuItem) => {
     if (item.disabled) return;
     close(true);

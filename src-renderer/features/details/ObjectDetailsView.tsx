@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import type { ObjectDetails, StandardHeaderValues } from '../../../src-shared/model/storage';
+import type { ObjectDetails } from '../../../src-shared/model/storage';
+import { COMMON_HEADERS } from '../../../src-shared/standard-headers';
 import { formatBytes, formatCount, formatDate } from '../../app/format';
 import { Icon } from '../../app/icons';
 import { strings } from '../../app/strings';
@@ -22,7 +23,7 @@ export function ObjectDetailsView({ account, container, name }: { account: strin
 
 function Properties({ account, container, d }: { account: string; container: string; d: ObjectDetails }) {
   const base = d.name.slice(d.name.lastIndexOf('/', d.name.length - 2) + 1);
-  const headers = (Object.keys(s.headerNames) as (keyof StandardHeaderValues)[]).filter((k) => d.headers[k]);
+  const headers = COMMON_HEADERS.filter((h) => d.headers[h.field]);
   const yesNo = (v: boolean | null) => (v === null ? strings.common.unknown : v ? strings.common.yes : strings.common.no);
   return (
     <div>
@@ -52,9 +53,9 @@ function Properties({ account, container, d }: { account: string; container: str
         </Prop>
         <Prop label={s.storageClass}>{d.storageClass ?? strings.common.unknown}</Prop>
         <Prop label={s.publicRead}>{yesNo(d.publicRead)}</Prop>
-        {headers.map((k) => (
-          <Prop key={k} label={s.headerNames[k]} mono>
-            {d.headers[k]}
+        {headers.map((h) => (
+          <Prop key={h.field} label={h.name} mono>
+            {d.headers[h.field]}
           </Prop>
         ))}
       </Props>

@@ -55,7 +55,8 @@ function Shown({ kind, url, account, container, details }: { kind: PreviewKind; 
       return <audio className="preview-media" src={url} controls preload="metadata" aria-label={s.audioLabel(name)} onError={fail} />;
     case 'video':
       return <video className="preview-media" src={url} controls preload="metadata" aria-label={s.videoLabel(name)} onError={fail} />;
-    default:
+    case 'text':
+    case 'json':
       return <TextPreview url={url} account={account} container={container} details={details} json={kind === 'json'} />;
   }
 }

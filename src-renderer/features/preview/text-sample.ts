@@ -1,6 +1,8 @@
 // The first 256 KiB of an object as text: asked for as one byte range, its encoding found (a
 // byte-order mark, the type's charset, valid UTF-8, else chardet's guess) and decoded here.
 import { detect } from 'chardet';
+import { CofferError } from '../../../src-shared/errors';
+import { readAnswer } from '../../api/transport';
 import { TEXT_PREVIEW_BYTES } from './preview-kind';
 
 export type TextSample =
@@ -72,8 +74,9 @@ export function decodeSample(bytes: Uint8Array, contentType: string, truncated: 
 export async function readTextSample(url: string, size: number, contentType: string, signal: AbortSignal): Promise<TextSample> {
   const res = await fetch(url, { headers: { Range: `bytes=0-${TEXT_PREVIEW_BYTES - 1}` }, credentials: 'same-origin', signal });
   if (res.status !== 200 && res.status !== 206) {
-    const body = (await res.json().catch(() => ({}))) as { error?: string };
-    throw new Error(body.error ?? `${res.status} ${res.statusText}`);
+    // The server's error in the contract's envelope (or Unreachable when something else answered).
+    const answer = await readAnswer(res);
+    throw answer.ok ? new CofferError('Unreachable', `${res.status} ${res.statusText}`) : new CofferError(answer.error.code, answer.error.message);
   }
   const bytes = await readAtMost(res, TEXT_PREVIEW_BYTES);
   return decodeSample(bytes, contentType, bytes.length < size);

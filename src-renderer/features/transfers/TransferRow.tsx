@@ -5,6 +5,7 @@ import { formatBytes } from '../../app/format';
 import { Icon } from '../../app/icons';
 import { strings } from '../../app/strings';
 import { transferCommands } from './actions';
+import { useTransfers } from './store';
 import { canCancel, canPause, canResume, canRetry, etaSeconds, formatDuration, fraction } from './progress';
 
 const s = strings.transfers;
@@ -18,6 +19,9 @@ export const TransferRow = memo(function TransferRow({ item, connection, index, 
   const ids = [item.id];
   const retryable = canRetry(item) && canResend(item.id);
   const pausable = canPause(item, canResend(item.id));
+  const note = useTransfers((st) => st.notes[item.id] ?? null);
+  // Main's own words first; else why this page's upload of it was refused.
+  const error = item.error ?? note;
   return (
     <div role="listitem" aria-label={item.name} aria-posinset={index + 1} aria-setsize={count} className={`transfer-row state-${item.state}`} style={{ transform: `translateY(${top}px)` }}>
       <div className="transfer-line">
@@ -61,9 +65,9 @@ export const TransferRow = memo(function TransferRow({ item, connection, index, 
           {item.state === 'running' && item.bytesPerSecond ? ` · ${s.speed(formatBytes(item.bytesPerSecond))}` : ''}
           {eta !== null ? ` · ${s.eta(formatDuration(eta))}` : ''}
         </span>
-        {item.error ? (
-          <span className="transfer-error" title={item.error}>
-            {item.error}
+        {error ? (
+          <span className="transfer-error" title={error}>
+            {error}
           </span>
         ) : null}
       </div>

@@ -8,6 +8,11 @@ interface TransfersState {
   panelOpen: boolean;
   /** Shown in the panel: a drag-out waits for its files to be staged. */
   hint: string | null;
+  /**
+   * Why this page's upload of an item was refused before main took its bytes (an expired session,
+   * a server that did not answer): main's item cannot say it, so the row shows this.
+   */
+  notes: Readonly<Record<string, string>>;
   /** The whole list from transfers.list(): replaces what the events built. */
   replace(items: readonly TransferItem[], concurrency: number): void;
   /** A burst of progress events, newest last. */
@@ -15,6 +20,7 @@ interface TransfersState {
   setConcurrency(n: number): void;
   setPanelOpen(open: boolean): void;
   setHint(hint: string | null): void;
+  setNote(id: string, note: string | null): void;
 }
 
 /** The transfer queue as main reports it (main owns it; this is the renderer's copy) and the panel's UI state. */
@@ -23,6 +29,7 @@ export const useTransfers = create<TransfersState>()((set) => ({
   concurrency: 0,
   panelOpen: false,
   hint: null,
+  notes: {},
   replace: (items, concurrency) => set({ items, concurrency }),
   merge: (updates) =>
     set((s) => {
@@ -40,4 +47,10 @@ export const useTransfers = create<TransfersState>()((set) => ({
   setConcurrency: (concurrency) => set({ concurrency }),
   setPanelOpen: (panelOpen) => set({ panelOpen }),
   setHint: (hint) => set({ hint }),
+  setNote: (id, note) =>
+    set((s) => {
+      if ((s.notes[id] ?? null) === note) return s;
+      const { [id]: _, ...notes } = s.notes;
+      return { notes: note === null ? notes : { ...notes, [id]: note } };
+    }),
 }));

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { TransferItem } from '../../../src-shared/contract/transfers';
 import { api, client } from '../../api/client';
+import { onUploadAnswer } from '../../api/uploads';
 import { queryKeys } from '../../queries/keys';
 import { ACTIVE } from './progress';
 import { useTransfers } from './store';
@@ -56,10 +57,12 @@ export function useTransferFeed(): void {
       reloadTransfers().catch(() => undefined);
     }, QUIET_MS);
     reloadTransfers().catch(() => undefined);
+    const offRefusals = onUploadAnswer((id, error) => useTransfers.getState().setNote(id, error?.message ?? null));
     return () => {
       clearTimeout(timer);
       clearInterval(watchdog);
       off();
+      offRefusals();
     };
   }, [qc]);
 }

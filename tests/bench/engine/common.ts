@@ -1,7 +1,6 @@
 /** What the engine bench's sections share: the account, a worker pool that times each call, and the section context. */
 import { performance } from 'node:perf_hooks';
-import { Engine } from '../../../src-main/engine/engine.js';
-import type { EngineOptions } from '../../../src-main/engine/context.js';
+import { Engine, type EngineOptions } from '../../../src-main/engine/index.js';
 import { percentile, round, type RatioList } from '../stats.js';
 
 export const MiB = 1024 * 1024;

@@ -3,7 +3,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { open } from 'node:fs/promises';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { Engine } from '../../../src-main/engine/engine.js';
+import { Engine } from '../../../src-main/engine/index.js';
 import { median, round } from '../stats.js';
 import { ACCOUNT, drain, MiB, openEngine, type SectionContext } from './common.js';
 

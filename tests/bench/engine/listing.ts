@@ -2,9 +2,7 @@
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { Engine } from '../../../src-main/engine/engine.js';
-import type { ContainerRef } from '../../../src-main/engine/types.js';
-import type { ListPage, ListParams } from '../../../src-main/engine/ops/list-objects.js';
+import { type ContainerRef, Engine, type ListPage, type ListParams } from '../../../src-main/engine/index.js';
 import { median, round } from '../stats.js';
 import { ACCOUNT, MiB, openEngine, type SectionContext } from './common.js';
 

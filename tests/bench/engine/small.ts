@@ -1,7 +1,6 @@
 /** Engine bench, section small: 10,000 x 4 KiB put then get at concurrency 16, inline bodies and blob files. */
 import { randomBytes } from 'node:crypto';
-import { Engine } from '../../../src-main/engine/engine.js';
-import type { EngineOptions } from '../../../src-main/engine/context.js';
+import { Engine, type EngineOptions } from '../../../src-main/engine/index.js';
 import { ACCOUNT, drain, openEngine, pool, type SectionContext } from './common.js';
 
 export async function benchSmall({ dirFor, log, ratios }: SectionContext) {

@@ -6,7 +6,7 @@
  * what is measured), then the engine is closed, which puts everything on disk.
  */
 import { performance } from 'node:perf_hooks';
-import { Engine } from '../../../src-main/engine/engine.js';
+import { Engine } from '../../../src-main/engine/index.js';
 
 export const COFFER_USER = {
   account: 'bench$bencher',

@@ -5,7 +5,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { Engine } from '../../../src-main/engine/engine.js';
+import { Engine } from '../../../src-main/engine/index.js';
 
 export const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 /** The account `coffer serve` adopts as its local store (it takes the first one it finds). */

@@ -1,7 +1,7 @@
 // Seeds the e2e store directly through the engine, before the server opens the same data
 // directory (one process at a time). Usage: node --import tsx tests/e2e/support/seed.ts DIR
 // (COFFER_SEED_SMALL=1 leaves out the 3,000-object folder and the 25,000-object container, for specs that start a store of their own).
-import { Engine } from '../../../src-main/engine/engine.js';
+import { Engine } from '../../../src-main/engine/index.js';
 import { ACCOUNT_ID, OTHER_ACCOUNTS, ARCHIVE, ARCHIVE_SMALL, BIG_COUNT, EDITS, EDITS_OBJECTS, EMPTY, LIVE, LONG, LONG_COUNT, OPS, OPS_OBJECTS, VERSIONED, VERSIONED_BODIES, VERSIONED_NAME, bigBody, bigName, longName, type SeedObject } from './seed-data.js';
 
 const dir = process.argv[2];

@@ -1,4 +1,4 @@
-import { policyGrantsPublic } from '../../../engine/access.js';
+import { policyGrantsPublic } from '../../../engine/index.js';
 import { el, type XmlNode } from '../../common/xml.js';
 import { S3Error } from '../errors.js';
 import type { OpOf } from '../operation.js';

@@ -1,7 +1,5 @@
 import { CofferError } from '../../../../src-shared/errors.js';
-import { Engine } from '../../../engine/engine.js';
-import type { ContainerRef, ObjectInfo } from '../../../engine/types.js';
-import { decide, segmentReader } from '../../../engine/access.js';
+import { decide, Engine, segmentReader, type ContainerRef, type ObjectInfo } from '../../../engine/index.js';
 import { evaluateConditions } from '../../common/conditionals.js';
 import { isoMillis } from '../../common/dates.js';
 import { el } from '../../common/xml.js';

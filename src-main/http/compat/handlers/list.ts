@@ -1,5 +1,4 @@
-import type { ListEntry } from '../../../engine/ops/list-objects.js';
-import type { ListedObject } from '../../../engine/types.js';
+import type { ListedObject, ListEntry } from '../../../engine/index.js';
 import { isoMillis } from '../../common/dates.js';
 import { el, escapeXml, rawXml, xmlFragment, type XmlNode } from '../../common/xml.js';
 import { awsEncode } from '../canonical.js';
@@ -35,7 +34,7 @@ function contents(o: ListedObject, enc: (s: string) => string, owner: string): s
 
 function entriesXml(entries: ListEntry[], enc: (s: string) => string, owner: XmlNode | undefined): XmlNode[] {
   const ownerMarkup = owner ? xmlFragment(owner) : '';
-  // Appended to one string: measured 40% faster for a 1,000-entry page than mapping to an array and joining it.
+  // Appended to one string: cheaper than mapping a 1,000-entry page to an array and joining it.
   let objects = '';
   const prefixes: XmlNode[] = [];
   for (const e of entries) {
@@ -151,16 +150,10 @@ export function listMultipartUploads(call: BucketCall<OpOf<'ListMultipartUploads
     ...(list.delimiter ? { delimiter: list.delimiter } : {}),
   });
   const who = ownerFields(call);
-  const last = result.uploads.at(-1);
-  const lastPrefix = result.prefixes.at(-1);
-  const prefixLast = lastPrefix !== undefined && (!last || Buffer.compare(Buffer.from(lastPrefix), Buffer.from(last.name)) > 0);
-  const next = !result.truncated
-    ? []
-    : prefixLast
-      ? [el('NextKeyMarker', enc(lastPrefix!))]
-      : last
-        ? [el('NextKeyMarker', enc(last.name)), el('NextUploadIdMarker', last.uploadId)]
-        : [];
+  const next = [
+    ...(result.nextKeyMarker !== undefined ? [el('NextKeyMarker', enc(result.nextKeyMarker))] : []),
+    ...(result.nextUploadIdMarker !== undefined ? [el('NextUploadIdMarker', result.nextUploadIdMarker)] : []),
+  ];
   sendXml(
     call.x,
     200,

@@ -1,6 +1,5 @@
 import { CofferError } from '../../../../src-shared/errors.js';
-import type { ObjectInfo } from '../../../engine/types.js';
-import { segmentReader } from '../../../engine/access.js';
+import { segmentReader, type ObjectInfo } from '../../../engine/index.js';
 import { evaluateConditions } from '../../common/conditionals.js';
 import { abortedBy } from '../../common/exchange.js';
 import { readOptionsFor, readPlain } from '../../common/plain-read.js';
@@ -77,9 +76,9 @@ export async function getObject(call: BucketCall<OpOf<'GetObject' | 'HeadObject'
   if (read.range) {
     const { start, end } = read.range;
     headers['Content-Range'] = `bytes ${start}-${end}/${read.info.size}`;
-    return x.stream(206, headers, read.body, s3Headers(x), end - start + 1);
+    return x.stream(206, headers, read, s3Headers(x), end - start + 1);
   }
-  await x.stream(200, headers, read.body, s3Headers(x), read.info.size);
+  await x.stream(200, headers, read, s3Headers(x), read.info.size);
 }
 
 /** DeleteObject (C4, §22.3): 204 whether or not the key existed; delete markers when versioned. */

@@ -1,7 +1,5 @@
 import { STATUS_CODES } from 'node:http';
-import { Engine } from '../../../engine/engine.js';
-import { BULK_DELETE_LIMITS, type DeleteReport, type DeleteTarget } from '../../../engine/ops/bulk-delete.js';
-import { decide, type Identity } from '../../../engine/access.js';
+import { BULK_DELETE_LIMITS, decide, Engine, type DeleteReport, type DeleteTarget, type Identity } from '../../../engine/index.js';
 import { consumeBody, type Exchange } from '../../common/exchange.js';
 import { decodeStrict, encodePath } from '../../common/url.js';
 import { el, xmlDocument } from '../../common/xml.js';

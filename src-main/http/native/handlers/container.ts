@@ -1,6 +1,5 @@
 import { isCofferError } from '../../../../src-shared/errors.js';
-import { Engine } from '../../../engine/engine.js';
-import type { ContainerInfo } from '../../../engine/types.js';
+import { Engine, type ContainerInfo } from '../../../engine/index.js';
 import { httpDate, xTimestamp } from '../../common/dates.js';
 import type { HeaderValues } from '../../common/exchange.js';
 import { NativeError } from '../errors.js';

@@ -1,5 +1,5 @@
 import { CofferError } from '../../../../src-shared/errors.js';
-import { segmentReader } from '../../../engine/access.js';
+import { segmentReader } from '../../../engine/index.js';
 import { evaluateConditions } from '../../common/conditionals.js';
 import { httpDate } from '../../common/dates.js';
 import { encodePath } from '../../common/url.js';

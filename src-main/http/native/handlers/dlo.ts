@@ -1,4 +1,4 @@
-import type { ObjectInfo } from '../../../engine/types.js';
+import type { ObjectInfo } from '../../../engine/index.js';
 import type { HeaderValues } from '../../common/exchange.js';
 import { encodePath } from '../../common/url.js';
 

@@ -1,5 +1,5 @@
-import { BULK_DELETE_LIMITS } from '../../../engine/ops/bulk-delete.js';
-import { SLO_LIMITS } from '../../../engine/ops/large-objects.js';
+import { MAX_ACCOUNT_NAME_BYTES, MAX_CONTAINER_NAME_BYTES, MAX_OBJECT_NAME_BYTES } from '../../../../src-shared/names.js';
+import { BULK_DELETE_LIMITS, SLO_LIMITS } from '../../../engine/index.js';
 import { LISTING_LIMIT } from '../limits.js';
 import { META_LIMITS } from '../metadata.js';
 import { reply, type NativeCall } from '../respond.js';
@@ -11,10 +11,11 @@ export function capabilities(maxObjectSize: number) {
     swift: {
       version: '2.34.0',
       max_file_size: maxObjectSize,
-      max_object_name_length: 1024,
-      max_object_name_size: 1024,
-      max_container_name_length: 255,
-      max_account_name_length: 256,
+      // The engine's name rules (src-shared/names.ts), which it checks on every write.
+      max_object_name_length: MAX_OBJECT_NAME_BYTES,
+      max_object_name_size: MAX_OBJECT_NAME_BYTES,
+      max_container_name_length: MAX_CONTAINER_NAME_BYTES,
+      max_account_name_length: MAX_ACCOUNT_NAME_BYTES,
       container_listing_limit: LISTING_LIMIT,
       account_listing_limit: LISTING_LIMIT,
       valid_api_versions: ['v1', 'v1.0'],

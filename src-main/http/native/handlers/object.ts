@@ -1,8 +1,5 @@
 import { CofferError } from '../../../../src-shared/errors.js';
-import type { PutOptions } from '../../../engine/ops/put-object.js';
-import { resolveRange } from '../../../engine/ops/read-object.js';
-import type { ContainerInfo, ObjectInfo } from '../../../engine/types.js';
-import { segmentReader } from '../../../engine/access.js';
+import { resolveRange, segmentReader, type ContainerInfo, type ObjectInfo, type PutOptions } from '../../../engine/index.js';
 import { evaluateConditions } from '../../common/conditionals.js';
 import { httpDate, xTimestamp } from '../../common/dates.js';
 import { abortedBy, type HeaderValues } from '../../common/exchange.js';
@@ -67,9 +64,9 @@ export async function getObject(call: NativeCall<NativeOpOf<'GetObject' | 'HeadO
   if (read.range) {
     const { start, end } = read.range;
     headers['Content-Range'] = `bytes ${start}-${end}/${read.info.size}`;
-    return x.stream(206, headers, read.body, baseHeaders(x), end - start + 1);
+    return x.stream(206, headers, read, baseHeaders(x), end - start + 1);
   }
-  await x.stream(200, headers, read.body, baseHeaders(x), read.info.size);
+  await x.stream(200, headers, read, baseHeaders(x), read.info.size);
 }
 
 /** PUT object (N5): streams the body into the engine; 201 with the unquoted ETag. */

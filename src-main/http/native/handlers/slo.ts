@@ -1,7 +1,5 @@
 import { createHash } from 'node:crypto';
-import { SLO_LIMITS, sloProblems, type SegmentProblem, type SloSegmentSpec } from '../../../engine/ops/large-objects.js';
-import type { ContainerInfo, SloSegment } from '../../../engine/types.js';
-import { decide } from '../../../engine/access.js';
+import { decide, SLO_LIMITS, sloProblems, type ContainerInfo, type SegmentProblem, type SloSegment, type SloSegmentSpec } from '../../../engine/index.js';
 import { httpDate } from '../../common/dates.js';
 import { readSmallBody } from '../../common/exchange.js';
 import { encodePath } from '../../common/url.js';

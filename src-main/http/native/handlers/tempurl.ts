@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { Engine } from '../../../engine/engine.js';
+import { Engine } from '../../../engine/index.js';
 import { httpDate } from '../../common/dates.js';
 import type { HeaderValues } from '../../common/exchange.js';
 import { decodeStrict } from '../../common/url.js';
