@@ -9,6 +9,7 @@ import { Engine } from './engine/engine.js';
 import type { EngineOptions } from './engine/context.js';
 import type { AccountInfo } from './engine/types.js';
 import { startServer, type RunningServer } from './http/server.js';
+import type { ObjectReader } from './http/ui/object-response.js';
 import type { ZipRequest } from './http/ui/zip.js';
 import { loadSessionSecret } from './http/ui/session.js';
 import { RpcHost } from './rpc-host.js';
@@ -42,6 +43,8 @@ export interface AppContext {
   server: RunningServer;
   rpc: RpcHost;
   app: AppServices;
+  /** Objects' bytes for the app's own page: the browser build's downloads and previews, the desktop app's previews. */
+  objects: ObjectReader;
   /** The account the bare connection id `local` names: the first by id (the user may show another). */
   localAccount: AccountInfo;
   /** Created at this start because the store had no user yet. */
@@ -82,14 +85,15 @@ export async function createAppContext(opts: AppOptions): Promise<AppContext> {
     const late: { rpc?: RpcHost; app?: AppServices } = {};
     const sessionToken = opts.ui ? loadSessionSecret(opts.dataDir) : '';
     let port = 0;
+    const objects: ObjectReader = {
+      head: (t) => late.app!.registry.backend(t.account).head(t.container, t.name),
+      read: (t, range) => late.app!.registry.backend(t.account).download(t.container, t.name, range ? { range } : {}).then(({ details, body }) => ({ facts: details, body })),
+    };
     const ui = opts.ui
       ? {
           rpc: { call: (m: string, a: unknown) => late.rpc!.call(m, a), events },
           upload: (id: string, body: Readable) => late.app!.transfers.attachStream(id, body),
-          download: async (t: { account: string; container: string; name: string }) => {
-            const { details, body } = await late.app!.registry.backend(t.account).download(t.container, t.name);
-            return { size: details.size, contentType: details.contentType, body };
-          },
+          objects,
           zipSource: (r: ZipRequest) => zipEntries(late.app!.registry.backend(r.account), r),
           staticDir,
           sessionToken,
@@ -127,6 +131,7 @@ export async function createAppContext(opts: AppOptions): Promise<AppContext> {
       server,
       rpc,
       app,
+      objects,
       localAccount: engine.getAccount(account.id),
       createdFirstUser: created,
       ...(ui ? { uiUrl: `${server.url}/_coffer/?token=${sessionToken}` } : {}),

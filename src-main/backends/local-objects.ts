@@ -32,11 +32,10 @@ export async function deleteLocalObjects(engine: Engine, ref: ContainerRef, name
   const result: DeleteManyResult = { deleted: [], errors: [] };
   for (const name of names) {
     try {
-      await engine.deleteObject(ref, name);
+      await engine.deleteObject(ref, name, { missingOk: true });
       result.deleted.push(name);
     } catch (err) {
-      if (isCofferError(err, 'NoSuchKey')) result.deleted.push(name);
-      else if (isCofferError(err)) result.errors.push({ name, code: err.code, message: err.message });
+      if (isCofferError(err)) result.errors.push({ name, code: err.code, message: err.message });
       else throw err;
     }
   }

@@ -1,16 +1,18 @@
 import { createWriteStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
-import { CofferError, isCofferError } from '../../src-shared/errors.js';
+import { CofferError } from '../../src-shared/errors.js';
 import type {
   AccountSummary,
   Capabilities,
+  ContainerOptions,
   ContainerSummary,
   DeleteManyResult,
   FolderPage,
   MetadataSet,
   ObjectDetails,
   VersionEntry,
+  VersioningStatus,
 } from '../../src-shared/model/storage.js';
 import { Engine } from '../engine/engine.js';
 import type { ContainerRef, ObjectInfo } from '../engine/types.js';
@@ -24,6 +26,7 @@ import {
 } from './local-mapping.js';
 import { DEFAULT_PAGE_SIZE, deleteLocalObjects, listLocalVersions } from './local-objects.js';
 import { checkLinkLifetime, ShareLinkSigner } from './local-share-links.js';
+import { LOCAL_NO_OBJECT_LOCK, listLocalFolderVersions, localContainerSettings, localVersioning, setLocalVersioning, undeleteLocal } from './local-versions.js';
 import { abortLocalUpload, listLocalUploads, LOCAL_PART_SIZE, putLocal, uploadFileResumable } from './local-uploads.js';
 import { FOLDER_CONTENT_TYPE, type DownloadOptions, type ListFolderOptions, type ObjectBackend, type UnfinishedUploadEntry, type UploadOptions, type UploadResult, type UploadSource } from './object-backend.js';
 import { abortedError, metered, throwIfAborted } from './transfer.js';
@@ -73,6 +76,9 @@ export class LocalBackend implements ObjectBackend {
       serverSideCopy: true,
       bulkDelete: true,
       multipartUpload: true,
+      containerQuota: true,
+      objectLock: false,
+      why: { objectLock: LOCAL_NO_OBJECT_LOCK },
     };
   }
 
@@ -98,8 +104,8 @@ export class LocalBackend implements ObjectBackend {
     return this.engine.listContainers(this.accountId).map(containerSummary);
   }
 
-  async createContainer(name: string): Promise<void> {
-    await this.engine.createContainer(this.accountId, name);
+  async createContainer(name: string, options: ContainerOptions = {}): Promise<void> {
+    await this.engine.createContainer(this.accountId, name, localContainerSettings(options));
   }
 
   async deleteContainer(name: string): Promise<void> {
@@ -108,6 +114,7 @@ export class LocalBackend implements ObjectBackend {
 
   async *listFolder(container: string, opts: ListFolderOptions = {}): AsyncIterable<FolderPage> {
     const ref = this.ref(container);
+    if (opts.versions) return yield* listLocalFolderVersions(this.engine, ref, opts);
     const delimiter = opts.delimiter ?? '/';
     let marker = opts.marker;
     for (;;) {
@@ -198,12 +205,8 @@ export class LocalBackend implements ObjectBackend {
   }
 
   async delete(container: string, name: string, opts: { versionId?: string } = {}): Promise<void> {
-    try {
-      await this.engine.deleteObject(this.ref(container), name, opts.versionId !== undefined ? { versionId: opts.versionId } : {});
-    } catch (err) {
-      // Deleting what is already gone succeeds, as it does on S3 (the interface's contract).
-      if (!isCofferError(err, 'NoSuchKey')) throw err;
-    }
+    // Deleting what is already gone succeeds, as it does on S3 (the interface's contract).
+    await this.engine.deleteObject(this.ref(container), name, { versionId: opts.versionId, missingOk: true });
   }
 
   async deleteMany(container: string, names: string[]): Promise<DeleteManyResult> {
@@ -248,6 +251,18 @@ export class LocalBackend implements ObjectBackend {
     const ref = this.ref(container);
     const { object } = await this.engine.copyObject({ ref, name }, { ref, name }, { metadata: 'copy', sourceVersionId: versionId });
     return this.details(object);
+  }
+
+  async versioning(container: string): Promise<VersioningStatus> {
+    return localVersioning(this.engine, this.ref(container));
+  }
+
+  setVersioning(container: string, on: boolean): Promise<VersioningStatus> {
+    return setLocalVersioning(this.engine, this.ref(container), on);
+  }
+
+  async undelete(container: string, name: string): Promise<ObjectDetails> {
+    return this.details(await undeleteLocal(this.engine, this.ref(container), name));
   }
 
   /** Stops signing (nothing else is held: the engine belongs to the caller). */

@@ -2,12 +2,14 @@ import type { Readable } from 'node:stream';
 import type {
   AccountSummary,
   Capabilities,
+  ContainerOptions,
   ContainerSummary,
   DeleteManyResult,
   FolderPage,
   MetadataSet,
   ObjectDetails,
   VersionEntry,
+  VersioningStatus,
 } from '../../src-shared/model/storage.js';
 
 /** The content type S3 consoles give zero-byte folder markers; the local and remote S3 backends create folders with it. */
@@ -20,6 +22,11 @@ export interface ListFolderOptions {
   marker?: string;
   /** Entries per page. */
   pageSize?: number;
+  /**
+   * Non-current versions and delete markers too, after each object's current version (a
+   * deleted object is its latest delete marker); the marker is then the backend's own.
+   */
+  versions?: boolean;
   signal?: AbortSignal;
 }
 
@@ -82,7 +89,8 @@ export interface ObjectBackend {
    */
   checkAccess(): Promise<void>;
   listContainers(): Promise<ContainerSummary[]>;
-  createContainer(name: string): Promise<void>;
+  /** A new container with its options; an option this backend cannot honour fails before anything is created. */
+  createContainer(name: string, options?: ContainerOptions): Promise<void>;
   deleteContainer(name: string): Promise<void>;
 
   /** A folder's entries (prefix + delimiter), page after page as marker pagination goes. */
@@ -123,6 +131,14 @@ export interface ObjectBackend {
   listVersions(container: string, name: string): Promise<VersionEntry[]>;
   /** Makes an older version current again (a copy of it becomes the newest version). */
   restoreVersion(container: string, name: string, versionId: string): Promise<ObjectDetails>;
+  versioning(container: string): Promise<VersioningStatus>;
+  /** Turns versioning on, or suspends it (a container never versioned stays so); answers the new status. */
+  setVersioning(container: string, on: boolean): Promise<VersioningStatus>;
+  /**
+   * Brings a deleted object back as its newest version was (NoSuchKey when it never had one);
+   * an object that is not deleted stays as it is.
+   */
+  undelete(container: string, name: string): Promise<ObjectDetails>;
 
   /** Lets go of connections and clients (keep-alive sockets); the backend is not used after. */
   close?(): void | Promise<void>;

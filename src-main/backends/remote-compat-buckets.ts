@@ -1,7 +1,9 @@
 // Bucket-level work of the S3 backend: the account summary, bucket counters from HeadBucket's
 // X-RGW-* headers, and public read (bucket ACL for listings + a policy statement for reads).
 import {
+  CreateBucketCommand,
   DeleteBucketPolicyCommand,
+  GetObjectLockConfigurationCommand,
   GetBucketPolicyCommand,
   GetBucketPolicyStatusCommand,
   ListBucketsCommand,
@@ -12,11 +14,14 @@ import {
   type S3Client,
 } from '@aws-sdk/client-s3';
 import { CofferError, isCofferError } from '../../src-shared/errors.js';
-import type { AccountSummary, ContainerSummary } from '../../src-shared/model/storage.js';
+import type { AccountSummary, ContainerOptions, ContainerSummary } from '../../src-shared/model/storage.js';
 import { headBucketWithHeaders, type RemoteS3Config } from './remote-compat-client.js';
 import type { SdkCall } from './remote-compat-errors.js';
 import { policyWithPublicRead } from './remote-compat-mapping.js';
 import { fetchRgwUsage, sumBucketCounters } from './remote-compat-usage.js';
+import { setBucketVersioning } from './remote-compat-versions.js';
+
+export const S3_NO_BUCKET_QUOTA = 'S3 has no request that sets a bucket quota (on Ceph RGW an administrator sets it with radosgw-admin)';
 
 /** HEADs in flight at once when counting every bucket. */
 const HEAD_CONCURRENCY = 8;
@@ -104,6 +109,35 @@ export class BucketAccess {
       quota: hasQuota ? { maxBytes: count(headers['x-rgw-quota-user-size']), maxObjects: count(headers['x-rgw-quota-user-objects']) } : null,
       bucketQuota: bucketQuota.maxBytes === null && bucketQuota.maxObjects === null ? null : bucketQuota,
     };
+  }
+
+  /**
+   * CreateBucket, then the options S3 sets apart: versioning and public read. Object lock is
+   * asked for in the creation and checked after it: a server that ignores the request (Coffer's
+   * own S3 API does, for now) is reported, the bucket being already there without it.
+   */
+  async create(name: string, options: ContainerOptions): Promise<void> {
+    if (options.quota && (options.quota.maxBytes !== null || options.quota.maxObjects !== null)) throw new CofferError('NotSupported', S3_NO_BUCKET_QUOTA);
+    // Outside us-east-1, AWS wants the region named; RGW accepts its zonegroup's name there.
+    const region = this.config.region;
+    const location = region && region !== 'us-east-1' ? { CreateBucketConfiguration: { LocationConstraint: region as never } } : {};
+    await this.call(() => this.client.send(new CreateBucketCommand({ Bucket: name, ...location, ...(options.objectLock ? { ObjectLockEnabledForBucket: true } : {}) })));
+    if (options.objectLock && !(await this.objectLockEnabled(name))) {
+      throw new CofferError('NotSupported', `${name} was created, but without object lock: this server ignored the request`);
+    }
+    // Object lock turns versioning on by itself, and it cannot be suspended then.
+    if (options.versioning && !options.objectLock) await setBucketVersioning(this.client, this.call, name, true);
+    if (options.public) await this.setBucketPublic(name, true);
+  }
+
+  private async objectLockEnabled(bucket: string): Promise<boolean> {
+    try {
+      const out = await this.call(() => this.client.send(new GetObjectLockConfigurationCommand({ Bucket: bucket })));
+      return out.ObjectLockConfiguration?.ObjectLockEnabled === 'Enabled';
+    } catch (err) {
+      if (isCofferError(err) && (err.details as { s3Code?: string }).s3Code === 'ObjectLockConfigurationNotFoundError') return false;
+      throw err;
+    }
   }
 
   async requireBucket(bucket: string): Promise<void> {

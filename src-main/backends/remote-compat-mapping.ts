@@ -1,7 +1,7 @@
 // S3 responses -> the app's model, and the few request pieces built from the model.
 import type { GetObjectOutput, Grant, HeadObjectOutput, ListObjectsOutput, ListObjectVersionsOutput } from '@aws-sdk/client-s3';
 import type { FolderEntry, ObjectDetails, StandardHeaderValues, VersionEntry } from '../../src-shared/model/storage.js';
-import mime from 'mime';
+import { typeFromName } from '../engine/content-type.js';
 import { CofferError } from '../../src-shared/errors.js';
 
 export const unquote = (etag: string | undefined) => (etag ?? '').replace(/^"(.*)"$/, '$1');
@@ -50,7 +50,7 @@ export function detailsOf(container: string, name: string, o: HeadObjectOutput |
 }
 
 export function entryName(e: FolderEntry): string {
-  return e.kind === 'object' ? e.name : e.prefix;
+  return e.kind === 'folder' ? e.prefix : e.name;
 }
 
 /** A ListObjects page as one list in S3's name order (UTF-8 bytes), folders among the objects. */
@@ -63,7 +63,7 @@ export function folderEntries(out: ListObjectsOutput): FolderEntry[] {
     lastModified: isoOf(o.LastModified),
     // S3 listings carry no content type: guessed from the name, as a file manager shows a kind
     // (and as the local store chose it at upload); the object's own is in its details.
-    contentType: mime.getType(o.Key ?? '') ?? null,
+    contentType: typeFromName(o.Key ?? '') ?? null,
   }));
   const folders: FolderEntry[] = (out.CommonPrefixes ?? []).map((p) => ({ kind: 'folder', prefix: p.Prefix ?? '' }));
   return [...objects, ...folders].sort((a, b) => Buffer.compare(Buffer.from(entryName(a)), Buffer.from(entryName(b))));

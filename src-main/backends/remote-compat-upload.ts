@@ -2,7 +2,7 @@
 // size, never the whole file in memory (partSize x queueSize, see remote-compat-multipart.ts).
 import type { S3Client } from '@aws-sdk/client-s3';
 import { stat } from 'node:fs/promises';
-import mime from 'mime';
+import { typeFromName } from '../engine/content-type.js';
 import type { UploadOptions, UploadSource } from './object-backend.js';
 import type { RemoteS3Config } from './remote-compat-client.js';
 import { fromS3Error } from './remote-compat-errors.js';
@@ -59,7 +59,7 @@ function objectParams(bucket: string, key: string, opts: UploadOptions) {
   return {
     Bucket: bucket,
     Key: key,
-    ContentType: opts.contentType || mime.getType(key) || 'application/octet-stream',
+    ContentType: opts.contentType || typeFromName(key) || 'application/octet-stream',
     ...(opts.meta ? { Metadata: opts.meta } : {}),
     ...headerParams(opts.headers),
   };

@@ -1,7 +1,6 @@
 import {
   AbortMultipartUploadCommand,
   CopyObjectCommand,
-  CreateBucketCommand,
   DeleteBucketCommand,
   DeleteObjectCommand,
   GetObjectAclCommand,
@@ -18,22 +17,25 @@ import { isCofferError } from '../../src-shared/errors.js';
 import type {
   AccountSummary,
   Capabilities,
+  ContainerOptions,
   ContainerSummary,
   DeleteManyResult,
   FolderPage,
   MetadataSet,
   ObjectDetails,
   VersionEntry,
+  VersioningStatus,
 } from '../../src-shared/model/storage.js';
 import { checkLinkLifetime } from './local-share-links.js';
 import { FOLDER_CONTENT_TYPE, type DownloadOptions, type ListFolderOptions, type ObjectBackend, type UploadOptions, type UploadResult, type UploadSource } from './object-backend.js';
-import { BucketAccess } from './remote-compat-buckets.js';
+import { BucketAccess, S3_NO_BUCKET_QUOTA } from './remote-compat-buckets.js';
 import { createS3Client, type RemoteS3Config } from './remote-compat-client.js';
 import { fromS3Error } from './remote-compat-errors.js';
 import { copySource, detailsOf, entryName, folderEntries, grantsPublicRead, headerParams } from './remote-compat-mapping.js';
 import { deleteObjects, listObjectVersions } from './remote-compat-objects.js';
 import { abortResumable, listUnfinished } from './remote-compat-resume.js';
 import { uploadStream } from './remote-compat-upload.js';
+import { bucketVersioning, listBucketVersions, setBucketVersioning, undeleteObject } from './remote-compat-versions.js';
 import { metered, throwIfAborted } from './transfer.js';
 
 export type { RemoteS3Config } from './remote-compat-client.js';
@@ -57,7 +59,20 @@ export class RemoteS3Backend implements ObjectBackend {
   }
 
   capabilities(): Capabilities {
-    return { versions: true, publicRead: true, publicObjects: true, shareLinks: true, quota: true, serverSideCopy: true, bulkDelete: true, multipartUpload: true };
+    return {
+      versions: true,
+      publicRead: true,
+      publicObjects: true,
+      shareLinks: true,
+      quota: true,
+      serverSideCopy: true,
+      bulkDelete: true,
+      multipartUpload: true,
+      containerQuota: false,
+      // Offered: the server decides, and a bucket it made without the lock is reported.
+      objectLock: true,
+      why: { containerQuota: S3_NO_BUCKET_QUOTA },
+    };
   }
 
   /** Runs one SDK call and turns its failure into a CofferError. */
@@ -81,11 +96,8 @@ export class RemoteS3Backend implements ObjectBackend {
     return this.buckets.listContainers();
   }
 
-  async createContainer(name: string): Promise<void> {
-    // Outside us-east-1, AWS wants the region named; RGW accepts its zonegroup's name there.
-    const region = this.config.region;
-    const location = region && region !== 'us-east-1' ? { CreateBucketConfiguration: { LocationConstraint: region as never } } : {};
-    await this.call(() => this.client.send(new CreateBucketCommand({ Bucket: name, ...location })));
+  createContainer(name: string, options: ContainerOptions = {}): Promise<void> {
+    return this.buckets.create(name, options);
   }
 
   async deleteContainer(name: string): Promise<void> {
@@ -97,6 +109,7 @@ export class RemoteS3Backend implements ObjectBackend {
    * can be handed back by anyone; the server's NextMarker also skips a rolled-up folder whole.
    */
   async *listFolder(container: string, opts: ListFolderOptions = {}): AsyncIterable<FolderPage> {
+    if (opts.versions) return yield* listBucketVersions(this.client, (op) => this.call(op), container, opts);
     const delimiter = opts.delimiter ?? '/';
     let marker = opts.marker;
     for (;;) {
@@ -249,6 +262,19 @@ export class RemoteS3Backend implements ObjectBackend {
 
   async restoreVersion(container: string, name: string, versionId: string): Promise<ObjectDetails> {
     await this.call(() => this.client.send(new CopyObjectCommand({ Bucket: container, Key: name, CopySource: copySource(container, name, versionId) })));
+    return this.head(container, name);
+  }
+
+  versioning(container: string): Promise<VersioningStatus> {
+    return bucketVersioning(this.client, (op) => this.call(op), container);
+  }
+
+  setVersioning(container: string, on: boolean): Promise<VersioningStatus> {
+    return setBucketVersioning(this.client, (op) => this.call(op), container, on);
+  }
+
+  async undelete(container: string, name: string): Promise<ObjectDetails> {
+    await undeleteObject(this.client, (op) => this.call(op), container, name);
     return this.head(container, name);
   }
 

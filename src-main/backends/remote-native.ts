@@ -3,12 +3,14 @@ import { CofferError } from '../../src-shared/errors.js';
 import type {
   AccountSummary,
   Capabilities,
+  ContainerOptions,
   ContainerSummary,
   DeleteManyResult,
   FolderPage,
   MetadataSet,
   ObjectDetails,
   VersionEntry,
+  VersioningStatus,
 } from '../../src-shared/model/storage.js';
 import type { DownloadOptions, ListFolderOptions, ObjectBackend, UploadResult, UploadSource } from './object-backend.js';
 import { SessionCache, type AuthSettings, type EndpointInterface, type SwiftAuth, type SwiftSession } from './swift/auth.js';
@@ -23,6 +25,15 @@ import { capabilitiesOf, fetchInfo, type SwiftInfo } from './swift/info.js';
 import { listContainers, listFolder } from './swift/listing.js';
 import { accountTempUrlKey, signTempUrl, tempUrlDigest } from './swift/tempurl.js';
 import { uploadObject, type SwiftUploadOptions, type UploadTuning } from './swift/upload.js';
+import {
+  containerOptionHeaders,
+  containerVersioning,
+  listContainerVersions,
+  objectVersions,
+  restoreSwiftVersion,
+  setContainerVersioning,
+  undeleteSwift,
+} from './swift/versions.js';
 
 export type { SwiftAuth, SwiftSession } from './swift/auth.js';
 export type { SwiftUploadOptions } from './swift/upload.js';
@@ -133,27 +144,52 @@ export class RemoteNativeBackend implements ObjectBackend {
     return listContainers(this.client);
   }
 
-  async createContainer(name: string): Promise<void> {
+  async createContainer(name: string, options: ContainerOptions = {}): Promise<void> {
+    const headers = containerOptionHeaders(options);
+    if (Object.keys(headers).length > 0 || options.objectLock) {
+      // Refused before anything is made; and the PUT that would set them on a container already
+      // there must not change it.
+      const caps = (await this.loadInfo(), this.capabilities());
+      if (options.objectLock) throw new CofferError('NotSupported', caps.why.objectLock ?? 'No object lock here');
+      if (options.versioning && !caps.versions) throw new CofferError('NotSupported', caps.why.versions ?? 'No versions here');
+      if (headers['X-Container-Meta-Quota-Bytes'] ?? headers['X-Container-Meta-Quota-Count']) {
+        if (!caps.containerQuota) throw new CofferError('NotSupported', caps.why.containerQuota ?? 'No container quotas here');
+      }
+      const there = await this.client.request({ method: 'HEAD', container: name, ok: (st) => st < 300 || st === 404 });
+      if (there.status !== 404) throw new CofferError('ContainerOwnedByYou', `Container ${name} already exists; its settings stay as they are`);
+    }
+    const { 'X-Versions-Enabled': versioning, ...rest } = headers;
     // 202 = it already exists and is ours: creating is idempotent on Swift.
-    await this.client.call({ method: 'PUT', container: name, idempotent: true, what: `Creating ${name}` });
+    await this.client.call({ method: 'PUT', container: name, headers: rest, idempotent: true, what: `Creating ${name}` });
+    // Apart: Swift 2.30 answers 500 to a PUT that enables versioning in an account not made yet.
+    if (versioning) await setContainerVersioning(this.client, name, true);
   }
 
   async deleteContainer(name: string): Promise<void> {
     await this.client.call({ method: 'DELETE', container: name, what: `Deleting ${name}` });
   }
 
-  listFolder(container: string, opts?: ListFolderOptions): AsyncIterable<FolderPage> {
-    return listFolder(this.client, container, opts);
+  async *listFolder(container: string, opts: ListFolderOptions = {}): AsyncIterable<FolderPage> {
+    if (!opts.versions) return yield* listFolder(this.client, container, opts);
+    await this.requireVersions();
+    yield* listContainerVersions(this.client, container, opts);
+  }
+
+  /** Versions need Swift's object_versioning; elsewhere a version-id would be ignored, not refused. */
+  private async requireVersions(): Promise<void> {
+    await this.loadInfo();
+    const caps = this.capabilities();
+    if (!caps.versions) throw new CofferError('NotSupported', caps.why.versions ?? 'No object versions here');
   }
 
   async head(container: string, name: string, opts?: { versionId?: string }): Promise<ObjectDetails> {
-    if (opts?.versionId) throw new CofferError('NotSupported', 'This Swift account has no object versions');
-    const { headers } = await this.client.call({ method: 'HEAD', container, object: name });
+    if (opts?.versionId) await this.requireVersions();
+    const { headers } = await this.client.call({ method: 'HEAD', container, object: name, ...(opts?.versionId ? { query: { 'version-id': opts.versionId } } : {}) });
     return detailsFromHeaders(container, name, headers);
   }
 
   async download(container: string, name: string, opts: DownloadOptions = {}): Promise<{ details: ObjectDetails; body: Readable }> {
-    if (opts.versionId) throw new CofferError('NotSupported', 'This Swift account has no object versions');
+    if (opts.versionId) await this.requireVersions();
     return downloadObject(this.client, container, name, opts, this.tuning.progressIntervalMs);
   }
 
@@ -208,8 +244,9 @@ export class RemoteNativeBackend implements ObjectBackend {
   }
 
   async delete(container: string, name: string, opts?: { versionId?: string }): Promise<void> {
-    if (opts?.versionId) throw new CofferError('NotSupported', 'This Swift account has no object versions');
-    await deleteObject(this.client, container, name);
+    if (!opts?.versionId) return deleteObject(this.client, container, name);
+    await this.requireVersions();
+    await this.client.call({ method: 'DELETE', container, object: name, query: { 'version-id': opts.versionId }, ok: (st) => (st >= 200 && st < 300) || st === 404, what: `Deleting a version of ${container}/${name}` });
   }
 
   async deleteMany(container: string, names: string[]): Promise<DeleteManyResult> {
@@ -247,11 +284,30 @@ export class RemoteNativeBackend implements ObjectBackend {
     return signTempUrl(await this.client.storageUrl(), container, name, key, expires, tempUrlDigest(info?.tempurl, info !== undefined));
   }
 
-  async listVersions(): Promise<VersionEntry[]> {
-    throw new CofferError('NotSupported', 'This Swift account has no object versions');
+  async listVersions(container: string, name: string): Promise<VersionEntry[]> {
+    await this.requireVersions();
+    return objectVersions(this.client, container, name);
   }
 
-  async restoreVersion(): Promise<ObjectDetails> {
-    throw new CofferError('NotSupported', 'This Swift account has no object versions');
+  async restoreVersion(container: string, name: string, versionId: string): Promise<ObjectDetails> {
+    await this.requireVersions();
+    await restoreSwiftVersion(this.client, container, name, versionId);
+    return this.head(container, name);
+  }
+
+  async versioning(container: string): Promise<VersioningStatus> {
+    await this.requireVersions();
+    return containerVersioning(this.client, container);
+  }
+
+  async setVersioning(container: string, on: boolean): Promise<VersioningStatus> {
+    await this.requireVersions();
+    return setContainerVersioning(this.client, container, on);
+  }
+
+  async undelete(container: string, name: string): Promise<ObjectDetails> {
+    await this.requireVersions();
+    await undeleteSwift(this.client, container, name);
+    return this.head(container, name);
   }
 }

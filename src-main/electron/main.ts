@@ -3,13 +3,14 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { app, BrowserWindow, ipcMain, session } from 'electron';
+import { app, BrowserWindow, ipcMain, protocol, session } from 'electron';
 import { createAppContext, type AppContext } from '../app-context.js';
 import { logUnhandledRejections } from '../process-guards.js';
 import { stagingRootOf } from '../services/transfers/local-paths.js';
 import { electronShell } from './dialogs.js';
 import { installIpcBridge } from './ipc-bridge.js';
 import { installMenu } from './menu.js';
+import { OBJECT_SCHEME, OBJECT_SCHEME_PRIVILEGES, objectProtocolHandler } from './object-protocol.js';
 import { safeStorageBox } from './safe-storage.js';
 import { createMainWindow, rendererHtml } from './windows.js';
 
@@ -57,6 +58,9 @@ function focusExistingWindow(): void {
 
 logUnhandledRejections((line) => console.error(line));
 
+// Previews' bytes come from main over a scheme of the app's own; it must be privileged before ready.
+protocol.registerSchemesAsPrivileged([{ scheme: OBJECT_SCHEME, privileges: OBJECT_SCHEME_PRIVILEGES }]);
+
 if (!app.requestSingleInstanceLock()) {
   app.quit();
 } else {
@@ -81,6 +85,7 @@ if (!app.requestSingleInstanceLock()) {
     installMenu();
     context = await startStore();
     installIpcBridge(ipcMain, context.rpc, () => mainWindow, pathToFileURL(rendererHtml).href);
+    protocol.handle(OBJECT_SCHEME, objectProtocolHandler(context.objects));
     mainWindow = createMainWindow();
     mainWindow.on('closed', () => (mainWindow = undefined));
   });

@@ -7,7 +7,7 @@ import { IndexStore } from './index/store.js';
 import * as accounts from './ops/accounts.js';
 import * as containers from './ops/containers.js';
 import { copyObject, updateObjectMeta, type CopyOptions } from './ops/copy-object.js';
-import { deleteObject } from './ops/delete-object.js';
+import { deleteObject, type DeleteOptions } from './ops/delete-object.js';
 import { expireDue } from './ops/expiry.js';
 import { listObjects, type ListParams } from './ops/list-objects.js';
 import { listVersions, type VersionListParams } from './ops/list-versions.js';
@@ -120,7 +120,7 @@ export class Engine {
   headObject = (ref: ContainerRef, name: string, versionId?: string | null, canRead?: SegmentReadCheck) => headObject(this.ctx, ref, name, versionId, canRead);
   getObject = (ref: ContainerRef, name: string, opts?: Omit<ReadOptions, 'raw'>) =>
     getObject(this.ctx, ref, name, opts);
-  deleteObject = (ref: ContainerRef, name: string, opts?: { versionId?: string | null }) => deleteObject(this.ctx, ref, name, opts);
+  deleteObject = (ref: ContainerRef, name: string, opts?: DeleteOptions) => deleteObject(this.ctx, ref, name, opts);
   copyObject = (src: { ref: ContainerRef; name: string }, dst: { ref: ContainerRef; name: string }, opts: CopyOptions) =>
     copyObject(this.ctx, src, dst, opts);
   updateObjectMeta = (ref: ContainerRef, name: string, fields: ObjectFields & { keepExpiry?: boolean }) =>

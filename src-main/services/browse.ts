@@ -1,34 +1,15 @@
 import type { BrowseService } from '../../src-shared/contract/browse.js';
 import type { EventMap } from '../../src-shared/contract/events.js';
 import { CofferError } from '../../src-shared/errors.js';
-import type { ObjectBackend } from '../backends/object-backend.js';
+import { backendCall } from './backend-call.js';
 import { deleteEntries, namesUnder, paste, type BulkContext, type Ref } from './browse-bulk.js';
 import { countUnder } from './objects-under.js';
 import type { ConnectionRegistry } from './connections.js';
 
 type Emit = <E extends 'objects.changed' | 'operation.progress'>(event: E, payload: EventMap[E]) => void;
 
-/** Failures that say nothing about the data asked for: the connection itself is checked again. */
-const RECHECK = new Set(['RemoteError', 'InternalError', 'AccessDenied', 'NoSuchAccount']);
-
 export function createBrowseService(registry: ConnectionRegistry, emit: Emit): BrowseService {
-  /**
-   * Runs a call on an account's backend, recording whether the connection works: a success
-   * proves it, unless the call needs no request the server authenticates (`proves: false`).
-   */
-  async function on<T>(account: string, fn: (b: ObjectBackend) => Promise<T>, proves = true): Promise<T> {
-    const backend = registry.backend(account);
-    try {
-      const value = await fn(backend);
-      if (proves) registry.report(account, undefined);
-      return value;
-    } catch (err) {
-      const code = (err as { code?: string }).code ?? '';
-      if (code === 'Unreachable' || code === 'AuthFailed') registry.report(account, err);
-      else if (RECHECK.has(code)) void registry.check(account);
-      throw err;
-    }
-  }
+  const on = backendCall(registry);
   const changed = (account: string, container: string, names: string[]) => emit('objects.changed', { account, container, names });
 
   async function copyOne(from: Ref, to: Ref) {
@@ -55,13 +36,14 @@ export function createBrowseService(registry: ConnectionRegistry, emit: Emit): B
     // Both answer without asking the server (an S3 link is signed here): they prove nothing.
     capabilities: (a) => on(a.account, async (b) => b.capabilities(), false),
     listContainers: (a) => on(a.account, (b) => b.listContainers()),
-    createContainer: (a) => on(a.account, (b) => b.createContainer(a.container)),
+    createContainer: (a) => on(a.account, (b) => b.createContainer(a.container, a.options ?? {})),
     deleteContainer: (a) => on(a.account, (b) => b.deleteContainer(a.container)),
     listFolder: (a) =>
       on(a.account, async (b) => {
         // A page no larger than the backend serves well: the caller follows nextMarker anyway.
         const pageSize = Math.min(a.pageSize ?? 1000, b.listPageLimit);
-        for await (const page of b.listFolder(a.container, { prefix: a.prefix ?? '', delimiter: a.delimiter ?? '/', pageSize, ...(a.marker ? { marker: a.marker } : {}) })) {
+        const opts = { prefix: a.prefix ?? '', delimiter: a.delimiter ?? '/', pageSize, versions: a.versions ?? false, ...(a.marker ? { marker: a.marker } : {}) };
+        for await (const page of b.listFolder(a.container, opts)) {
           return page;
         }
         return { entries: [], nextMarker: null };

@@ -3,6 +3,7 @@ import type { Services } from '../../src-shared/contract/manifest.js';
 import type { ObjectBackend } from '../backends/object-backend.js';
 import type { Engine } from '../engine/engine.js';
 import { createAccountsService } from './accounts.js';
+import { backendCall } from './backend-call.js';
 import { createBrowseService } from './browse.js';
 import { ConnectionRegistry, type BackendFactory } from './connections.js';
 import { LocalAccounts } from './local-accounts.js';
@@ -10,6 +11,7 @@ import { createLocalStoreService } from './local-store.js';
 import { headlessShell, type HostShell } from './host-shell.js';
 import type { SecretBox } from './secrets.js';
 import { TransferService } from './transfers/service.js';
+import { createVersionsService } from './versions.js';
 
 export interface ServiceDeps {
   engine: Engine;
@@ -46,6 +48,7 @@ export function createServices(d: ServiceDeps): AppServices {
     services: {
       accounts: createAccountsService(registry, d.makeBackend),
       browse: createBrowseService(registry, emit),
+      versions: createVersionsService(backendCall(registry), emit),
       transfers,
       localStore: createLocalStoreService({ engine: d.engine, dataDir: d.dataDir, url: d.url, secretsAtRest: d.secrets.atRest, accounts: localAccounts }),
       shell: d.shell ?? headlessShell,

@@ -24,13 +24,19 @@ export function ipcTransport(bridge: DesktopBridge): Transport {
  */
 export const SESSION_EXPIRED = 'Session expired or not valid';
 
+/** What the HTTP transport uses of the page: its fetch and EventSource (a test under Node passes stand-ins). */
+export interface WebApis {
+  fetch: typeof fetch;
+  EventSource: typeof EventSource;
+}
+
 /** The browser build: the contract over HTTP at /_coffer (session cookie set by the printed URL). */
-export function httpTransport(base = '/_coffer'): Transport {
+export function httpTransport(base = '/_coffer', web: WebApis = globalThis): Transport {
   let source: EventSource | undefined;
   return {
     async call(method, arg) {
       try {
-        const res = await fetch(`${base}/rpc`, {
+        const res = await web.fetch(`${base}/rpc`, {
           method: 'POST',
           headers: { 'Content-Type': 'application/json' },
           credentials: 'same-origin',
@@ -44,7 +50,7 @@ export function httpTransport(base = '/_coffer'): Transport {
       }
     },
     subscribe(event, listener) {
-      source ??= new EventSource(`${base}/events`, { withCredentials: true });
+      source ??= new web.EventSource(`${base}/events`, { withCredentials: true });
       const handler = (e: MessageEvent<string>) => listener(JSON.parse(e.data));
       source.addEventListener(event, handler);
       return () => source?.removeEventListener(event, handler);

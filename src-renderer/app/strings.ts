@@ -6,7 +6,9 @@ import { accountTexts } from './strings/accounts';
 import { browseTexts } from './strings/browse';
 import { containerTexts } from './strings/containers';
 import { folderViewTexts } from './strings/folder-view';
+import { previewTexts } from './strings/preview';
 import { transferTexts } from './strings/transfers';
+import { versionTexts } from './strings/versions';
 
 const en = {
   appName: 'Coffer',
@@ -53,6 +55,7 @@ const en = {
 
   ...browseTexts,
   ...folderViewTexts,
+  ...previewTexts,
   status: {
     connection: (name: string, state: string) => `${name}: ${state}`,
     fetching: 'Updating…',
@@ -65,6 +68,7 @@ const en = {
   ...accountTexts,
   ...containerTexts,
   ...transferTexts,
+  ...versionTexts,
 };
 
 export type Strings = typeof en;

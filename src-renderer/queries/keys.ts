@@ -9,6 +9,8 @@ export const queryKeys = {
   heads: (account: string, container: string) => ['head', account, container] as const,
   head: (account: string, container: string, name: string) => ['head', account, container, name] as const,
   versions: (account: string, container: string, name: string) => ['head', account, container, name, 'versions'] as const,
+  /** A text preview's first bytes, per stored version (its ETag). */
+  previewText: (account: string, container: string, name: string, etag: string) => ['head', account, container, name, 'preview-text', etag] as const,
   /** Usage and quota of an account. */
   accountInfo: (account: string) => ['account-info', account] as const,
   /** Whether a connection works, asked with a request its server authenticates. */
@@ -16,6 +18,8 @@ export const queryKeys = {
   /** A saved connection's settings without secrets (the edit dialog). */
   connectionSettings: (id: string) => ['connection-settings', id] as const,
   publicUrl: (account: string, container: string) => ['public-url', account, container] as const,
+  /** A container's versioning (on, suspended, never on). */
+  versioning: (account: string, container: string) => ['versioning', account, container] as const,
   localStatus: () => ['local-store', 'status'] as const,
   localUsers: () => ['local-store', 'users'] as const,
 };

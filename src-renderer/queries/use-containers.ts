@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ContainerOptions } from '../../src-shared/model/storage';
 import { api } from '../api/client';
 import { queryKeys } from './keys';
 import { REFRESH_MS } from './query-client';
@@ -16,8 +17,9 @@ export function useContainers(account: string) {
 export function useCreateContainer(account: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (container: string) => api.browse.createContainer({ account, container }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: queryKeys.containers(account) }),
+    mutationFn: ({ container, options }: { container: string; options: ContainerOptions }) => api.browse.createContainer({ account, container, options }),
+    // A creation refused part-way (S3 object lock a server ignored) may still have made the bucket.
+    onSettled: () => qc.invalidateQueries({ queryKey: queryKeys.containers(account) }),
   });
 }
 

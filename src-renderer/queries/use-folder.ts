@@ -17,6 +17,13 @@ export interface FolderRowsPage {
   /** The folder's own marker object (`photos/` inside photos/) has none: it is the folder. */
   rows: Row[];
   nextMarker: string | null;
+  /** The name of the page's last entry (the next page may go on with its versions). */
+  last: string | undefined;
+}
+
+interface PageParam {
+  marker: string;
+  after: string | undefined;
 }
 
 /** What loadToEnd needs of an infinite query's result. */
@@ -30,20 +37,21 @@ interface PagesSoFar {
  * One folder (`folder`, the prefix the rows' names are relative to), listing only names that go
  * on with `filter`, as marker pages: a delimiter listing, so deeper names arrive as virtual folders.
  */
-export function useFolder(account: string, container: string, folder: string, filter: string) {
+export function useFolder(account: string, container: string, folder: string, filter: string, versions = false) {
   const listing = folder + filter;
   return useInfiniteQuery({
     // The folder is part of the key as the rows' labels depend on it, not only on the listing.
-    queryKey: [...queryKeys.folder(account, container, listing), folder],
+    queryKey: [...queryKeys.folder(account, container, listing), folder, ...(versions ? ['versions'] : [])],
     queryFn: async ({ pageParam }): Promise<FolderRowsPage> => {
       const pageSize = pageParam ? NEXT_PAGE_SIZE : FIRST_PAGE_SIZE;
-      const page = await api.browse.listFolder({ account, container, prefix: listing, delimiter: '/', pageSize, ...(pageParam ? { marker: pageParam } : {}) });
+      const page = await api.browse.listFolder({ account, container, prefix: listing, delimiter: '/', pageSize, versions, ...(pageParam ? { marker: pageParam.marker } : {}) });
+      const last = page.entries.at(-1);
       // Each page becomes rows once, here, and only the rows are kept: holding the server's
       // entries next to them doubled what every loaded entry costs.
-      return { rows: toRows(page.entries, folder), nextMarker: page.nextMarker };
+      return { rows: toRows(page.entries, folder, pageParam?.after), nextMarker: page.nextMarker, last: last && (last.kind === 'folder' ? last.prefix : last.name) };
     },
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => last.nextMarker ?? undefined,
+    initialPageParam: undefined as PageParam | undefined,
+    getNextPageParam: (last): PageParam | undefined => (last.nextMarker ? { marker: last.nextMarker, after: last.last } : undefined),
   });
 }
 

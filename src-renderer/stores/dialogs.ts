@@ -7,6 +7,7 @@ export type OpenDialog =
   /** Asks before anyone may read the container, then shows where (at once when it already is public). */
   | { kind: 'make-public'; name: string; alreadyPublic?: boolean }
   | { kind: 'container-quota'; container: ContainerSummary }
+  | { kind: 'versioning'; name: string }
   | null;
 
 interface DialogState {

@@ -6,6 +6,11 @@ export type OpenOperation =
   | { kind: 'delete'; rows: readonly Row[] }
   | { kind: 'rename'; row: Row }
   | { kind: 'share'; name: string }
+  | { kind: 'versioning' }
+  /** A folder (a prefix; '' the container) back to a moment. */
+  | { kind: 'restore-time'; prefix: string }
+  /** Deleted objects brought back, by name. */
+  | { kind: 'undelete'; names: string[] }
   | null;
 
 interface OperationState {

@@ -42,13 +42,27 @@ const standardHeaders = z.object({
 export const browseMethods = {
   capabilities: z.object({ account }),
   listContainers: z.object({ account }),
-  createContainer: z.object(where),
+  /** A new container with its options; one the backend cannot honour fails the creation (NotSupported, saying why). */
+  createContainer: z.object({
+    ...where,
+    options: z
+      .object({
+        versioning: z.boolean().optional(),
+        public: z.boolean().optional(),
+        quota: z.object({ maxBytes: z.number().int().min(0).nullable(), maxObjects: z.number().int().min(0).nullable() }).optional(),
+        objectLock: z.boolean().optional(),
+      })
+      .default({}),
+  }),
   deleteContainer: z.object(where),
   listFolder: z.object({
     ...where,
     prefix: z.string().max(1024).default(''),
     delimiter: z.string().max(16).default('/'),
-    marker: z.string().max(1024).optional(),
+    /** A name, or (listing versions) the backend's own marker of a name and a version. */
+    marker: z.string().max(2200).optional(),
+    /** Non-current versions and delete markers too ('version' entries), where the backend keeps versions. */
+    versions: z.boolean().default(false),
     /**
      * At most this many entries: each backend answers up to its own limit (the local store
      * 10,000, remote S3 and Swift 1,000), so a shorter page is not the end; a null nextMarker is.

@@ -7,13 +7,13 @@ export interface EventMap {
   'transfer.progress': { items: TransferItem[] };
   'objects.changed': { account: string; container: string; names: string[] };
   'connection.state': { id: string; state: ConnectionState; error: string | null };
-  /** A long browse operation (delete, paste) under the id the caller gave it; a few a second at most. */
+  /** A long browse operation (delete, paste, restore to a moment) under the id the caller gave it; a few a second at most. */
   'operation.progress': OperationProgress;
 }
 
 export interface OperationProgress {
   id: string;
-  kind: 'delete' | 'copy' | 'move';
+  kind: 'delete' | 'copy' | 'move' | 'restore';
   /** Objects handled so far (failures included). */
   done: number;
   /** null while whole folders are still being listed. */

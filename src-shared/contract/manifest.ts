@@ -5,11 +5,13 @@ import { localStoreMethods, type LocalStoreService } from './local-store.js';
 import { METHOD_NAMES } from './method-names.js';
 import { shellMethods, type ShellService } from './shell.js';
 import { transfersMethods, type TransfersService } from './transfers.js';
+import { versionsMethods, type VersionsService } from './versions.js';
 
 /** Every service the renderer may reach, as one typed object. */
 export interface Services {
   accounts: AccountsService;
   browse: BrowseService;
+  versions: VersionsService;
   transfers: TransfersService;
   localStore: LocalStoreService;
   shell: ShellService;
@@ -22,6 +24,7 @@ export interface Services {
 export const SERVICE_METHODS = {
   accounts: accountsMethods,
   browse: browseMethods,
+  versions: versionsMethods,
   transfers: transfersMethods,
   localStore: localStoreMethods,
   shell: shellMethods,

@@ -6,6 +6,7 @@
 
 /** What a backend can do, so the UI hides what cannot work. */
 export interface Capabilities {
+  /** Versions kept per object: listed, restored, undeleted, and versioning turned on or suspended per container. */
   versions: boolean;
   /** Containers can be made publicly readable. */
   publicRead: boolean;
@@ -17,6 +18,27 @@ export interface Capabilities {
   bulkDelete: boolean;
   /** Large uploads in parts (S3 multipart, Swift SLO). */
   multipartUpload: boolean;
+  /** A new container can be given a quota of its own (S3 has no request for that). */
+  containerQuota: boolean;
+  /** A new bucket can be made with S3 object lock (write once, read many). */
+  objectLock: boolean;
+  /** Why a capability the UI offers is missing here, in a sentence a user can act on. */
+  why: Partial<Record<'versions' | 'containerQuota' | 'objectLock', string>>;
+}
+
+/**
+ * A container's versioning: never turned on, on, or suspended (versions kept so far stay, no
+ * new ones are made). Once on, S3 and the local store can only suspend it, never go back.
+ */
+export type VersioningStatus = 'unversioned' | 'enabled' | 'suspended';
+
+/** What a new container starts with; each one the backend cannot honour fails the creation before anything is made. */
+export interface ContainerOptions {
+  versioning?: boolean;
+  public?: boolean;
+  /** null = no limit. */
+  quota?: { maxBytes: number | null; maxObjects: number | null };
+  objectLock?: boolean;
 }
 
 export interface Usage {
@@ -91,8 +113,14 @@ export interface ObjectDetails {
 }
 
 export type FolderEntry =
-  | { kind: 'object'; name: string; size: number; etag: string; lastModified: string; contentType: string | null }
-  | { kind: 'folder'; prefix: string };
+  /** `versionId` only in a listing with versions ('null' for the null version). */
+  | { kind: 'object'; name: string; size: number; etag: string; lastModified: string; contentType: string | null; versionId?: string }
+  | { kind: 'folder'; prefix: string }
+  /**
+   * Listed only when versions are asked for: a non-current version or a delete marker, after
+   * the object's current version (an `object` entry); a deleted object is its latest marker.
+   */
+  | { kind: 'version'; name: string; versionId: string; isLatest: boolean; deleteMarker: boolean; size: number; etag: string; lastModified: string; contentType: string | null };
 
 export interface FolderPage {
   entries: FolderEntry[];

@@ -71,7 +71,7 @@ export function accessCases(get: FixtureRef): void {
       const { backend } = f;
       const c = containerName('ver');
       await backend.createContainer(c);
-      await f.enableVersioning(c);
+      await backend.setVersioning(c, true);
       const v1 = Buffer.from('first version');
       const v2 = Buffer.from('second, longer version');
       await backend.upload(c, 'doc', { stream: Readable.from([v1]) });
@@ -94,12 +94,15 @@ export function accessCases(get: FixtureRef): void {
       expect(after).toHaveLength(3);
       expect(after[0]).toMatchObject({ isLatest: true, size: v1.length });
 
-      // Deleting makes a delete marker; deleting that version brings the object back.
+      // Deleting makes a delete marker, which can itself be deleted (S3 and the local store then
+      // bring the version below back; Swift leaves the object gone, which undelete brings back).
       await backend.delete(c, 'doc');
       await expectCode(backend.head(c, 'doc'), 'NoSuchKey');
       const marker = (await backend.listVersions(c, 'doc')).find((v) => v.deleteMarker);
       expect(marker?.isLatest).toBe(true);
       await backend.delete(c, 'doc', { versionId: marker!.versionId });
+      expect((await backend.listVersions(c, 'doc')).some((v) => v.deleteMarker)).toBe(false);
+      await backend.undelete(c, 'doc');
       expect((await backend.head(c, 'doc')).size).toBe(v1.length);
     });
   });

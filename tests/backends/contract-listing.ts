@@ -8,7 +8,7 @@ import { containerName } from './helpers.js';
 const NAMES = ['a/1', 'a/2', 'a/3', 'b/x', 'c', 'd/e/f', 'zz'];
 const MANY = Array.from({ length: 23 }, (_, i) => `p/item-${String(i).padStart(2, '0')}`);
 
-const label = (e: FolderPage['entries'][number]) => (e.kind === 'object' ? e.name : e.prefix);
+const label = (e: FolderPage['entries'][number]) => (e.kind === 'folder' ? e.prefix : e.name);
 
 export function listingCases(get: FixtureRef): void {
   describe('listFolder', () => {

@@ -8,7 +8,7 @@ import { containerName, expectCode, md5, readAll } from './helpers.js';
 async function collectNames(get: FixtureRef, c: string, prefix = '', delimiter = '/'): Promise<string[]> {
   const names: string[] = [];
   for await (const page of get().backend.listFolder(c, { prefix, delimiter })) {
-    for (const e of page.entries) names.push(e.kind === 'object' ? e.name : e.prefix);
+    for (const e of page.entries) names.push(e.kind === 'folder' ? e.prefix : e.name);
   }
   return names;
 }

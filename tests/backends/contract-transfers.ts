@@ -76,7 +76,7 @@ export function transferCases(get: FixtureRef): void {
       await sleep(100);
       await expectCode(backend.head(c, 'big.bin'), 'NoSuchKey');
       const names: string[] = [];
-      for await (const page of backend.listFolder(c, { delimiter: '' })) names.push(...page.entries.map((e) => (e.kind === 'object' ? e.name : e.prefix)));
+      for await (const page of backend.listFolder(c, { delimiter: '' })) names.push(...page.entries.map((e) => (e.kind === 'folder' ? e.prefix : e.name)));
       expect(names).toEqual([]);
       if (f.pendingUploads) expect(await f.pendingUploads(c)).toBe(0);
     });

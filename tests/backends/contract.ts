@@ -6,17 +6,17 @@ import { skipReason } from '../reference/reference.js';
 import type { ReferenceKind } from '../reference/servers.js';
 import type { ObjectBackend } from '../../src-main/backends/object-backend.js';
 import { accessCases } from './contract-access.js';
+import { containerOptionCases } from './contract-container-options.js';
 import { containerCases } from './contract-containers.js';
 import { listingCases } from './contract-listing.js';
 import { objectCases } from './contract-objects.js';
 import { transferCases } from './contract-transfers.js';
+import { versionCases } from './contract-versions.js';
 
 export interface BackendFixture {
   backend: ObjectBackend;
   /** Where a client without credentials reads an object once it is public. */
   publicUrl(container: string, name: string): string;
-  /** Turns versioning on for a container (the interface has no call for that yet). */
-  enableVersioning(container: string): Promise<void>;
   /** Multipart/segment uploads still open in the container, when the store can tell. */
   pendingUploads?(container: string): Promise<number>;
   /** The same store reached with wrong credentials; absent where credentials do not apply. */
@@ -25,6 +25,8 @@ export interface BackendFixture {
   usageLagMs?: number;
   /** The backend pointed at an address nothing answers on; absent where there is no network. */
   unreachable?(): ObjectBackend;
+  /** Whether the server makes a bucket with object lock when asked (RGW does; Coffer's S3 API ignores the request). */
+  honoursObjectLock?: boolean;
   /** Why a capability the contract checks is missing on this backend, shown with the skipped case. */
   lacks?: Partial<Record<keyof Capabilities, string>>;
   close(): Promise<void>;
@@ -39,7 +41,8 @@ export type FixtureRef = () => BackendFixture;
  */
 export function requireFeature(ctx: TestContext, f: BackendFixture, feature: keyof Capabilities): void {
   if (f.backend.capabilities()[feature]) return;
-  const reason = `not applicable: no ${feature} here (${f.lacks?.[feature] ?? 'the backend says so'})`;
+  const why = (f.backend.capabilities().why as Partial<Record<string, string>>)[feature];
+  const reason = `not applicable: no ${feature} here (${why ?? f.lacks?.[feature] ?? 'the backend says so'})`;
   console.info(`${ctx.task.name}: ${reason}`);
   ctx.skip(reason);
 }
@@ -75,5 +78,7 @@ export function describeBackendContract(name: string, makeFixture: () => Promise
     listingCases(get);
     transferCases(get);
     accessCases(get);
+    versionCases(get);
+    containerOptionCases(get);
   });
 }

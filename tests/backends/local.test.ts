@@ -13,7 +13,6 @@ describeBackendContract('local', async () => {
   return {
     backend,
     publicUrl: (c, name) => `${server.url}${encodePath(`/${c}/${name}`)}`,
-    enableVersioning: async (c) => void (await server.engine.updateContainer(Engine.ref(ALICE.account, c), { versioning: 'enabled' })),
     close: async () => {
       backend.close();
       await server.close();

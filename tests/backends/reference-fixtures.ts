@@ -1,7 +1,7 @@
 // The contract's fixtures on the reference servers (real Swift, real RGW): the remote backends as
 // the app makes them, plus what the contract needs from outside them (versioning switched on,
 // uploads left open, an address nothing answers on).
-import { ListMultipartUploadsCommand, PutBucketVersioningCommand, S3Client } from '@aws-sdk/client-s3';
+import { ListMultipartUploadsCommand, S3Client } from '@aws-sdk/client-s3';
 import { RemoteS3Backend, type RemoteS3Config } from '../../src-main/backends/remote-compat.js';
 import { RemoteNativeBackend, type RemoteNativeOptions } from '../../src-main/backends/remote-native.js';
 import { freePort } from '../reference/processes.js';
@@ -33,18 +33,12 @@ export async function swiftFixture(authUrl: string, user: string, key: string, e
   return {
     backend,
     publicUrl: (c, name) => `${storageUrl}/${encodePath(c)}/${encodePath(name)}`,
-    enableVersioning: async () => {
-      throw new Error('not used: the Swift backend offers no versions');
-    },
     pendingUploads: async (c) => {
       const res = await fetch(`${storageUrl}/${encodePath(`${c}_segments`)}?format=json`, { headers: { 'X-Auth-Token': token } });
       return res.status === 404 ? 0 : ((await res.json()) as unknown[]).length;
     },
     withWrongCredentials: () => make({ auth: { type: 'v1', user, key: `${key}-wrong` } }),
-    lacks: {
-      versions: "the Swift backend does not map Swift's versioning (an archive container, or 2.24+'s object_versioning with version ids, which this Swift runs) onto list/restore by version id yet",
-      publicObjects: 'Swift makes whole containers public, never one object',
-    },
+    lacks: { publicObjects: 'Swift makes whole containers public, never one object' },
     unreachable: () => make({ authUrl: `http://127.0.0.1:${dead}/auth/v1.0`, attempts: 2 }),
     close: async () => {
       for (const b of made) b.close();
@@ -65,7 +59,6 @@ export async function s3Fixture(endpoint: string, accessKeyId: string, secretAcc
   return {
     backend: make({}),
     publicUrl: (c, name) => `${endpoint}/${encodePath(c)}/${encodePath(name)}`,
-    enableVersioning: async (c) => void (await direct.send(new PutBucketVersioningCommand({ Bucket: c, VersioningConfiguration: { Status: 'Enabled' } }))),
     pendingUploads: async (c) => (await direct.send(new ListMultipartUploadsCommand({ Bucket: c }))).Uploads?.length ?? 0,
     withWrongCredentials: () => make({ secretAccessKey: `${secretAccessKey}-wrong` }),
     unreachable: () => make({ endpoint: `http://127.0.0.1:${dead}`, maxAttempts: 2 }),

@@ -6,7 +6,7 @@ import { s3Fixture, swiftFixture } from './reference-fixtures.js';
 
 describeBackendContract('real RGW (S3)', async () => {
   const rgw = await reference('rgw');
-  return s3Fixture(rgw.url, rgw.users.tester.accessKey, rgw.users.tester.secretKey);
+  return { ...(await s3Fixture(rgw.url, rgw.users.tester.accessKey, rgw.users.tester.secretKey)), honoursObjectLock: true };
 }, { needs: 'rgw' });
 
 describeBackendContract('real RGW (Swift API, v1 auth)', async () => {

@@ -13,7 +13,7 @@ describeBackendContract('real Swift (v1 auth)', async () => {
   const swift = await reference('swift');
   const u = swift.users.tester;
   // Account counts come through the container updater, which the harness runs every second.
-  return { ...(await swiftFixture(swift.authUrl, `${u.account}:${u.user}`, u.key)), usageLagMs: 15_000 };
+  return { ...(await swiftFixture(swift.authUrl, `${u.account}:${u.user}`, u.key)), usageLagMs: 30_000 };
 }, { needs: 'swift' });
 
 describeWith('swift', 'real Swift: large uploads that fail', () => {

@@ -105,7 +105,7 @@ describe('retries', () => {
 
       const list = rule('GET', (u) => /^\/[^/]+\/?(\?|$)/.test(u) && u.startsWith(`/${c}`), 'reset');
       const names: string[] = [];
-      for await (const page of b.listFolder(c)) names.push(...page.entries.map((e) => (e.kind === 'object' ? e.name : e.prefix)));
+      for await (const page of b.listFolder(c)) names.push(...page.entries.map((e) => (e.kind === 'folder' ? e.prefix : e.name)));
       expect(names).toEqual(['obj']);
       expect(list.seen).toBe(2);
     } finally {

@@ -35,9 +35,9 @@ describeBackendContract('remote S3 (path style)', async () => {
   return {
     backend: make(),
     publicUrl: (c, name) => `${server.url}${encodePath(`/${c}/${name}`)}`,
-    enableVersioning: async (c) => void (await server.engine.updateContainer(Engine.ref(ALICE.account, c), { versioning: 'enabled' })),
     pendingUploads: async (c) => server.engine.listUploads(Engine.ref(ALICE.account, c)).uploads.length,
     withWrongCredentials: () => make({ secretAccessKey: 'not-the-secret' }),
+    honoursObjectLock: false,
     unreachable: () => make({ endpoint: `http://127.0.0.1:${port}`, maxAttempts: 2 }),
     close: async () => {
       for (const b of made) b.close();
@@ -62,7 +62,7 @@ describe('RemoteS3Backend specifics', () => {
       await backend.createContainer(c);
       await backend.upload(c, 'dir/a b.txt', { stream: Readable.from([Buffer.from('virtual host')]) });
       const names: string[] = [];
-      for await (const page of backend.listFolder(c, { prefix: 'dir/' })) names.push(...page.entries.map((e) => (e.kind === 'object' ? e.name : e.prefix)));
+      for await (const page of backend.listFolder(c, { prefix: 'dir/' })) names.push(...page.entries.map((e) => (e.kind === 'folder' ? e.prefix : e.name)));
       expect(names).toEqual(['dir/a b.txt']);
       expect((await readAll((await backend.download(c, 'dir/a b.txt')).body)).toString()).toBe('virtual host');
       expect((await backend.listContainers()).map((x) => x.name)).toContain(c);
@@ -95,10 +95,13 @@ describe('RemoteS3Backend specifics', () => {
     try {
       const c = containerName('types');
       await backend.createContainer(c);
-      for (const name of ['notes.txt', 'photo.JPG', 'data.json', 'no-extension']) await backend.upload(c, name, { stream: Readable.from([Buffer.from('x')]) });
+      for (const name of ['notes.txt', 'photo.JPG', 'data.json', 'no-extension', 'obj', '.txt']) await backend.upload(c, name, { stream: Readable.from([Buffer.from('x')]) });
       const types: Record<string, string | null> = {};
       for await (const page of backend.listFolder(c, {})) for (const e of page.entries) if (e.kind === 'object') types[e.name] = e.contentType;
-      expect(types).toEqual({ 'data.json': 'application/json', 'no-extension': null, 'notes.txt': 'text/plain', 'photo.JPG': 'image/jpeg' });
+      // A bare name has no extension: not model/obj, not text/plain for ".txt".
+      expect(types).toEqual({ '.txt': null, 'data.json': 'application/json', 'no-extension': null, 'notes.txt': 'text/plain', obj: null, 'photo.JPG': 'image/jpeg' });
+      expect((await backend.head(c, 'obj')).contentType).toBe('application/octet-stream');
+      expect((await backend.head(c, 'photo.JPG')).contentType).toBe('image/jpeg');
     } finally {
       backend.close();
     }

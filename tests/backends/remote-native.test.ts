@@ -45,7 +45,6 @@ describeBackendContract('remote native (Swift)', async () => {
       const { origin, path } = SwiftClient.pathOf(main.session()!.storageUrl, c, name);
       return origin + path;
     },
-    enableVersioning: () => Promise.reject(new Error('Swift versioning is not offered by this backend')),
     lacks: { versions: 'the Swift backend offers no versions (Coffer serves no Swift versioning to map them from)' },
     withWrongCredentials: () => make(new RemoteNativeBackend({ authUrl: server.authUrl, auth: { type: 'v1', user: USER, key: 'wrong' } })),
     unreachable: () => make(new RemoteNativeBackend({ authUrl: `http://127.0.0.1:${port}/auth/1.0`, auth: { type: 'v1', user: USER, key: KEY }, backoffMs: 5 })),
@@ -68,7 +67,19 @@ afterAll(async () => {
 describe('account and containers', () => {
   it('connects and reads the capabilities from /info', async () => {
     const caps = await backend.connect();
-    expect(caps).toEqual({ versions: false, publicRead: true, publicObjects: false, shareLinks: true, quota: true, serverSideCopy: true, bulkDelete: true, multipartUpload: true });
+    expect(caps).toEqual({
+      versions: false,
+      publicRead: true,
+      publicObjects: false,
+      shareLinks: true,
+      quota: true,
+      serverSideCopy: true,
+      bulkDelete: true,
+      multipartUpload: true,
+      containerQuota: true,
+      objectLock: false,
+      why: { versions: expect.stringMatching(/object_versioning/), objectLock: 'Swift has no object lock' },
+    });
     expect(backend.kind).toBe('swift');
     expect(backend.session()?.storageUrl).toContain('/v1/AUTH_test$tester');
   });
@@ -339,9 +350,12 @@ describe('sharing', () => {
     await expectCode(backend.shareLink(c, 'missing', 60), 'NoSuchKey');
   });
 
-  it('has no versions', async () => {
+  it('has no versions (Coffer\'s native API offers no object_versioning), and says why', async () => {
     expect(backend.capabilities().versions).toBe(false);
-    await expectCode(backend.listVersions(), 'NotSupported');
-    await expectCode(backend.restoreVersion(), 'NotSupported');
+    expect(backend.capabilities().why.versions).toMatch(/does not offer object versioning/);
+    await expectCode(backend.listVersions('c', 'o'), 'NotSupported');
+    await expectCode(backend.restoreVersion('c', 'o', 'v'), 'NotSupported');
+    await expectCode(backend.versioning('c'), 'NotSupported');
+    await expectCode(backend.setVersioning('c', true), 'NotSupported');
   });
 });

@@ -8,15 +8,22 @@
  *   coffer-native, coffer-s3 - `coffer serve` (compiled, as shipped) with default options (fsync on), both APIs
  *   s3rver                    - the npm package, the peer users pick for a local S3
  *   floor                     - node:http that reads, MD5s, writes + fsyncs, answers (the practical limit)
- * Phases (BENCH_HTTP_PHASES=small,large,million picks a subset):
+ * and, in the reference phase, the servers users run in production (http/references.ts, started
+ * with tests/reference/ where their Debian packages are installed, else skipped with the reason):
+ *   rgw-s3, rgw-swift         - Ceph RGW 16.2 (memstore: RAM only), its S3 and its Swift API
+ *   swift-native, swift-s3api - OpenStack Swift 2.30 (one node, one replica, on this disk), native and s3api
+ * Phases (BENCH_HTTP_PHASES=small,large,million,reference picks a subset):
  *   small   - PUT, full listings (flat; delimiter=/ over 100 prefixes), GET, HEAD, DELETE of
  *             BENCH_HTTP_N (10,000) objects of 4 KiB at concurrency 16
+ *   reference - the small phase's load with BENCH_HTTP_REF_N (2,000) objects on every target,
+ *             the references included, interleaved as ever; Coffer's ratios to them are informational
  *   large   - PUT then GET of one BENCH_HTTP_LARGE_MIB (256) MiB object
  *   million - Coffer only: a BENCH_HTTP_BIG_N (1,000,000)-object container filled through the
  *             engine before the server starts; one delimiter page from the prefix holding 90% of
  *             it vs the same page from a 1,000-object container
  * Every phase has a request count and a time limit; BENCH_HTTP_LIMIT_S (2400) ends the section.
- * BENCH_HTTP_TARGETS=coffer-native,coffer-s3,s3rver,floor picks targets (a quick try; ratios need all).
+ * BENCH_HTTP_TARGETS=coffer-native,coffer-s3,s3rver,floor,rgw-s3,rgw-swift,swift-native,swift-s3api picks
+ * targets (a quick try; ratios need all).
  * BENCH_HTTP_CPU_PROF=DIR runs the Coffer server under --cpu-prof (profile written at its exit).
  */
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
@@ -28,6 +35,7 @@ import { largePhase } from './http/large-phase.js';
 import { LoadGenerator } from './http/load.js';
 import { machineTicks, syncLatency } from './http/machine.js';
 import { millionPhase } from './http/million-phase.js';
+import { startReferences, type References } from './http/references.js';
 import { startCoffer, startFloor, startS3rver, type Child } from './http/servers.js';
 import { PREFIXES, SIZE, smallPhase, type PhaseOptions, type SmallResult } from './http/small-phase.js';
 import { FloorTarget, NativeTarget, S3Target, type Target } from './http/targets.js';
@@ -37,7 +45,8 @@ const N = Number(process.env.BENCH_HTTP_N ?? 10_000);
 const CONC = 16;
 const LARGE_MIB = Number(process.env.BENCH_HTTP_LARGE_MIB ?? 256);
 const BIG_N = Number(process.env.BENCH_HTTP_BIG_N ?? 1_000_000);
-const PHASES = new Set((process.env.BENCH_HTTP_PHASES ?? 'small,large,million').split(',').map((s) => s.trim()));
+const PHASES = new Set((process.env.BENCH_HTTP_PHASES ?? 'small,large,million,reference').split(',').map((s) => s.trim()));
+const REF_N = Number(process.env.BENCH_HTTP_REF_N ?? 2_000);
 const LIMIT_S = Number(process.env.BENCH_HTTP_LIMIT_S ?? 2400);
 
 const runStart = performance.now();
@@ -47,10 +56,12 @@ const phase: PhaseOptions = { n: N, concurrency: CONC, limitMs: 180_000, dataDir
 const children: Child[] = [];
 const gens: LoadGenerator[] = [];
 const ratios = new RatioList();
+let references: References | undefined;
 
 const cleanup = async () => {
   for (const g of gens) g.close();
   await Promise.all(children.map((c) => c.stop()));
+  await references?.stop();
   rmSync(root, { recursive: true, force: true });
 };
 const watchdog = setTimeout(() => {
@@ -68,7 +79,7 @@ async function main() {
       loadavgAtStart: os.loadavg().map((x) => round(x, 2)),
       syncLatencyAtStart: syncLatency(root),
     },
-    setup: { objects: N, objectBytes: SIZE, concurrency: CONC, prefixes: PREFIXES, largeMiB: LARGE_MIB, millionObjects: BIG_N, phases: [...PHASES] },
+    setup: { objects: N, objectBytes: SIZE, concurrency: CONC, prefixes: PREFIXES, largeMiB: LARGE_MIB, millionObjects: BIG_N, referenceObjects: REF_N, phases: [...PHASES] },
   };
   const results: Record<string, Record<string, unknown>> = {};
 
@@ -120,6 +131,19 @@ async function main() {
       results[t.label]!.million = await millionPhase(gen, t);
     }
   }
+  if (PHASES.has('reference')) {
+    references = await startReferences(genFor, log);
+    const refRunners = references.targets.filter((x) => !only || only.includes(x.t.label)).map(({ t, gen, cpu }) => ({ t, gen, cpu, mainCpu: () => NaN }));
+    for (const r of refRunners) results[r.t.label] = {};
+    out.references = {
+      versions: references.versions,
+      startMs: references.startMs,
+      ...(Object.keys(references.skipped).length ? { skipped: references.skipped } : {}),
+    };
+    log(`reference phase: ${REF_N} objects on ${[...runners, ...refRunners].map((r) => r.t.label).join(', ')}`);
+    const ref = await smallPhase([...runners, ...refRunners], { ...phase, n: REF_N, containerPrefix: 'ref' });
+    for (const [label, r] of Object.entries(ref)) results[label]!.reference = r;
+  }
   (out.machine as Record<string, unknown>).syncLatencyAtEnd = syncLatency(root);
   log('stopping servers');
   await cleanup();
@@ -160,6 +184,22 @@ async function main() {
     }
     const m = results[api]?.million as Million | undefined;
     if (m) ratios.add(`${api} ${BIG_N}-object page vs 1,000-object page (median ms)`, m.millionMedianMs, m.thousandMedianMs, '<= 2');
+    // The servers users run in production, each API against the two that serve it (same phase, interleaved).
+    const mine = results[api]?.reference as SmallResult | undefined;
+    const theirs = api === 'coffer-native' ? ['swift-native', 'rgw-swift'] : ['rgw-s3', 'swift-s3api'];
+    const refLabel = REF_N % 1000 === 0 ? `${REF_N / 1000}k` : String(REF_N);
+    for (const other of theirs) {
+      const o = results[other]?.reference as SmallResult | undefined;
+      if (!mine || !o) continue;
+      for (const op of ['put', 'get', 'head', 'delete'] as const) {
+        ratios.add(`${api} ${op.toUpperCase()} 4 KiB ops/s vs ${other}`, mine[op].opsPerSec, o[op].opsPerSec, 'informational', { blocks: [mine[op].blockOpsPerSec, o[op].blockOpsPerSec] });
+        ratios.add(`${api} ${op.toUpperCase()} 4 KiB server CPU per op vs ${other}`, mine[op].serverCpuUsPerOp, o[op].serverCpuUsPerOp, 'informational', {
+          note: 'the reference\'s CPU is all its processes\' (Swift: proxy, account, container and object servers, memcached, container updater; RGW: monitor, OSD, radosgw)',
+        });
+      }
+      ratios.add(`${api} ${refLabel} flat listing time vs ${other}`, mine.listFlat!.medianMs, o.listFlat!.medianMs, 'informational');
+      ratios.add(`${api} ${refLabel} delimiter=/ listing time vs ${other}`, mine.listDelimiter!.medianMs, o.listDelimiter!.medianMs, 'informational');
+    }
   }
   out.results = results;
   out.notes = [
@@ -171,6 +211,7 @@ async function main() {
     'blockRange: a ratio\'s lowest and highest value over the rounds of interleaved blocks (one block per server per round, back to back): the spread the machine\'s noise gave it in this run.',
     'syncLatencyAtStart/AtEnd: µs for a 4 KiB write growing a file, then fdatasync, in the bench directory. Coffer acknowledges a PUT once its batch is synced; s3rver does not sync, so PUT ratios against s3rver drop as the disk slows.',
     'serverMainThreadBusy: the share of an operation\'s measured time the server\'s main (JavaScript) thread was running; well below 1 means requests were waiting on something else (the disk, other threads), near 1 that the JavaScript itself is the limit.',
+    'Reference phase: the small phase\'s load on every target with fewer objects, the servers users run in production included: Ceph RGW 16.2 (one monitor, one OSD on memstore: RAM only, nothing reaches a disk, so its PUT rates are above what a durable RGW gives) and OpenStack Swift 2.30 (one node, one replica, workers = 0: one proxy process, its object server fsyncs on this disk). Their serverCpuUsPerOp sums all their processes; serverMainThreadBusy is not measured for them (null). Where their packages are missing, references.skipped says why.',
     'diskWritesPerOp/KiBPerOp/FlushesPerOp: the data disk\'s completed write requests, KiB written and cache flushes per request during an operation\'s blocks, machine-wide, so the kernel\'s later writeback of what a server wrote without syncing (s3rver) lands in whichever block runs then (0 where /proc/diskstats does not show the disk). Coffer syncs a batch of PUTs at a time, the floor server every file: a slow flush costs the floor\'s PUT more than Coffer\'s.',
   ];
   (out.machine as Record<string, unknown>).loadavgAtEnd = os.loadavg().map((x) => round(x, 2));

@@ -239,6 +239,17 @@ describe('GetObject and HeadObject', () => {
     expect(h.headers['x-amz-request-id']).toBeTruthy();
   });
 
+  it('object tagging (none is stored): an existing key has an empty TagSet, a missing one is NoSuchKey (GET and DELETE), as AWS', async () => {
+    await c.send(new PutObjectCommand({ Bucket: b, Key: 'tagged', Body: 't' }));
+    const tags = await raw(s, 'GET', `/${b}/tagged?tagging`, { as: ALICE });
+    expect([tags.status, tags.text]).toEqual([200, expect.stringContaining('<TagSet></TagSet>')]);
+    expect((await raw(s, 'DELETE', `/${b}/tagged?tagging`, { as: ALICE })).status).toBe(204);
+    for (const method of ['GET', 'DELETE']) {
+      const missing = await raw(s, method, `/${b}/no-such-key?tagging`, { as: ALICE });
+      expect([missing.status, errorOf(missing).Code], method).toEqual([404, 'NoSuchKey']);
+    }
+  });
+
   it('keeps keys verbatim: no normalisation of //, ./, ../ or a trailing slash (§15)', async () => {
     for (const key of ['a//b', './dot', 'x/../y', 'dir/', 'sp ace+plus%pct', 'ünï/код']) {
       await c.send(new PutObjectCommand({ Bucket: b, Key: key, Body: key }));

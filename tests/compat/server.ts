@@ -12,11 +12,12 @@ import { S3Client, type S3ClientConfig } from '@aws-sdk/client-s3';
 import { NodeHttpHandler } from '@smithy/node-http-handler';
 import { SignatureV4 } from '@smithy/signature-v4';
 import { XMLParser } from 'fast-xml-parser';
+import type { EngineOptions } from '../../src-main/engine/context.js';
 import { createAppContext, type AppContext } from '../../src-main/app-context.js';
 import type { Engine } from '../../src-main/engine/engine.js';
 
 /** The hash constructor @smithy/signature-v4 wants (HMAC when given a secret), over node:crypto. */
-class Sha256 {
+export class Sha256 {
   private readonly h: Hash | Hmac;
   constructor(secret?: string | ArrayBuffer | ArrayBufferView) {
     const key = secret === undefined || typeof secret === 'string' ? secret : ArrayBuffer.isView(secret) ? Buffer.from(secret.buffer, secret.byteOffset, secret.byteLength) : Buffer.from(secret);
@@ -82,9 +83,9 @@ export function clientFor(endpoint: string, u: User, extra: Partial<S3ClientConf
   });
 }
 
-export async function startS3Server(opts: { users?: User[] } = {}): Promise<S3TestServer> {
+export async function startS3Server(opts: { users?: User[]; engine?: Partial<EngineOptions> } = {}): Promise<S3TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'coffer-s3-'));
-  const app = await createAppContext({ dataDir, port: 0, host: '127.0.0.1', engine: { noSync: true, expirySweepMs: 0 } });
+  const app = await createAppContext({ dataDir, port: 0, host: '127.0.0.1', engine: { noSync: true, expirySweepMs: 0, ...opts.engine } });
   for (const u of opts.users ?? [ALICE, BOB, CAROL]) {
     await app.engine.createAccount({ id: u.account, keys: [{ accessKey: u.accessKey, secretKey: u.secretKey }], swiftKeys: [{ sub: 'swift', secretKey: u.swiftKey }] });
   }

@@ -3,6 +3,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Transport } from '../../src-shared/rpc/envelope.js';
 import { createClient, type Client } from '../../src-shared/rpc/client.js';
+import { httpTransport as shippedHttpTransport, SESSION_EXPIRED } from '../../src-renderer/api/transport.js';
+import { page } from './page.js';
 import { httpTransport, ipcShapedTransport, startApp, type ContractEnv } from './transports.js';
 
 const TRANSPORTS: [string, (env: ContractEnv) => Transport][] = [
@@ -175,5 +177,45 @@ describe('remote connections through the contract', () => {
     const bad = await api.accounts.test({ config: { kind: 's3', endpoint: env.ctx.server.url, accessKeyId: 'NOPE', secretAccessKey: 'x' } }).catch((e: { code: string; message: string }) => e);
     expect(bad).toMatchObject({ code: 'AuthFailed' });
     expect((bad as { message: string }).message).toMatch(/Access Key/i);
+  });
+});
+
+describe('the HTTP transport where only it can differ', () => {
+  let env: ContractEnv;
+  beforeAll(async () => {
+    env = await startApp();
+  });
+  afterAll(() => env.close());
+
+  it('answers a page whose session is not valid with AuthFailed, saying the session expired', async () => {
+    const tab = page(env.ctx.server.url, 'coffer_session=not-a-session');
+    env.pages.push(tab);
+    const result = await shippedHttpTransport('/_coffer', tab).call('localStore.status', {});
+    expect(result).toMatchObject({ ok: false, error: { code: 'AuthFailed' } });
+    expect(!result.ok && result.error.message).toContain(SESSION_EXPIRED);
+  });
+
+  it('delivers each event to the listeners of its name until they unsubscribe', async () => {
+    const tab = page(env.ctx.server.url, env.cookie);
+    env.pages.push(tab);
+    const transport = shippedHttpTransport('/_coffer', tab);
+    const heard: [string, unknown][] = [];
+    const offA = transport.subscribe('transfer.progress', (p) => heard.push(['a', p]));
+    const offB = transport.subscribe('objects.changed', (p) => heard.push(['b', p]));
+    await new Promise((r) => setTimeout(r, 200));
+    env.ctx.rpc.events.emit('transfer.progress', { items: [], n: 1 });
+    env.ctx.rpc.events.emit('objects.changed', { n: 2 });
+    for (let i = 0; i < 100 && heard.length < 2; i++) await new Promise((r) => setTimeout(r, 20));
+    offA();
+    env.ctx.rpc.events.emit('transfer.progress', { items: [], n: 3 });
+    env.ctx.rpc.events.emit('objects.changed', { n: 4 });
+    for (let i = 0; i < 100 && heard.length < 3; i++) await new Promise((r) => setTimeout(r, 20));
+    await new Promise((r) => setTimeout(r, 100));
+    offB();
+    expect(heard).toEqual([
+      ['a', { items: [], n: 1 }],
+      ['b', { n: 2 }],
+      ['b', { n: 4 }],
+    ]);
   });
 });

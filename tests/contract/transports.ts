@@ -2,13 +2,17 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createAppContext, type AppContext } from '../../src-main/app-context.js';
-import type { RpcResult, Transport } from '../../src-shared/rpc/envelope.js';
+import type { Transport } from '../../src-shared/rpc/envelope.js';
+import { httpTransport as shippedHttpTransport } from '../../src-renderer/api/transport.js';
+import { page, type Page } from './page.js';
 
 export interface ContractEnv {
   ctx: AppContext;
   dir: string;
   /** Session cookie for the HTTP transport. */
   cookie: string;
+  /** The stand-in pages the HTTP transports run in, closed (their event streams) before the app. */
+  pages: Page[];
   close(): Promise<void>;
 }
 
@@ -21,47 +25,28 @@ export async function startApp(): Promise<ContractEnv> {
   const ctx = await createAppContext({ dataDir: join(dir, 'store'), port: 0, ui: { staticDir } });
   const res = await fetch(ctx.uiUrl!, { redirect: 'manual' });
   const cookie = (res.headers.get('set-cookie') ?? '').split(';')[0]!;
+  const pages: Page[] = [];
   return {
     ctx,
     dir,
     cookie,
+    pages,
     async close() {
+      for (const tab of pages) tab.close();
       await ctx.close();
       rmSync(dir, { recursive: true, force: true });
     },
   };
 }
 
-/** The contract over HTTP as the browser build uses it (cookie session, same origin). */
+/**
+ * The contract over HTTP through the browser build's own transport (src-renderer/api/transport.ts),
+ * run by a stand-in for its page: the page's fetch and EventSource, with the session cookie.
+ */
 export function httpTransport(env: ContractEnv): Transport {
-  const base = `${env.ctx.server.url}/_coffer`;
-  const headers = { 'Content-Type': 'application/json', Cookie: env.cookie, Origin: env.ctx.server.url };
-  return {
-    async call(method, arg) {
-      const res = await fetch(`${base}/rpc`, { method: 'POST', headers, body: JSON.stringify({ method, arg }) });
-      return (await res.json()) as RpcResult;
-    },
-    subscribe(event, listener) {
-      const controller = new AbortController();
-      void (async () => {
-        const res = await fetch(`${base}/events`, { headers: { Cookie: env.cookie }, signal: controller.signal });
-        const decoder = new TextDecoder();
-        let buffer = '';
-        for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
-          buffer += decoder.decode(chunk, { stream: true });
-          let end: number;
-          while ((end = buffer.indexOf('\n\n')) >= 0) {
-            const block = buffer.slice(0, end);
-            buffer = buffer.slice(end + 2);
-            const name = /^event: (.*)$/m.exec(block)?.[1];
-            const data = /^data: (.*)$/m.exec(block)?.[1];
-            if (name === event && data) listener(JSON.parse(data));
-          }
-        }
-      })().catch(() => undefined);
-      return () => controller.abort();
-    },
-  };
+  const tab = page(env.ctx.server.url, env.cookie);
+  env.pages.push(tab);
+  return shippedHttpTransport('/_coffer', tab);
 }
 
 /** What Electron IPC does to values: structured clone, which drops class identity (e.g. Errors). */

@@ -92,7 +92,7 @@ for (const screen of [...SCREENS, AT_1280]) {
       await expectInWindow(page, toolbar(page).getByRole('button', { name: 'More actions' }));
       // Nothing overflowed at this width: the menu holds only what never has a button.
       await toolbar(page).getByRole('button', { name: 'More actions' }).click();
-      await expect(moreMenu(page).getByRole('menuitem')).toHaveText(['Unfinished uploads']);
+      await expect(moreMenu(page).getByRole('menuitem')).toHaveText(['Unfinished uploads', 'Versioning…']);
       await page.keyboard.press('Escape');
 
       const filter = page.getByRole('searchbox', { name: 'Filter by name prefix' });
@@ -200,7 +200,7 @@ test.describe('1024 px at 150 % zoom, dark', () => {
     const items = moreMenu(page).getByRole('menuitem');
     const hidden = ACTIONS.filter((a) => !shown.includes(a));
     expect(hidden.length, 'some buttons moved into the menu').toBeGreaterThan(0);
-    await expect(items).toHaveText([...hidden, 'Unfinished uploads']);
+    await expect(items).toHaveText([...hidden, 'Unfinished uploads', 'Versioning…']);
     for (const item of await items.all()) await expectInWindow(page, item);
     expect(await contrast(items.filter({ hasText: 'Unfinished uploads' })), 'menu item contrast').toBeGreaterThanOrEqual(4.5);
     // The last button is the first to go: Delete, from the menu, asks about the selection.

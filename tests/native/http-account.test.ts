@@ -152,8 +152,10 @@ describe('account (seed 2.1, N1; §3, §5.5)', () => {
     expect((await qcall('PUT', '/c/b', 'b')).status).toBe(201);
   });
 
-  it('plain PUT and DELETE on the account are 405', async () => {
-    expect((await acall('PUT', '')).status).toBe(405);
-    expect((await acall('DELETE', '')).status).toBe(405);
+  it('plain PUT and DELETE on the account are 405, with Allow (accounts are the administrator\'s: coffer user create)', async () => {
+    for (const m of ['PUT', 'DELETE']) {
+      const r = await acall(m, '');
+      expect([r.status, r.headers.get('allow')], m).toEqual([405, 'GET, HEAD, POST']);
+    }
   });
 });

@@ -129,6 +129,12 @@ describe('ACLs and public containers (§11, §1.3)', () => {
     expect((await call(s, 'GET', `/${c}/a`, { token: null })).status).toBe(401);
     expect((await call(s, 'PUT', `/${c}/b`, { token: s.otherToken, body: 'x' })).status).toBe(403);
     expect((await call(s, 'POST', `/${c}`, { token: s.otherToken, headers: { 'X-Container-Read': '.r:*' } })).status).toBe(403);
+    // The ACLs themselves are the owner's to read (as Swift): a reader learns nothing of who else may.
+    expect((await call(s, 'HEAD', `/${c}`)).headers.get('x-container-read')).toBe(OTHER_ACCOUNT);
+    for (const m of ['HEAD', 'GET'] as const) {
+      const r = await call(s, m, `/${c}?format=json`, { token: s.otherToken, base });
+      expect([r.status, r.headers.get('x-container-read')], `${m} by a reader`).toEqual([m === 'HEAD' ? 204 : 200, null]);
+    }
 
     const w = fresh('writable');
     await mkContainer(w, { 'X-Container-Write': OTHER_ACCOUNT });
@@ -139,5 +145,10 @@ describe('ACLs and public containers (§11, §1.3)', () => {
     expect((await call(s, 'DELETE', `/${w}/by-other`, { token: s.otherToken })).status).toBe(204);
     expect((await call(s, 'DELETE', `/${w}`, { token: s.otherToken })).status).toBe(403);
     expect((await call(s, 'PUT', `/${w}/x`, { token: null, body: 'x' })).status).toBe(401);
+
+    const pub = fresh('public-listing');
+    await mkContainer(pub, { 'X-Container-Read': '.r:*,.rlistings', 'X-Container-Write': OTHER_ACCOUNT });
+    const anon = await call(s, 'GET', `/${pub}?format=json`, { token: null });
+    expect([anon.status, anon.headers.get('x-container-read'), anon.headers.get('x-container-write')]).toEqual([200, null, null]);
   });
 });

@@ -8,9 +8,9 @@ let s!: TestServer;
 const { fresh, mkContainer, put } = useNativeServer((server) => (s = server));
 
 describe('v1 auth (§1)', () => {
-  it('answers 200/204 with X-Storage-Url, X-Auth-Token (= X-Storage-Token) and X-Auth-Token-Expires', async () => {
+  it('answers 200 (as tempauth) with X-Storage-Url, X-Auth-Token (= X-Storage-Token) and X-Auth-Token-Expires', async () => {
     const res = await fetch(`${s.url}/auth/1.0`, { headers: { 'X-Auth-User': SWIFT_USER, 'X-Auth-Key': SWIFT_KEY } });
-    expect([200, 204]).toContain(res.status);
+    expect(res.status).toBe(200);
     expect(await res.text()).toBe('');
     expectBaseHeaders(res, 'auth');
     const storage = res.headers.get('x-storage-url')!;
@@ -33,7 +33,7 @@ describe('v1 auth (§1)', () => {
     }
   });
 
-  it('401 for a wrong key or missing headers, 401/403 for an unknown user, 405 for other methods', async () => {
+  it('401 for a wrong key, missing headers or an unknown user (as Swift: a refusal does not tell which users exist), 405 for other methods', async () => {
     const wrong = await fetch(`${s.url}/auth/1.0`, { headers: { 'X-Auth-User': SWIFT_USER, 'X-Auth-Key': 'nope' } });
     expect(wrong.status).toBe(401);
     expect(wrong.headers.get('x-auth-token')).toBeNull();
@@ -43,11 +43,16 @@ describe('v1 auth (§1)', () => {
     const none = await fetch(`${s.url}/auth/1.0`);
     expect(none.status).toBe(401);
     const unknown = await fetch(`${s.url}/auth/1.0`, { headers: { 'X-Auth-User': 'test$nobody:swift', 'X-Auth-Key': SWIFT_KEY } });
-    expect([401, 403]).toContain(unknown.status);
+    expect(unknown.status).toBe(401);
+    // The realm is the account part of an unknown user, as tempauth says it ("unknown" for a wrong key).
+    expect(unknown.headers.get('www-authenticate')).toBe('Swift realm="test$nobody"');
+    expect(wrong.headers.get('www-authenticate')).toBe('Swift realm="unknown"');
     expect(unknown.headers.get('x-auth-token')).toBeNull();
     expectBaseHeaders(unknown, 'auth unknown user');
-    const post = await fetch(`${s.url}/auth/1.0`, { method: 'POST', headers: { 'X-Auth-User': SWIFT_USER, 'X-Auth-Key': SWIFT_KEY } });
-    expect(post.status).toBe(405);
+    for (const method of ['POST', 'HEAD']) {
+      const other = await fetch(`${s.url}/auth/1.0`, { method, headers: { 'X-Auth-User': SWIFT_USER, 'X-Auth-Key': SWIFT_KEY } });
+      expect([other.status, other.headers.get('x-auth-token')], method).toEqual([405, null]);
+    }
   });
 
   it('takes the account with `$` literal or as %24, under /swift/v1 or /v1', async () => {
@@ -105,6 +110,13 @@ describe('v1 auth (§1)', () => {
     const bad = await call(s, 'HEAD', '', { token: 'AUTH_tkbogus' });
     expect(bad.status).toBe(401);
     expectBaseHeaders(bad, 'bad token');
+    // Every 401 says how to authenticate (RFC 9110 11.6.1), its realm the account in the path as Swift's.
+    const realm = `Swift realm="AUTH_${ACCOUNT}"`;
+    for (const r of [bad, await call(s, 'GET', '', { token: null }), await call(s, 'GET', '/no-such-container/o', { token: null })]) {
+      expect(r.headers.get('www-authenticate')).toBe(realm);
+    }
+    const elsewhere = await call(s, 'GET', '', { token: null, base: `${s.url}/v1/AUTH_nobody%C3%BC` });
+    expect([elsewhere.status, elsewhere.headers.get('www-authenticate')]).toEqual([401, 'Swift realm="unknown"']);
     const forged = await call(s, 'HEAD', '', { token: `${s.token.slice(0, -3)}abc` });
     expect(forged.status).toBe(401);
     expect((await call(s, 'HEAD', '', { token: s.otherToken })).status).toBe(403);
@@ -200,6 +212,14 @@ describe('/info (§13.4)', () => {
       });
       expect(typeof info.swift.max_file_size).toBe('number');
       expect(typeof info.swift.max_container_name_length).toBe('number');
+    }
+  });
+
+  it('answers GET and HEAD only: other methods are 405 with Allow, as Swift', async () => {
+    expect((await fetch(`${s.url}/info`, { method: 'HEAD' })).status).toBe(200);
+    for (const method of ['POST', 'PUT', 'DELETE']) {
+      const r = await fetch(`${s.url}/info`, { method });
+      expect([r.status, r.headers.get('allow')], method).toEqual([405, 'GET, HEAD']);
     }
   });
 });

@@ -122,6 +122,21 @@ describe('object listings (N4; seed 2.4, 2.5, 4.1.1, 4.1.2; §5)', () => {
     expect(xq.headers.get('content-type')).toBe('application/json; charset=utf-8');
   });
 
+  it('format is read in any case, and a value Swift does not know is plain text, not an error (listing_formats)', async () => {
+    const upper = await call(s, 'GET', `/${c}?prefix=dog&format=JSON`);
+    expect([upper.status, upper.headers.get('content-type')]).toEqual([200, 'application/json; charset=utf-8']);
+    for (const f of ['txt', 'yaml']) {
+      const r = await call(s, 'GET', `/${c}?prefix=dog&format=${f}`);
+      expect([r.status, r.headers.get('content-type'), r.text], f).toEqual([200, 'text/plain; charset=utf-8', 'dog.png\n']);
+    }
+    const account = await call(s, 'GET', '?format=yaml');
+    expect([account.status, account.headers.get('content-type')]).toEqual([200, 'text/plain; charset=utf-8']);
+    // A HEAD says the type its GET would have.
+    for (const [q, type] of [['?format=json', 'application/json'], ['?format=xml', 'application/xml'], ['', 'text/plain']] as const) {
+      for (const path of [`/${c}${q}`, q]) expect((await call(s, 'HEAD', path)).headers.get('content-type'), `HEAD ${path}`).toBe(`${type}; charset=utf-8`);
+    }
+  });
+
   it('an empty result: plain 204 with no body, JSON [] (200), XML a childless <container> (200)', async () => {
     const e = fresh('empty');
     await mkContainer(e);

@@ -207,8 +207,10 @@ describe('objects: GET/HEAD (N6; seed 2.6; §6.3, §8)', () => {
     expect(Buffer.from(back.headers.get('x-object-meta-text')!, 'latin1').toString('utf8')).toBe(value);
   });
 
-  it('unknown methods are 405', async () => {
-    expect((await call(s, 'PATCH', `/${c}/o`)).status).toBe(405);
-    expect((await call(s, 'PATCH', `/${c}`)).status).toBe(405);
+  it('unknown methods are 405, saying what is allowed (RFC 9110 15.5.6)', async () => {
+    const object = await call(s, 'PATCH', `/${c}/o`);
+    expect([object.status, object.headers.get('allow')]).toEqual([405, 'COPY, DELETE, GET, HEAD, POST, PUT']);
+    const container = await call(s, 'PATCH', `/${c}`);
+    expect([container.status, container.headers.get('allow')]).toEqual([405, 'DELETE, GET, HEAD, POST, PUT']);
   });
 });

@@ -91,6 +91,11 @@ describe('objects: PUT (N5; §6.2)', () => {
     const res = await fetch(`${s.storageUrl}/${c}/noext`, { method: 'PUT', body: new Uint8Array([1, 2]), headers: { 'X-Auth-Token': s.token } });
     expect(res.status).toBe(201);
     expect((await call(s, 'HEAD', `/${c}/noext`)).headers.get('content-type')).toBe('application/octet-stream');
+    // A name that is only what could be an extension has none (mime alone says model/obj, text/plain).
+    for (const name of ['obj', 'txt', '.txt', 'dir/json', 'dir/.json']) {
+      await put(c, name, Buffer.from('x'));
+      expect((await call(s, 'HEAD', `/${c}/${name}`)).headers.get('content-type'), name).toBe('application/octet-stream');
+    }
   });
 
   it('X-Detect-Content-Type: true guesses from the name even when a Content-Type is sent', async () => {

@@ -19,7 +19,8 @@ export interface RgwEndpoints {
   /** radosgw's root: S3 (path style), `/auth/1.0`, `/swift/v1`, `/swift/info`. */
   url: string;
   authUrl: string;
-  users: { tester: RgwUser; other: RgwUser };
+  /** `differential` and `differentialOther`: the differential suite's own pair (see SwiftEndpoints). */
+  users: { tester: RgwUser; other: RgwUser; differential: RgwUser; differentialOther: RgwUser };
   /** The cluster's ceph.conf, for `rgwAdmin` (plain data, so the endpoints can be shared between test files). */
   conf: string;
 }
@@ -132,5 +133,5 @@ export async function startRgw(dir: string, groupsFile: string, opts: RgwOptions
     admin(['subuser', 'create', '--uid', uid, '--subuser', u.swiftUser, '--access=full', '--secret', u.swiftKey, '--key-type=swift']);
     return u;
   };
-  return { url, authUrl: `${url}/auth/1.0`, users: { tester: user('tester'), other: user('other') }, conf };
+  return { url, authUrl: `${url}/auth/1.0`, users: { tester: user('tester'), other: user('other'), differential: user('diff-tester'), differentialOther: user('diff-other') }, conf };
 }

@@ -55,15 +55,19 @@ async function launch<K extends ReferenceKind>(kind: K, dir: string, groupsFile:
   return (kind === 'swift' ? startSwift(dir, groupsFile) : startRgw(dir, groupsFile, rgwOptions)) as Promise<ReferenceEndpoints[K]>;
 }
 
-/** A server of one's own in a fresh temp directory; `stop()` ends every process it started and removes the directory. */
-export async function startReference<K extends ReferenceKind>(kind: K, rgwOptions?: RgwOptions): Promise<{ endpoints: ReferenceEndpoints[K]; startMs: number; stop(): Promise<void> }> {
+/**
+ * A server of one's own in a fresh temp directory; `stop()` ends every process it started and
+ * removes the directory. `groups()` lists its daemons' process groups (a benchmark sums their CPU).
+ */
+export async function startReference<K extends ReferenceKind>(kind: K, rgwOptions?: RgwOptions): Promise<{ endpoints: ReferenceEndpoints[K]; startMs: number; groups(): number[]; stop(): Promise<void> }> {
   const dir = mkdtempSync(join(tmpdir(), `coffer-${kind}-`));
   const groupsFile = join(dir, 'groups');
   startWatchdog(process.pid, groupsFile, dir, MAX_RUN_SECONDS);
   const stop = () => stopRun(dir);
   const started = Date.now();
   try {
-    return { endpoints: await launch(kind, join(dir, kind), groupsFile, rgwOptions), startMs: Date.now() - started, stop };
+    const groups = () => groupsIn(groupsFile).map((g) => g.pgid);
+    return { endpoints: await launch(kind, join(dir, kind), groupsFile, rgwOptions), startMs: Date.now() - started, groups, stop };
   } catch (err) {
     await stop();
     throw err;

@@ -17,6 +17,28 @@ describe('toRows', () => {
     ]);
   });
 
+  it('with deleted objects shown: versions follow their object; a name whose first entry is a version is deleted, on the page it starts or carried over', () => {
+    const version = (name: string, id: string, deleteMarker: boolean, isLatest = false): FolderEntry => ({ kind: 'version', name, versionId: id, isLatest, deleteMarker, size: deleteMarker ? 0 : 4, etag: '', lastModified: '2026-01-01T00:00:00.000Z', contentType: null });
+    const shown = (r: Row) => [r.kind, r.label, r.version ? `${r.version.id}${r.version.deleted ? ' deleted' : ''}` : ''];
+    const first = toRows([object('d/a', 3), version('d/a', 'a1', false), version('d/b', 'b2', true, true), version('d/b', 'b1', false), version('d/c', 'c1', false)], 'd/');
+    expect(first.map(shown)).toEqual([
+      ['object', 'a', ''],
+      ['version', 'a', 'a1'],
+      ['version', 'b', 'b2 deleted'],
+      ['version', 'b', 'b1'],
+      // Swift: a name whose delete marker was deleted has versions but none current.
+      ['version', 'c', 'c1 deleted'],
+    ]);
+    // Keys tell the rows of one name apart, and never equal an object's name.
+    expect(new Set(first.map((r) => r.key)).size).toBe(5);
+    expect(first[1]!.key).toBe('d/a\u0000a1');
+    // The next page goes on with d/c's versions: not another deleted object.
+    expect(toRows([version('d/c', 'c0', false), object('d/e', 1)], 'd/', 'd/c').map(shown)).toEqual([
+      ['version', 'c', 'c0'],
+      ['object', 'e', ''],
+    ]);
+  });
+
   it('at the top level, labels are the whole names', () => {
     expect(toRows([{ kind: 'folder', prefix: 'x/' }, object('y', 1)], '').map((r) => [r.label, r.kind])).toEqual([
       ['x', 'folder'],

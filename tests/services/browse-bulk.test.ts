@@ -19,7 +19,7 @@ let browse: BrowseService;
 const progress: EventMap['operation.progress'][] = [];
 
 const names = async (account: string, container: string, prefix = '') =>
-  (await browse.listFolder({ account, container, prefix, delimiter: '' })).entries.map((e) => (e.kind === 'object' ? e.name : e.prefix));
+  (await browse.listFolder({ account, container, prefix, delimiter: '' })).entries.map((e) => (e.kind === 'folder' ? e.prefix : e.name));
 
 async function put(account: string, container: string, ...objects: string[]) {
   const engine = server.engine;

@@ -1,7 +1,7 @@
 // The queue's scheduling on its own, with runners scripted by the test (what a job does is
 // covered against real servers in transfers.test.ts): the concurrency bound, retries of
-// transient failures with backoff, no retry of permanent ones, pause and resume of a running job,
-// and stopping everything at shutdown.
+// transient failures with backoff, no automatic retry of permanent ones, a retry asked for (the job
+// runs again from the start), pause and resume of a running job, and stopping everything at shutdown.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Readable } from 'node:stream';
 import { describe, expect, it, vi } from 'vitest';
@@ -62,11 +62,98 @@ describe('the transfer queue', () => {
       const denied = add('denied');
       q.pump();
       await vi.waitFor(() => expect(denied.item).toMatchObject({ state: 'failed', attempts: 1, error: 'Access Denied' }));
-      q.retry(denied);
-      await vi.waitFor(() => expect(denied.item).toMatchObject({ state: 'failed', attempts: 1 }));
+      // No automatic retry of a permanent failure, however long it waits.
+      await vi.advanceTimersByTimeAsync(60_000);
+      expect(denied.item).toMatchObject({ state: 'failed', attempts: 1 });
+      expect(calls).toBe(4);
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it('runs a failed job again when asked, from the start, and it can end done', async () => {
+    // Refused at first (as a bucket the user could not write to), allowed once the user fixed it.
+    let allowed = false;
+    const runs: { transferred: number; attempts: number; error: string | null }[] = [];
+    const { q, add } = queue(async (job, ctx) => {
+      runs.push({ transferred: job.item.transferred, attempts: job.item.attempts, error: job.item.error });
+      ctx.progress(4);
+      if (!allowed) throw new CofferError('AccessDenied', 'Access Denied');
+      ctx.progress(10);
+      return { verified: true };
+    });
+    const job = add('report.pdf');
+    q.pump();
+    await until(() => job.item.state === 'failed');
+    expect(job.item).toMatchObject({ attempts: 1, error: 'Access Denied', transferred: 4 });
+
+    allowed = true;
+    q.retry(job);
+    await until(() => job.item.state === 'done');
+    // The runner ran a second time, its attempt counted from zero, with no progress nor error left over.
+    expect(runs).toEqual([
+      { transferred: 0, attempts: 1, error: null },
+      { transferred: 0, attempts: 1, error: null },
+    ]);
+    expect(job.item).toMatchObject({ state: 'done', attempts: 1, error: null, verified: true, transferred: 10 });
+  });
+
+  it('a retried job gets its automatic retries back; a job not failed or cancelled is not run again', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    try {
+      let calls = 0;
+      const { q, add } = queue(async (job) => {
+        calls++;
+        if (job.spec.name === 'fine') return { verified: true };
+        throw new CofferError('Unreachable', 'connection refused');
+      });
+      const job = add('offline');
+      q.pump();
+      // Three attempts (backoffs of 1 s and 4 s between them), then failed.
+      await vi.advanceTimersByTimeAsync(10_000);
+      await vi.waitFor(() => expect(job.item).toMatchObject({ state: 'failed', attempts: 3 }));
+      expect(calls).toBe(3);
+
+      q.retry(job);
+      // It runs at once, and its transient failure is retried by itself again after the first backoff.
+      await vi.waitFor(() => expect(calls).toBe(4));
+      await vi.waitFor(() => expect(job.item).toMatchObject({ state: 'queued', attempts: 1, error: 'connection refused' }));
+      await vi.advanceTimersByTimeAsync(1000);
+      await vi.waitFor(() => expect(calls).toBe(5));
+      await vi.advanceTimersByTimeAsync(10_000);
+      await vi.waitFor(() => expect(job.item).toMatchObject({ state: 'failed', attempts: 3 }));
+      expect(calls).toBe(6);
+
+      const fine = add('fine');
+      q.pump();
+      await vi.waitFor(() => expect(fine.item.state).toBe('done'));
+      q.retry(fine);
+      await vi.advanceTimersByTimeAsync(10_000);
+      expect(fine.item).toMatchObject({ state: 'done', attempts: 1 });
+      expect(calls).toBe(7);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('runs a cancelled job again when asked', async () => {
+    let calls = 0;
+    const { q, add } = queue(async (_job, ctx) => {
+      calls++;
+      if (calls === 1) {
+        await new Promise((_resolve, reject) => ctx.signal.addEventListener('abort', () => reject(new CofferError('Aborted', 'cancelled'))));
+      }
+      return { verified: true };
+    });
+    const job = add('big');
+    q.pump();
+    await until(() => job.item.state === 'running');
+    q.cancel(job);
+    await until(() => job.item.state === 'cancelled');
+    q.retry(job);
+    await until(() => job.item.state === 'done');
+    expect(calls).toBe(2);
+    expect(job.item).toMatchObject({ attempts: 1, error: null });
   });
 
   it('pauses a running job by aborting its attempt, and resumes it with the saved token', async () => {

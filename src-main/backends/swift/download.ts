@@ -14,7 +14,8 @@ import { Progress } from './progress.js';
  */
 export async function downloadObject(client: SwiftClient, container: string, name: string, opts: DownloadOptions, progressIntervalMs: number): Promise<{ details: ObjectDetails; body: Readable }> {
   const range: Record<string, string> = opts.range ? { Range: `bytes=${opts.range.start}-${opts.range.end ?? ''}` } : {};
-  const reply = await client.request({ method: 'GET', container, object: name, headers: range, ...(opts.signal ? { signal: opts.signal } : {}) });
+  const version = opts.versionId !== undefined ? { query: { 'version-id': opts.versionId } } : {};
+  const reply = await client.request({ method: 'GET', container, object: name, headers: range, ...version, ...(opts.signal ? { signal: opts.signal } : {}) });
   const progress = new Progress(opts.onProgress, progressIntervalMs);
   const res = reply.body;
   const body = new Transform({

@@ -79,6 +79,8 @@ export function detailsFromHeaders(container: string, name: string, h: IncomingH
   // RGW mirrors the SLO flag into user metadata; it is not the user's.
   delete meta['static-large-object'];
   const range = /\/(\d+)\s*$/.exec(header(h, 'content-range') ?? '');
+  // Swift's object versioning names the version; 'null' is the null version (the model's null).
+  const version = header(h, 'x-object-version-id');
   return {
     container,
     name,
@@ -88,7 +90,7 @@ export function detailsFromHeaders(container: string, name: string, h: IncomingH
     contentType: header(h, 'content-type') ?? 'application/octet-stream',
     meta,
     headers,
-    versionId: null,
+    versionId: version && version !== 'null' ? version : null,
     storageClass: header(h, 'x-object-storage-class') ?? null,
     // Swift has no per-object ACL; whether the container is public is the container's business.
     publicRead: null,

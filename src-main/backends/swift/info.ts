@@ -1,5 +1,6 @@
 import type { Capabilities } from '../../../src-shared/model/storage.js';
 import { drain, readText, type Http } from './http.js';
+import { SWIFT_NO_VERSIONS } from './versions.js';
 
 /** The parts of `GET /info` (§13.4) this client acts on. */
 export interface SwiftInfo {
@@ -8,7 +9,13 @@ export interface SwiftInfo {
   tempurl?: { methods?: string[]; allowed_digests?: string[] };
   swift?: { max_file_size?: number; container_listing_limit?: number };
   versioned_writes?: unknown;
+  /** Swift 2.24+'s versioning with version ids (`allow_object_versioning`). */
+  object_versioning?: unknown;
+  container_quotas?: unknown;
 }
+
+export const SWIFT_NO_OBJECT_LOCK = 'Swift has no object lock';
+export const SWIFT_NO_CONTAINER_QUOTA = 'This Swift server does not offer container quotas (no container_quotas in its /info)';
 
 /**
  * Where /info lives: next to the `v1` of the storage URL (`/swift/info` on RGW and Coffer), else
@@ -44,14 +51,16 @@ export async function fetchInfo(http: Http, storageUrl: string, timeoutMs: numbe
 
 /**
  * Capabilities from /info where it tells: bulk delete only when advertised (else names are
- * deleted one by one); SLO and TempURL assumed when /info is unknown (nearly every cluster has
- * them, and the server's answer to the real request still decides). Legacy versioning
- * (`X-Versions-Location`) is not offered: Coffer's server does not enable it, and the browse
- * model's versions (list/restore by id) do not map onto an archive container.
+ * deleted one by one); SLO, TempURL and container quotas assumed when /info is unknown (nearly
+ * every cluster has them, and the server's answer to the real request still decides). Versions
+ * only with `object_versioning` (version ids); legacy versioning (`X-Versions-Location`) is not
+ * offered: the browse model's versions (list/restore by id) do not map onto an archive container.
  */
 export function capabilitiesOf(info: SwiftInfo | undefined): Capabilities {
+  const versions = info?.object_versioning !== undefined;
+  const containerQuota = info === undefined || info.container_quotas !== undefined;
   return {
-    versions: false,
+    versions,
     publicRead: true,
     publicObjects: false,
     shareLinks: info === undefined || info.tempurl !== undefined,
@@ -59,5 +68,12 @@ export function capabilitiesOf(info: SwiftInfo | undefined): Capabilities {
     serverSideCopy: true,
     bulkDelete: info?.bulk_delete !== undefined,
     multipartUpload: info === undefined || info.slo !== undefined,
+    containerQuota,
+    objectLock: false,
+    why: {
+      objectLock: SWIFT_NO_OBJECT_LOCK,
+      ...(versions ? {} : { versions: SWIFT_NO_VERSIONS }),
+      ...(containerQuota ? {} : { containerQuota: SWIFT_NO_CONTAINER_QUOTA }),
+    },
   };
 }

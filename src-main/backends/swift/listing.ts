@@ -6,9 +6,9 @@ import { bareEtag, headerToText } from './headers.js';
 import { header } from './http.js';
 
 /**
- * Entries per request. RGW silently clamps container listings to 1000 (§5.2), and a client
- * detects the end by a page shorter than its limit: asking for more than 1000 would make a
- * full RGW page look like the last one.
+ * Entries per request. RGW silently clamps container listings to 1000 (§5.2), and may answer
+ * fewer than asked while more follow (991 of 1000 seen): as the seed says (4.1.1), a listing ends
+ * only at an empty answer, never at a short one.
  */
 const REQUEST_LIMIT = 1000;
 
@@ -57,9 +57,10 @@ function entryOf(row: ObjectRow): FolderEntry | undefined {
 
 /**
  * A folder page by page (prefix + delimiter, marker paging). A page may take several requests:
- * one request never asks for more than 1000 entries. The listing ends at the first short
- * answer; a page that fills exactly gets a next marker, and the request after it may find
- * nothing (that empty page is not yielded, except as the very first).
+ * one request never asks for more than 1000 entries, and a short answer only means the server
+ * sent fewer (RGW does, mid-listing), so the page goes on filling from its marker. The listing
+ * ends at an empty answer: the page it ends says so (no next marker), at the cost of one more
+ * request at the end of every listing. An empty page is yielded only as the very first.
  */
 export async function* listFolder(client: SwiftClient, container: string, opts: ListFolderOptions = {}): AsyncIterable<FolderPage> {
   const pageSize = Math.min(Math.max(opts.pageSize ?? 1000, 1), 10_000);
@@ -89,7 +90,7 @@ export async function* listFolder(client: SwiftClient, container: string, opts: 
         // The folder's own marker object (`prefix/`, from createFolder) is not one of its children.
         if (entry && !(entry.kind === 'object' && prefix !== '' && entry.name === prefix)) entries.push(entry);
       }
-      if (rows.length < limit) {
+      if (rows.length === 0) {
         exhausted = true;
         break;
       }
@@ -138,7 +139,7 @@ export async function listContainers(client: SwiftClient): Promise<ContainerSumm
       // Swift's account listing dates a container by its creation PUT; RGW gives none.
       out.push({ name: r.name, objects: r.count ?? null, bytes: r.bytes ?? null, created: listingDate(r.last_modified), public: null, quota: null });
     }
-    if (rows.length < REQUEST_LIMIT) break;
+    if (rows.length === 0) break;
     marker = rows[rows.length - 1]!.name;
   }
   // Access and quotas are only in each container's HEAD: worth it for a screenful of containers,

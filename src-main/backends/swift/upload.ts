@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import mime from 'mime';
+import { typeFromName } from '../../engine/content-type.js';
 import { CofferError } from '../../../src-shared/errors.js';
 import type { ObjectDetails } from '../../../src-shared/model/storage.js';
 import type { UploadOptions, UploadResult, UploadSource } from '../object-backend.js';
@@ -98,7 +98,7 @@ export async function uploadObject(
   if (signal?.aborted) throw new CofferError('Aborted', 'The transfer was cancelled');
   const file = 'path' in source ? await stat(source.path) : undefined;
   const size = file ? file.size : 'stream' in source ? source.size : undefined;
-  const contentType = opts.contentType || mime.getType(name) || 'application/octet-stream';
+  const contentType = opts.contentType || typeFromName(name) || 'application/octet-stream';
   const headers = objectWriteHeaders(contentType, opts.meta, opts.headers);
   const progress = new Progress(opts.onProgress, tuning.progressIntervalMs);
   // Also proves the token before a one-shot stream is spent on a request that could get a 401.

@@ -1,4 +1,4 @@
-import { CofferError } from '../../../src-shared/errors.js';
+import { CofferError, isCofferError } from '../../../src-shared/errors.js';
 import type { EngineContext } from '../context.js';
 import { objectKey, versionKey } from '../index/keys.js';
 import type { ContainerRef, ObjectRecord } from '../types.js';
@@ -13,6 +13,17 @@ export interface DeleteResult {
   /** The version removed, or the delete marker created. */
   versionId: string | null;
   deleteMarker: boolean;
+  /** With `missingOk`: there was no such object (or version) to delete. */
+  missing?: true;
+}
+
+export interface DeleteOptions {
+  versionId?: string | null;
+  /**
+   * Deleting what is not there succeeds (S3, and the app's backends), rather than NoSuchKey or
+   * NoSuchVersion (Swift answers 404): the one place that rule is decided.
+   */
+  missingOk?: boolean;
 }
 
 /**
@@ -20,12 +31,16 @@ export interface DeleteResult {
  * (versioning enabled or suspended). With one ('null' for the null version): removes exactly
  * that version or marker, and the newest remaining version becomes current again.
  */
-export async function deleteObject(
-  ctx: EngineContext,
-  ref: ContainerRef,
-  name: string,
-  opts: { versionId?: string | null } = {},
-): Promise<DeleteResult> {
+export async function deleteObject(ctx: EngineContext, ref: ContainerRef, name: string, opts: DeleteOptions = {}): Promise<DeleteResult> {
+  try {
+    return await deleteExisting(ctx, ref, name, opts);
+  } catch (err) {
+    if (opts.missingOk && (isCofferError(err, 'NoSuchKey') || isCofferError(err, 'NoSuchVersion'))) return { versionId: null, deleteMarker: false, missing: true };
+    throw err;
+  }
+}
+
+async function deleteExisting(ctx: EngineContext, ref: ContainerRef, name: string, opts: DeleteOptions): Promise<DeleteResult> {
   const { result, released, container } = await ctx.store.write(() => {
     const c = requireContainer(ctx, ref);
     // Before a versioned container writes a delete marker for it: no such name can be stored.

@@ -1,6 +1,6 @@
-import mime from 'mime';
 import { CofferError } from '../../../src-shared/errors.js';
 import { MAX_OBJECT_NAME_BYTES, objectNameProblem } from '../../../src-shared/names.js';
+import { typeFromName } from '../content-type.js';
 import type { EngineContext } from '../context.js';
 import { objectKey } from '../index/keys.js';
 import type { ContainerRecord, ContainerRef, ObjectInfo, StandardHeaders } from '../types.js';
@@ -32,8 +32,9 @@ export function requireValidName(name: string): void {
   throw new CofferError('InvalidObjectName', problem, size === undefined ? {} : tooLongDetails(size));
 }
 
+/** The type a name's extension says, else application/octet-stream. */
 export function guessContentType(name: string): string {
-  return mime.getType(name) ?? 'application/octet-stream';
+  return typeFromName(name) ?? 'application/octet-stream';
 }
 
 export function lowerKeys(meta: Record<string, string> | undefined): Record<string, string> {

@@ -65,7 +65,7 @@ export function sendError(call: Pick<S3Call, 'x' | 'address'>, err: unknown): vo
     Object.assign(extra, err.extra);
   } else if (isCofferError(err)) {
     ({ status, code, message } = S3_ERRORS[err.code]);
-    if (err.code === 'BadDigest' || err.code === 'IncompleteBody' || err.code === 'EntityTooLarge') message = err.message;
+    if (err.code === 'BadDigest' || err.code === 'IncompleteBody') message = err.message;
     // A key past 1024 bytes, to read or to write: AWS answers KeyTooLongError either way.
     if (typeof err.details.nameBytes === 'number') {
       ({ status, code, message } = KEY_TOO_LONG);

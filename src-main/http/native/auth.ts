@@ -83,15 +83,17 @@ export function verifyToken(engine: Engine, secret: Buffer, token: string, nowMs
 
 export type V1AuthResult =
   | { ok: true; account: string; token: string; expires: number }
-  | { ok: false; status: 401 | 403 };
+  /** `wrongKey`: the user exists and the key is not theirs (tempauth's realm is then "unknown"). */
+  | { ok: false; status: 401; wrongKey?: boolean };
 
 /** v1 auth (`GET /auth/1.0`): X-Auth-User / X-Auth-Key (or the X-Storage-User / -Pass spellings). */
 export function authenticateV1(engine: Engine, secret: Buffer, user: string | undefined, key: string | undefined): V1AuthResult {
   if (!user || !key) return { ok: false, status: 401 };
   const found = engine.findBySwiftUser(user);
-  if (!found) return { ok: false, status: 403 };
+  // Unknown user or wrong key: the same 401 (Swift's tempauth), so a refusal does not tell which users exist.
+  if (!found) return { ok: false, status: 401 };
   const a = Buffer.from(found.secretKey);
   const b = Buffer.from(key);
-  if (a.length !== b.length || !timingSafeEqual(a, b)) return { ok: false, status: 401 };
+  if (a.length !== b.length || !timingSafeEqual(a, b)) return { ok: false, status: 401, wrongKey: true };
   return { ok: true, account: found.account.id, ...issueToken(secret, found.account.id, user, found.secretKey) };
 }

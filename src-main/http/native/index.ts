@@ -11,19 +11,21 @@ import { bulkDelete } from './handlers/bulk.js';
 import { hasTempUrl, tempUrlInvalid, tempUrlObject, verifyTempUrl } from './handlers/tempurl.js';
 import { isRead, reachContainer, refusal } from './reach.js';
 import { parseNativePath, type NativeTarget } from './router.js';
-import { fail, failWith, reply, type NativeCall, type NativeContext } from './respond.js';
+import { fail, failWith, realmOfUser, reply, type NativeCall, type NativeContext } from './respond.js';
 
 function storageUrl(x: Exchange, accountId: string): string {
   return `http://${x.header('host') ?? '127.0.0.1'}/swift/v1/AUTH_${accountId}`;
 }
 
+/** v1 auth as Swift's tempauth answers it: GET only, 200 with the storage URL and a token, 401 naming the user's account as realm. */
 function v1Auth(x: Exchange, ctx: NativeContext): void {
-  if (x.method !== 'GET' && x.method !== 'HEAD') return fail(x, 405);
+  if (x.method !== 'GET') return fail(x, 405, null, { Allow: 'GET' });
   const user = x.header('x-auth-user') ?? x.header('x-storage-user');
   const key = x.header('x-auth-key') ?? x.header('x-storage-pass');
   const r = authenticateV1(ctx.engine, ctx.secret, user, key);
-  if (!r.ok) return fail(x, r.status, null, r.status === 401 ? { 'Www-Authenticate': 'Swift realm="unknown"' } : {});
-  reply(x, 204, {
+  // tempauth's realms: the user's account, except for a wrong key or a user without an account part.
+  if (!r.ok) return fail(x, r.status, null, { 'Www-Authenticate': `Swift realm="${r.wrongKey || !user?.includes(':') ? 'unknown' : realmOfUser(user)}"` });
+  reply(x, 200, {
     'X-Storage-Url': storageUrl(x, r.account),
     'X-Auth-Token': r.token,
     'X-Storage-Token': r.token,
@@ -45,7 +47,7 @@ async function route(call: NativeCall, target: ReturnType<typeof parseNativePath
     if (m === 'HEAD') return account.headAccount(call);
     if (m === 'GET') return account.listAccount(call);
     if (m === 'POST') return account.postAccount(call);
-    return fail(x, 405);
+    return fail(x, 405, null, { Allow: 'GET, HEAD, POST' });
   }
   if (target.kind !== 'container' && target.kind !== 'object') return fail(x, 400);
   if (target.kind === 'container') {
@@ -58,7 +60,7 @@ async function route(call: NativeCall, target: ReturnType<typeof parseNativePath
     if (m === 'GET') return container.listContainer(call, c);
     if (m === 'POST') return container.postContainer(call, c);
     if (m === 'DELETE') return container.deleteContainer(call, c);
-    return fail(x, 405);
+    return fail(x, 405, null, { Allow: 'DELETE, GET, HEAD, POST, PUT' });
   }
   const name = target.object;
   // Copies check both ends themselves, source before destination for COPY, as for X-Copy-From.
@@ -84,13 +86,13 @@ export async function handleNative(x: Exchange, ctx: NativeContext): Promise<voi
     if (target.kind === 'invalid') return fail(x, target.status, target.body);
     if (!x.query) return fail(x, 400, 'Invalid query string');
     if (target.kind === 'auth') return v1Auth(x, ctx);
-    if (target.kind === 'info') return info({ x });
+    if (target.kind === 'info') return info({ x, ctx });
     if (hasTempUrl(x)) return await tempUrl(x, ctx, target);
     const token = x.header('x-auth-token') ?? x.header('x-storage-token');
     const who: Identity = {};
     if (token) {
       const accountId = verifyToken(ctx.engine, ctx.secret, token);
-      if (!accountId) return fail(x, 401, null, { 'Www-Authenticate': 'Swift realm="unknown"' });
+      if (!accountId) return fail(x, 401);
       who.account = accountId;
     }
     if (!ctx.engine.hasAccount(target.account)) {

@@ -6,10 +6,13 @@ import { el, xmlDocument } from '../common/xml.js';
 
 export type ListingFormat = 'json' | 'xml' | 'plain';
 
-/** `format=` wins over `Accept` (§2.3); the default is plain text. */
-export function listingFormat(x: Exchange): ListingFormat | undefined {
-  const f = x.param('format');
-  if (f !== undefined) return f === 'json' || f === 'xml' || f === 'plain' ? f : undefined;
+/**
+ * `format=` wins over `Accept` (§2.3); the default is plain text. As Swift (listing_formats),
+ * `format` is read in any case and a value it does not know means plain text, not an error.
+ */
+export function listingFormat(x: Exchange): ListingFormat {
+  const f = x.param('format')?.toLowerCase();
+  if (f) return f === 'json' || f === 'xml' ? f : 'plain';
   const accept = (x.header('accept') ?? '').split(',').map((s) => s.split(';')[0]!.trim());
   if (accept.includes('application/json')) return 'json';
   if (accept.includes('application/xml') || accept.includes('text/xml')) return 'xml';

@@ -30,9 +30,36 @@ export function reply(x: Exchange, status: number, headers: HeaderValues = {}, b
   x.send(status, headers, body, baseHeaders(x));
 }
 
+/**
+ * The realm of a 401: the account the path names (`AUTH_…`), as Swift's tempauth says it, else
+ * `unknown`. Every 401 carries one (RFC 9110 11.6.1: a 401 must say how to authenticate).
+ */
+function realmOf(x: Exchange): string {
+  const m = /\/(?:AUTH|KEY)_([^/?]*)/.exec(x.rawPath);
+  let account: string | undefined;
+  try {
+    account = m ? decodeURIComponent(m[1]!) : undefined;
+  } catch {
+    account = undefined;
+  }
+  return headerSafe(account) ? `AUTH_${account}` : 'unknown';
+}
+
+/** Printable ASCII without quotes, at most an account name's length: it goes inside a quoted header value. */
+function headerSafe(s: string | undefined): s is string {
+  return s !== undefined && /^[\x21-\x7e]{1,256}$/.test(s) && !s.includes('"') && !s.includes('\\');
+}
+
+/** A v1 sign-in's realm: the account part of `account:user`, as tempauth names it. */
+export function realmOfUser(user: string | undefined): string {
+  const account = user?.split(':')[0];
+  return headerSafe(account) ? account : 'unknown';
+}
+
 /** An error status with a short plain-text body (the status text when none is given). */
 export function fail(x: Exchange, status: number, body?: string | null, headers: HeaderValues = {}): void {
-  reply(x, status, headers, body ?? STATUS_CODES[status] ?? '');
+  const challenge = status === 401 && !Object.keys(headers).some((h) => h.toLowerCase() === 'www-authenticate');
+  reply(x, status, challenge ? { ...headers, 'Www-Authenticate': `Swift realm="${realmOf(x)}"` } : headers, body ?? STATUS_CODES[status] ?? '');
 }
 
 /** Renders any error: CofferErrors through the native table, anything else as 500. */

@@ -6,6 +6,7 @@ import mime from 'mime';
 import { EVENT_NAMES } from '../../../src-shared/contract/events.js';
 import type { RpcResult } from '../../../src-shared/rpc/envelope.js';
 import { readSmallBody, type Exchange } from '../common/exchange.js';
+import { INLINE_CSP, objectReply, type ObjectReader } from './object-response.js';
 import { COOKIE, COOKIE_MAX_AGE_S, hasSession, tokenMatches, trustedRequest } from './session.js';
 import { streamZip, ZipDownloads, type ZipRequest, type ZipSource } from './zip.js';
 
@@ -16,8 +17,8 @@ export interface UiContext {
   rpc: { call(method: string, arg: unknown): Promise<RpcResult>; events: NodeJS.EventEmitter };
   /** The bytes of a planned browser upload (transfers.startUpload's item id); settles with the item. */
   upload(id: string, body: Readable): Promise<unknown>;
-  /** An object's bytes for the browser's own download (links and drag-out). */
-  download(target: { account: string; container: string; name: string }): Promise<{ size: number; contentType: string; body: Readable }>;
+  /** Objects' bytes for the browser's own downloads (links and drag-out) and previews. */
+  objects: ObjectReader;
   /** The entries of a folder download (the browser build's zip). */
   zipSource: ZipSource;
   /** Built renderer (dist/renderer). */
@@ -26,7 +27,7 @@ export interface UiContext {
   port: () => number;
 }
 
-const CSP = "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self' data:; font-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+const CSP = "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self' data:; media-src 'self'; frame-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 const SECURITY = { 'Content-Security-Policy': CSP, 'X-Content-Type-Options': 'nosniff', 'Referrer-Policy': 'no-referrer', 'Cache-Control': 'no-store' };
 
 export function isUiPath(rawPath: string): boolean {
@@ -98,24 +99,21 @@ async function upload(x: Exchange, ctx: UiContext): Promise<void> {
   }
 }
 
-/** `Content-Disposition: attachment` with the object's last name segment, RFC 6266 style for any characters. */
-function attachment(name: string): string {
-  const leaf = name.replace(/\/+$/, '').split('/').pop() || 'download';
-  const ascii = leaf.replace(/[^\x20-\x7e]|["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(leaf)}`;
-}
+/** A preview shown in the app's own page (the PDF viewer's frame included), its content inert. */
+const INLINE_SECURITY = { ...SECURITY, 'Content-Security-Policy': `${INLINE_CSP}; frame-ancestors 'self'` };
 
+/**
+ * `GET /_coffer/download?account&container&name[&inline=1]`: the object as an attachment, or
+ * inline for a preview; one byte range of it when asked (media seeking, a text's first bytes).
+ */
 async function download(x: Exchange, ctx: UiContext): Promise<void> {
   const [account, container, name] = ['account', 'container', 'name'].map((p) => x.param(p));
   if (!account || !container || !name) return json(x, 400, { error: 'account, container and name are required' });
-  let object: Awaited<ReturnType<UiContext['download']>>;
-  try {
-    object = await ctx.download({ account, container, name });
-  } catch (err) {
-    const e = errorOf(err);
-    return json(x, e.code === 'NoSuchKey' || e.code === 'NoSuchContainer' ? 404 : 502, { error: e.message, code: e.code });
-  }
-  await x.stream(200, { ...SECURITY, 'Content-Type': object.contentType, 'Content-Length': object.size, 'Content-Disposition': attachment(name) }, object.body);
+  const inline = x.param('inline') === '1';
+  const reply = await objectReply(ctx.objects, { account, container, name }, { range: x.header('range'), ifRange: x.header('if-range'), inline });
+  const headers = { ...(inline ? INLINE_SECURITY : SECURITY), ...reply.headers };
+  if (typeof reply.body === 'string') return x.send(reply.status, headers, reply.body);
+  await x.stream(reply.status, headers, reply.body);
 }
 
 const zips = new ZipDownloads();

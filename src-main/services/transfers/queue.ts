@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { TransferItem } from '../../../src-shared/contract/transfers.js';
+import { isCofferError, type CofferErrorCode } from '../../../src-shared/errors.js';
 import type { ObjectBackend } from '../../backends/object-backend.js';
 import { SpeedMeter } from './speed.js';
 import type { JobSpec, SavedJob } from './persisted.js';
@@ -30,7 +31,21 @@ export interface Job {
 
 const PROGRESS_INTERVAL_MS = 250;
 /** Failures worth trying again by themselves: the network or the server, not the request. */
-const TRANSIENT = new Set(['Unreachable', 'ServiceUnavailable', 'SlowDown', 'InternalError', 'RequestTimeout', 'IncompleteBody']);
+/** Failures worth another attempt by themselves: the network, a server busy or shutting down. */
+const TRANSIENT: ReadonlySet<CofferErrorCode> = new Set<CofferErrorCode>(['Unreachable', 'Closed', 'IncompleteBody', 'InternalError']);
+
+/**
+ * Whether an attempt's failure may pass by itself. A remote server's own 5xx, 429 or 408 reaches
+ * here as RemoteError with its status (throttled, overloaded, restarting); another status of it is
+ * the server's answer, and trying again would get the same one.
+ */
+export function isTransient(err: unknown): boolean {
+  if (!isCofferError(err)) return false;
+  if (TRANSIENT.has(err.code)) return true;
+  if (err.code !== 'RemoteError') return false;
+  const status = err.details.status;
+  return typeof status !== 'number' || status >= 500 || status === 429 || status === 408;
+}
 const AUTO_RETRIES = 3;
 const backoffMs = (attempt: number) => 1000 * 4 ** (attempt - 1);
 const FINAL = new Set(['done', 'failed', 'cancelled']);
@@ -147,10 +162,9 @@ export class JobQueue {
       void this.hooks.discard(job);
       return;
     }
-    const code = (err as { code?: string }).code ?? '';
     item.error = (err as Error).message ?? String(err);
     // A browser upload's stream is spent: only the renderer can send it again.
-    if (TRANSIENT.has(code) && item.attempts < AUTO_RETRIES && job.spec.kind !== 'stream') {
+    if (isTransient(err) && item.attempts < AUTO_RETRIES && job.spec.kind !== 'stream') {
       item.state = 'queued';
       job.retryTimer = setTimeout(() => {
         job.retryTimer = undefined;

@@ -145,8 +145,9 @@ export const browseTexts = {
     },
     deleteDialog: {
       title: 'Delete',
-      intro: (count: string) => `Delete these ${count} items? This cannot be undone.`,
-      introOne: 'Delete this item? This cannot be undone.',
+      /** Followed by whether the delete can be undone (strings.undo). */
+      intro: (count: string) => `Delete these ${count} items?`,
+      introOne: 'Delete this item?',
       listLabel: 'Items to delete',
       object: (name: string) => name,
       folder: (name: string) => `${name}/ (the folder and everything in it)`,

@@ -4,7 +4,10 @@ import { strings } from '../../app/strings';
 import { loadToEnd, useFolder } from '../../queries/use-folder';
 import { useClipboard } from '../../stores/clipboard';
 import { useNavigation } from '../../stores/navigation';
+import { useVersioning } from '../../queries/use-versions';
+import { useQuickLook } from '../../stores/quick-look';
 import { useSelection } from '../../stores/selection';
+import { useShowDeleted } from '../../stores/show-deleted';
 import { isServerOrder, useSort } from '../../stores/sort';
 import { clipboardKey } from '../clipboard/clipboard-actions';
 import { usePaste } from '../clipboard/use-paste';
@@ -13,13 +16,15 @@ import { Empty, ErrorState, Loading } from '../common/States';
 import { FolderMenu } from '../context-menu/FolderMenu';
 import type { MenuPosition } from '../context-menu/Menu';
 import { DetailsPanel } from '../details/DetailsPanel';
+import { QuickLook } from '../preview/QuickLook';
 import { FolderActions, operationKey } from '../operations/FolderActions';
 import { useDropBanner } from '../transfers/use-folder-drop';
+import { keepsVersions } from '../versions/VersionActions';
 import { Breadcrumbs } from './Breadcrumbs';
 import { FilterBox } from './FilterBox';
 import { ObjectGrid } from './ObjectGrid';
 import { nextRowList, type LoadedRows } from './row-list';
-import type { Row } from './rows';
+import { plainRows, type Row } from './rows';
 import './folder.css';
 
 const s = strings.browser;
@@ -32,7 +37,10 @@ export function FolderView({ account, container }: { account: string; container:
   const goUp = useNavigation((n) => n.goUp);
   const sort = useSort();
   const listing = prefix + filter;
-  const folder = useFolder(account, container, prefix, filter);
+  const versioning = useVersioning(account, container);
+  // Deleted objects and earlier versions, where the container keeps them and the user asked.
+  const withVersions = useShowDeleted((x) => x.on) && keepsVersions(versioning.status);
+  const folder = useFolder(account, container, prefix, filter, withVersions);
   // Each new page extends what was loaded rather than rebuilding it (see nextRowList).
   const loaded = useRef<LoadedRows | null>(null);
   const pages = folder.data?.pages;
@@ -49,6 +57,10 @@ export function FolderView({ account, container }: { account: string; container:
   const onOpen = useCallback((row: Row) => {
     if (row.kind === 'folder') openFolder(row.key);
   }, [openFolder]);
+  const quickLook = useQuickLook();
+  // The larger preview belongs to the folder on screen: another folder (or none) closes it.
+  const hideQuickLook = quickLook.hide;
+  useEffect(() => hideQuickLook, [account, container, listing, hideQuickLook]);
   const { paste, view: pasteView } = usePaste(account, container, prefix);
   const clip = useClipboard((c) => c.entry);
   // Rows cut and waiting for a paste are shown dimmed, as file managers do.
@@ -74,7 +86,7 @@ export function FolderView({ account, container }: { account: string; container:
   return (
     <section className="folder" aria-label={`${container}/${prefix}`} onKeyDown={(e) => {
         if (operationKey(e, selectedRows)) return;
-        if (clipboardKey(e, { account, container, selected: selectedRows }, paste)) return;
+        if (clipboardKey(e, { account, container, selected: plainRows(selectedRows) }, paste)) return;
         // Backspace goes up from anywhere in the view but a text field (the grid handles its own).
         if (e.key !== 'Backspace' || e.defaultPrevented || e.target instanceof HTMLInputElement) return;
         e.preventDefault();
@@ -83,7 +95,16 @@ export function FolderView({ account, container }: { account: string; container:
       <div className="toolbar folder-toolbar">
         <Breadcrumbs container={container} prefix={prefix} />
         <FilterBox key={`${container}/${prefix}`} />
-        <FolderActions account={account} container={container} prefix={prefix} rows={rows} selected={selectedRows} paste={paste} />
+        <FolderActions
+          account={account}
+          container={container}
+          prefix={prefix}
+          rows={rows}
+          selected={selectedRows}
+          paste={paste}
+          versioning={versioning.status}
+          capsKnown={versioning.caps !== undefined}
+        />
       </div>
       {dropBanner}
       {pasteView}
@@ -102,6 +123,7 @@ export function FolderView({ account, container }: { account: string; container:
           fetchNextPage={more}
           loadToEnd={toEnd}
           onOpen={onOpen}
+          onPreview={quickLook.show}
           onUp={goUp}
           onMenu={onMenu}
           cutKeys={cutKeys}
@@ -109,8 +131,19 @@ export function FolderView({ account, container }: { account: string; container:
         />
         <DetailsPanel account={account} container={container} rows={selectedRows} />
       </div>
+      {quickLook.open ? <QuickLook account={account} container={container} list={list} /> : null}
       {menu ? (
-        <FolderMenu account={account} container={container} at={menu.at} rows={menu.rows ? selectedRows : []} onOpen={onOpen} paste={paste} onClose={() => setMenu(null)} />
+        <FolderMenu
+          account={account}
+          container={container}
+          prefix={prefix}
+          versioning={versioning.status}
+          at={menu.at}
+          rows={menu.rows ? selectedRows : []}
+          onOpen={onOpen}
+          paste={paste}
+          onClose={() => setMenu(null)}
+        />
       ) : null}
     </section>
   );

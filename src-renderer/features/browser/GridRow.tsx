@@ -3,7 +3,14 @@ import { formatBytes, formatDate } from '../../app/format';
 import { Icon } from '../../app/icons';
 import { strings } from '../../app/strings';
 import { useRowTransfer } from '../transfers/drag-out';
-import type { Row } from './rows';
+import type { Row, RowVersion } from './rows';
+
+/** What the type column says of a row of an earlier version or a delete marker. */
+function versionType(v: RowVersion): string {
+  const s = strings.showDeleted;
+  if (v.deleted) return s.deleted;
+  return v.deleteMarker ? s.marker : s.earlier;
+}
 
 export interface GridRowProps {
   row: Row;
@@ -25,6 +32,7 @@ export interface GridRowProps {
  */
 export const GridRow = memo(function GridRow({ row, id, index, top, selected, cut, focused, onClick, onOpen, onContextMenu }: GridRowProps) {
   const folder = row.kind === 'folder';
+  const version = row.version;
   const transfer = useRowTransfer(row);
   return (
     <div
@@ -33,21 +41,21 @@ export const GridRow = memo(function GridRow({ row, id, index, top, selected, cu
       id={id}
       aria-rowindex={index + 2}
       aria-selected={selected}
-      className={`grid-row grid-item${selected ? ' selected' : ''}${focused ? ' focused' : ''}${cut ? ' cut' : ''}`}
+      className={`grid-row grid-item${selected ? ' selected' : ''}${focused ? ' focused' : ''}${cut ? ' cut' : ''}${version ? (version.deleted ? ' version deleted' : ' version') : ''}`}
       style={{ transform: `translateY(${top}px)` }}
       onClick={(e) => onClick(e, row)}
       onDoubleClick={() => onOpen(row)}
       onContextMenu={(e) => onContextMenu(e, row)}
     >
       <div role="gridcell" className="col-name">
-        <Icon name={folder ? 'folder' : 'file'} />
+        <Icon name={folder ? 'folder' : version ? 'history' : 'file'} />
         <span className="name-text">{row.label}</span>
       </div>
       <div role="gridcell" className="col-size num">
-        {folder ? '' : formatBytes(row.size)}
+        {folder || version?.deleteMarker ? '' : formatBytes(row.size)}
       </div>
       <div role="gridcell" className="col-type">
-        {folder ? strings.browser.folderType : (row.type ?? strings.common.unknown)}
+        {folder ? strings.browser.folderType : version ? versionType(version) : (row.type ?? strings.common.unknown)}
       </div>
       <div role="gridcell" className="col-modified">
         {folder ? '' : formatDate(row.modified)}

@@ -32,6 +32,8 @@ export interface ObjectGridProps {
   /** Loads every page still to come, until `stopped()`; true once the end is loaded. */
   loadToEnd(stopped: () => boolean): Promise<boolean>;
   onOpen(row: Row): void;
+  /** Space on an object: the larger preview. */
+  onPreview(row: Row): void;
   onUp(): void;
   /** A context menu asked for at a point: on a row (now part of the selection), or on the empty area (null). */
   onMenu(at: { x: number; y: number }, row: Row | null): void;
@@ -46,7 +48,7 @@ export interface ObjectGridProps {
  * folder of 100,000 entries scrolls like one of 100. The grid keeps the keyboard focus itself and
  * points at the focused row with aria-activedescendant, so rows may come and go while scrolling.
  */
-export function ObjectGrid({ list, label, listingKey, hasNextPage, isFetchingNextPage, fetchNextPage, loadToEnd, onOpen, onUp, onMenu, cutKeys, overlay }: ObjectGridProps) {
+export function ObjectGrid({ list, label, listingKey, hasNextPage, isFetchingNextPage, fetchNextPage, loadToEnd, onOpen, onPreview, onUp, onMenu, cutKeys, overlay }: ObjectGridProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const gridId = useId();
   const selection = useSelection();
@@ -163,10 +165,18 @@ export function ObjectGrid({ list, label, listingKey, hasNextPage, isFetchingNex
       case 'Escape':
         selection.clear();
         break;
-      case ' ':
-        if (mods.toggle) selection.apply(toggleFocused(selection));
-        else if (selection.focus !== null) selection.apply(clickSelect(list, selection, selection.focus, { toggle: false, range: e.shiftKey }));
+      case ' ': {
+        if (mods.toggle) {
+          selection.apply(toggleFocused(selection));
+          break;
+        }
+        if (selection.focus === null) break;
+        selection.apply(clickSelect(list, selection, selection.focus, { toggle: false, range: e.shiftKey }));
+        // Space alone on an object: Quick Look, as in file managers.
+        const row = focusIndex >= 0 ? rows[focusIndex] : undefined;
+        if (!e.shiftKey && row?.kind === 'object') onPreview(row);
         break;
+      }
       default:
         if ((e.key === 'a' || e.key === 'A') && mods.toggle && !e.shiftKey && !e.altKey) {
           selection.apply(selectAll(list, selection));

@@ -3,15 +3,27 @@
 import type { FolderEntry } from '../../../src-shared/model/storage';
 import type { SortColumn, SortDirection } from '../../stores/sort';
 
+/** What a row listed with deleted objects shown says about the version it stands for. */
+export interface RowVersion {
+  name: string;
+  id: string;
+  deleteMarker: boolean;
+  isLatest: boolean;
+  /** The first row of an object with no current version: the one Undelete brings back. */
+  deleted: boolean;
+}
+
 export interface Row {
-  /** Selection key: the object name, or the folder's prefix (ending in '/'). */
+  /** Selection key: the object name, the folder's prefix (ending in '/'), or a version's name and id. */
   key: string;
-  kind: 'folder' | 'object';
+  kind: 'folder' | 'object' | 'version';
   /** Relative to the folder on screen. */
   label: string;
   size: number | null;
   type: string | null;
   modified: string | null;
+  /** Only on rows of non-current versions and delete markers. */
+  version?: RowVersion;
 }
 
 // A folder's content types are a handful repeated over every object, yet each parsed entry
@@ -76,13 +88,53 @@ class FolderRow implements Row {
   }
 }
 
-export function toRows(entries: readonly FolderEntry[], folder: string): Row[] {
+/** A non-current version or a delete marker (listed only with deleted objects shown). */
+class VersionRow implements Row {
+  readonly key: string;
+  constructor(
+    readonly version: RowVersion,
+    private readonly folderLength: number,
+    readonly size: number,
+    readonly type: string | null,
+    readonly modified: string,
+  ) {
+    // NUL is in no object name: the key cannot clash with an object's.
+    this.key = `${version.name}\u0000${version.id}`;
+  }
+
+  get kind(): 'version' {
+    return 'version';
+  }
+
+  get label(): string {
+    return this.version.name.slice(this.folderLength);
+  }
+}
+
+/**
+ * `after`: the name the page before ended with, whose versions may go on here. A name whose
+ * first listed entry is a version (not its current object) has no current version: deleted.
+ */
+export function toRows(entries: readonly FolderEntry[], folder: string, after?: string): Row[] {
   const rows: Row[] = [];
+  let previous = after;
   for (const e of entries) {
     if (e.kind === 'folder') rows.push(new FolderRow(e.prefix, folder.length));
-    else if (e.name !== folder) rows.push(new ObjectRow(e.name, folder.length, e.size, sharedType(e.contentType), e.lastModified));
+    else if (e.name === folder) {
+      // The folder's own marker object is the folder itself.
+    } else if (e.kind === 'object') rows.push(new ObjectRow(e.name, folder.length, e.size, sharedType(e.contentType), e.lastModified));
+    else {
+      const version = { name: e.name, id: e.versionId, deleteMarker: e.deleteMarker, isLatest: e.isLatest, deleted: e.name !== previous };
+      rows.push(new VersionRow(version, folder.length, e.size, sharedType(e.contentType), e.lastModified));
+    }
+    previous = e.kind === 'folder' ? e.prefix : e.name;
   }
   return rows;
+}
+
+/** The rows a command on objects and folders takes: rows of versions are not objects. */
+export function plainRows(rows: readonly Row[]): readonly Row[] {
+  return rows.some((r) => r.kind === 'version') ? rows.filter((r) => r.kind !== 'version') : rows;
 }
 
 const byCodeUnit = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);

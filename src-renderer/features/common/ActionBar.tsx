@@ -17,6 +17,8 @@ export interface Action {
   keys?: { shown: string; aria: string };
   disabled?: boolean;
   danger?: boolean;
+  /** A switch: on or off (aria-pressed; a checked item in the menu). */
+  pressed?: boolean;
   run(): void;
 }
 
@@ -45,8 +47,9 @@ export function ActionBar({ label, actions, menuOnly }: { label: string; actions
           <button
             key={a.id}
             type="button"
-            className={`icon-button tool${a.danger ? ' danger' : ''}`}
+            className={`icon-button tool${a.danger ? ' danger' : ''}${a.pressed ? ' pressed' : ''}`}
             aria-label={a.label}
+            aria-pressed={a.pressed}
             aria-keyshortcuts={a.keys?.aria}
             disabled={a.disabled}
             onClick={a.run}
@@ -66,7 +69,15 @@ export function ActionBar({ label, actions, menuOnly }: { label: string; actions
         <Menu
           label={s.moreMenu}
           at={menuAt}
-          items={inMenu.map((a, i) => ({ id: a.id, label: a.label, onSelect: a.run, disabled: a.disabled ?? false, danger: a.danger ?? false, group: i === overflowed.length && i > 0 }))}
+          items={inMenu.map((a, i) => ({
+            id: a.id,
+            label: a.label,
+            onSelect: a.run,
+            disabled: a.disabled ?? false,
+            danger: a.danger ?? false,
+            group: i === overflowed.length && i > 0,
+            ...(a.pressed !== undefined ? { checked: a.pressed } : {}),
+          }))}
           onClose={() => setMenuAt(null)}
         />
       ) : null}

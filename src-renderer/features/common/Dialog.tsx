@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { focusIsLost, returnFocus } from './focus';
 
 /**
@@ -7,7 +7,7 @@ import { focusIsLost, returnFocus } from './focus';
  * opened it (or, when that is gone or disabled, to the view's grid): the dialog is unmounted,
  * not just closed, so the browser's own return of the focus never happens.
  */
-export function Dialog({ title, onClose, children }: { title: string; onClose: () => void; children: ReactNode }) {
+export function Dialog({ title, onClose, children, className, onKey }: { title: string; onClose: () => void; children: ReactNode; className?: string; onKey?: (e: KeyboardEvent) => void }) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   // Read while rendering: before the dialog (or an autoFocus inside it) takes the focus.
@@ -28,10 +28,13 @@ export function Dialog({ title, onClose, children }: { title: string; onClose: (
   return (
     <dialog
       ref={ref}
-      className="dialog"
+      className={className ? `dialog ${className}` : 'dialog'}
       aria-labelledby={titleId}
       // Keys typed in a dialog are the dialog's, not shortcuts of the view that opened it.
-      onKeyDown={(e) => e.stopPropagation()}
+      onKeyDown={(e) => {
+        e.stopPropagation();
+        onKey?.(e);
+      }}
       onCancel={(e) => {
         e.preventDefault();
         onClose();

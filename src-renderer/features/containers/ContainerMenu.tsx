@@ -8,7 +8,7 @@ import { Menu, type MenuItem, type MenuPosition } from '../context-menu/Menu';
 
 const s = strings.contextMenu;
 
-/** A container's context menu: open it, make it public (asked first) or private, set its quota (local store), delete it. */
+/** A container's context menu: open it, make it public (asked first) or private, set its quota (local store), its versioning, delete it. */
 export function ContainerMenu({ account, container, at, canChangeAccess, onClose }: { account: string; container: ContainerSummary; at: MenuPosition; canChangeAccess: boolean; onClose: () => void }) {
   const open = useNavigation((n) => n.openContainer);
   const show = useDialogs((d) => d.show);
@@ -17,6 +17,8 @@ export function ContainerMenu({ account, container, at, canChangeAccess, onClose
   if (canChangeAccess && container.public !== true) items.push({ id: 'public', label: s.makePublic, onSelect: () => show({ kind: 'make-public', name: container.name }), group: true });
   if (canChangeAccess && container.public !== false) items.push({ id: 'private', label: s.makePrivate, onSelect: () => setPublic.mutate({ on: false }), group: container.public !== null });
   if (isLocalConnection(account)) items.push({ id: 'quota', label: strings.containerQuota.set, onSelect: () => show({ kind: 'container-quota', container }), group: true });
+  // Offered everywhere: where the connection keeps no versions, the dialog says why.
+  items.push({ id: 'versioning', label: strings.versioning.menu, onSelect: () => show({ kind: 'versioning', name: container.name }), group: !isLocalConnection(account) });
   items.push({ id: 'delete', label: s.delete, onSelect: () => show({ kind: 'delete-container', name: container.name }), danger: true, group: true });
   return <Menu label={s.container(container.name)} at={at} items={items} onClose={onClose} />;
 }

@@ -1,6 +1,7 @@
 import { useDialogs } from '../../stores/dialogs';
 import { useNavigation } from '../../stores/navigation';
 import { SetQuotaDialog } from '../quota/SetQuotaDialog';
+import { VersioningDialog } from '../versions/VersioningDialog';
 import { CreateContainerDialog } from './CreateContainerDialog';
 import { DeleteContainerDialog } from './DeleteContainerDialog';
 import { MakePublicDialog } from './MakePublicDialog';
@@ -14,5 +15,6 @@ export function Dialogs() {
   if (open?.kind === 'delete-container') return <DeleteContainerDialog account={account} name={open.name} onClose={close} />;
   if (open?.kind === 'make-public') return <MakePublicDialog account={account} name={open.name} alreadyPublic={!!open.alreadyPublic} onClose={close} />;
   if (open?.kind === 'container-quota') return <SetQuotaDialog account={account} container={open.container} onClose={close} />;
+  if (open?.kind === 'versioning') return <VersioningDialog account={account} container={open.name} onClose={close} />;
   return null;
 }

@@ -1,12 +1,14 @@
+import type { VersioningStatus } from '../../../src-shared/model/storage';
 import { strings } from '../../app/strings';
 import { useHead } from '../../queries/use-folder';
-import { useCapabilities, useSetPublic } from '../../queries/use-object-ops';
+import { useCapabilities, useRestoreVersion, useSetPublic } from '../../queries/use-object-ops';
 import { useClipboard } from '../../stores/clipboard';
 import { useDetailsFocus } from '../../stores/details-focus';
 import { useOperations } from '../../stores/operations';
-import type { Row } from '../browser/rows';
+import { plainRows, type Row } from '../browser/rows';
 import { takeRows } from '../clipboard/clipboard-actions';
 import { canDownload, startDownload } from '../transfers/download';
+import { deletedNames, keepsVersions } from '../versions/VersionActions';
 import { Menu, type MenuItem, type MenuPosition } from './Menu';
 
 const s = strings.contextMenu;
@@ -14,6 +16,9 @@ const s = strings.contextMenu;
 export interface FolderMenuProps {
   account: string;
   container: string;
+  /** The folder shown, and its container's versioning (for a restore to a moment). */
+  prefix: string;
+  versioning: VersioningStatus | undefined;
   at: MenuPosition;
   /** The selection the menu acts on; empty for the folder's own menu (its empty area). */
   rows: readonly Row[];
@@ -23,7 +28,13 @@ export interface FolderMenuProps {
 }
 
 /** The folder view's context menu: for the selection (rows), or for the folder itself. */
-export function FolderMenu({ account, container, at, rows, onOpen, paste, onClose }: FolderMenuProps) {
+export function FolderMenu({ account, container, prefix, versioning, at, rows: all, onOpen, paste, onClose }: FolderMenuProps) {
+  // Rows of earlier versions and delete markers have menu items of their own.
+  const rows = plainRows(all);
+  const kept = keepsVersions(versioning);
+  const deleted = deletedNames(all);
+  const version = all.length === 1 ? all[0]?.version : undefined;
+  const restore = useRestoreVersion(account, container, version?.name ?? '');
   const caps = useCapabilities(account).data;
   const canPaste = useClipboard((c) => c.entry !== null);
   const show = useOperations((o) => o.show);
@@ -37,11 +48,18 @@ export function FolderMenu({ account, container, at, rows, onOpen, paste, onClos
 
   const items: MenuItem[] = [];
   const add = (id: string, label: string, onSelect: () => void, extra: Partial<MenuItem> = {}) => items.push({ id, label, onSelect, ...extra });
-  if (rows.length === 0) {
+  if (all.length === 0) {
     if (canPaste) add('paste', s.paste, paste);
     add('new-folder', s.newFolder, () => show({ kind: 'new-folder' }));
+    if (kept) add('restore-time', strings.restoreTime.menu, () => show({ kind: 'restore-time', prefix }), { group: true });
+  } else if (rows.length === 0) {
+    if (deleted.length > 0) add('undelete', strings.showDeleted.undelete, () => show({ kind: 'undelete', names: deleted }));
+    if (version && !version.deleteMarker) add('restore-version', strings.showDeleted.restoreVersion, () => restore.mutate(version.id));
+    if (version) add('versions', s.versions, () => focusDetails('versions'), { group: true });
   } else {
     if (single?.kind === 'folder') add('open', s.open, () => onOpen(single));
+    if (single?.kind === 'folder' && kept) add('restore-time', strings.restoreTime.menu, () => show({ kind: 'restore-time', prefix: single.key }));
+    if (deleted.length > 0) add('undelete', strings.showDeleted.undelete, () => show({ kind: 'undelete', names: deleted }));
     if (canDownload(rows)) add('download', strings.transfers.download, () => startDownload(account, container, rows), { group: single?.kind === 'folder' });
     add('copy', s.copy, () => takeRows('copy', account, container, rows), { group: single?.kind === 'folder' || canDownload(rows) });
     add('cut', s.cut, () => takeRows('cut', account, container, rows));
@@ -56,5 +74,5 @@ export function FolderMenu({ account, container, at, rows, onOpen, paste, onClos
     if (object && caps?.versions) add('versions', s.versions, () => focusDetails('versions'), { group: true });
     add('properties', s.properties, () => focusDetails('properties'), { group: !(object && caps?.versions) });
   }
-  return <Menu label={rows.length === 0 ? s.folder : s.rows} at={at} items={items} onClose={onClose} />;
+  return <Menu label={all.length === 0 ? s.folder : s.rows} at={at} items={items} onClose={onClose} />;
 }

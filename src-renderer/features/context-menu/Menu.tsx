@@ -10,6 +10,8 @@ export interface MenuItem {
   disabled?: boolean;
   /** Starts a new group (a separator above it). */
   group?: boolean;
+  /** A switch, on or off (menuitemcheckbox). */
+  checked?: boolean;
 }
 
 export interface MenuPosition {
@@ -52,7 +54,7 @@ export function Menu({ label, at, items, onClose }: { label: string; at: MenuPos
   }, []);
 
   useEffect(() => {
-    ref.current?.querySelectorAll<HTMLElement>('[role="menuitem"]')[active]?.focus();
+    ref.current?.querySelectorAll<HTMLElement>('[role^="menuitem"]')[active]?.focus();
   }, [active, items.length]);
 
   function close(restoreFocus: boolean) {
@@ -110,7 +112,8 @@ export function Menu({ label, at, items, onClose }: { label: string; at: MenuPos
       {items.map((item, i) => (
         <div
           key={item.id}
-          role="menuitem"
+          role={item.checked === undefined ? 'menuitem' : 'menuitemcheckbox'}
+          aria-checked={item.checked}
           tabIndex={i === active ? 0 : -1}
           aria-disabled={item.disabled || undefined}
           className={`context-menu-item${item.danger ? ' danger' : ''}${item.group && i > 0 ? ' group' : ''}`}

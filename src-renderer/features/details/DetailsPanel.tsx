@@ -4,6 +4,7 @@ import { Icon } from '../../app/icons';
 import { strings } from '../../app/strings';
 import { useDetailsFocus } from '../../stores/details-focus';
 import type { Row } from '../browser/rows';
+import { VersionRowDetails } from '../versions/VersionRowDetails';
 import { ObjectDetailsView, Prop, Props } from './ObjectDetailsView';
 
 const s = strings.details;
@@ -24,6 +25,7 @@ function Body({ account, container, rows }: { account: string; container: string
   const [only] = rows;
   if (!only) return <p className="muted">{s.nothing}</p>;
   if (rows.length === 1 && only.kind === 'object') return <ObjectDetailsView account={account} container={container} name={only.key} />;
+  if (rows.length === 1 && only.kind === 'version') return <VersionRowDetails account={account} container={container} row={only} />;
   if (rows.length === 1) {
     return (
       <div className="details-head">
@@ -38,7 +40,7 @@ function Body({ account, container, rows }: { account: string; container: string
     );
   }
   const objects = rows.filter((r) => r.kind === 'object');
-  const folders = rows.length - objects.length;
+  const folders = rows.filter((r) => r.kind === 'folder').length;
   const total = objects.reduce((sum, r) => sum + (r.size ?? 0), 0);
   return (
     <div>

@@ -7,6 +7,7 @@ import { useHead } from '../../queries/use-folder';
 import { ErrorState, Loading } from '../common/States';
 import { SharingActions } from '../operations/SharingActions';
 import { VersionsSection } from '../operations/VersionsSection';
+import { Preview } from '../preview/Preview';
 import { MetadataSection } from './MetadataEditor';
 
 const s = strings.details;
@@ -31,6 +32,7 @@ function Properties({ account, container, d }: { account: string; container: str
           {base}
         </p>
       </div>
+      <Preview account={account} container={container} details={d} />
       <Props>
         <Prop label={s.name} mono>
           {d.name}

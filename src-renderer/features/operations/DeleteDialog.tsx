@@ -4,6 +4,7 @@ import { errorMessage } from '../../app/errors';
 import { formatBytes, formatCount } from '../../app/format';
 import { strings } from '../../app/strings';
 import { useDeleteEntries, useFolderCount } from '../../queries/use-object-ops';
+import { useVersioning } from '../../queries/use-versions';
 import { newOperationId, useProgress } from '../../stores/progress';
 import { useSelection } from '../../stores/selection';
 import type { Row } from '../browser/rows';
@@ -24,6 +25,7 @@ export function DeleteDialog({ account, container, rows, onClose }: { account: s
   const forget = useProgress((p) => p.forget);
   const prefixes = rows.filter((r) => r.kind === 'folder').map((r) => r.key);
   const folderCount = useFolderCount(account, container, prefixes);
+  const undo = useUndoText(account, container, rows.length === 1);
   const confirm = () => {
     setProblem(null);
     const names = rows.filter((r) => r.kind === 'object').map((r) => r.key);
@@ -42,7 +44,9 @@ export function DeleteDialog({ account, container, rows, onClose }: { account: s
   };
   return (
     <Dialog title={s.title} onClose={onClose}>
-      <p>{rows.length === 1 ? s.introOne : s.intro(formatCount(rows.length))}</p>
+      <p>
+        {rows.length === 1 ? s.introOne : s.intro(formatCount(rows.length))} {undo}
+      </p>
       <ul className="delete-list" aria-label={s.listLabel}>
         {rows.slice(0, SHOWN).map((r) => (
           <li key={r.key} className="mono">
@@ -76,6 +80,18 @@ export function DeleteDialog({ account, container, rows, onClose }: { account: s
       </div>
     </Dialog>
   );
+}
+
+/**
+ * Whether a delete can be undone here: in a container that keeps versions the objects are only
+ * hidden behind delete markers; suspended, what was written since is gone; otherwise all is.
+ */
+function useUndoText(account: string, container: string, one: boolean): string {
+  const { caps, status, query } = useVersioning(account, container);
+  const u = strings.undo;
+  if (caps === undefined || (caps.versions && status === undefined && !query.isError)) return u.checking;
+  if (status === 'enabled') return one ? u.undoableOne : u.undoable;
+  return status === 'suspended' ? u.suspended : u.never;
 }
 
 /** What deleting the folders takes with them, counted before the user decides. */

@@ -51,13 +51,16 @@ export function useRowTransfer(row: Row) {
   const account = useNavigation((n) => n.connectionId);
   const container = useNavigation((n) => n.container) ?? '';
   const folder = row.kind === 'folder';
+  // A row of an earlier version or a delete marker stands for no object that could be dragged.
+  const version = row.kind === 'version';
   const over = useIsDropTarget({ account, container, prefix: row.key });
   const desktop = hasDesktopShell();
   return {
     ...(folder ? rowDropAttributes(row.key, over) : {}),
     // The desktop app drags folders out as folder trees; the browser build has one address per drag.
-    draggable: desktop || !folder,
+    draggable: !version && (desktop || !folder),
     onDragStart: (e: DragEvent) => {
+      if (version) return e.preventDefault();
       if (desktop) {
         e.preventDefault();
         void stageAndDrag(account, container, dragged(row));

@@ -21,6 +21,8 @@ export interface PhaseOptions {
   limitMs: number;
   /** Where the servers keep their data (the disk whose requests are counted). */
   dataDir: string;
+  /** Names the phase's containers (`small-<target>`), so a second run of the phase on the same servers starts empty. */
+  containerPrefix?: string;
   log(msg: string): void;
 }
 
@@ -104,11 +106,11 @@ export interface SmallResult {
  * of a separate container: steady-state rates, not a freshly started process warming its code up
  * (that cost Coffer's PUT about a quarter of its rate here).
  */
-export async function smallPhase(runners: Runner[], { n, concurrency, limitMs, dataDir, log }: PhaseOptions): Promise<Record<string, SmallResult>> {
+export async function smallPhase(runners: Runner[], { n, concurrency, limitMs, dataDir, log, containerPrefix = 'small' }: PhaseOptions): Promise<Record<string, SmallResult>> {
   const BLOCKS = 5;
   const WARM = Math.min(2000, Math.ceil(n / 5));
-  const container = (r: Runner) => `small-${r.t.label}`;
-  const warmContainer = (r: Runner) => `warm-${r.t.label}`;
+  const container = (r: Runner) => `${containerPrefix}-${r.t.label}`;
+  const warmContainer = (r: Runner) => `${containerPrefix}-warm-${r.t.label}`;
   for (const r of runners) {
     for (const c of [container(r), warmContainer(r)]) {
       const created = await r.gen.send(await r.t.createContainer(c));
@@ -160,7 +162,7 @@ export async function smallPhase(runners: Runner[], { n, concurrency, limitMs, d
         blockOpsPerSec: raw.get(r)!.map((run) => round(run.latencies.length / run.seconds, 1)),
       };
       const o = out[r.t.label]![name]!;
-      log(`  ${r.t.label}: ${stats.opsPerSec}/s, p50 ${stats.p50ms} ms, ${o.serverCpuUsPerOp} µs server CPU/op (generator ${o.generatorCpuUsPerOp}), main thread ${Math.round(o.serverMainThreadBusy * 100)}% busy, ${o.machineStealPercent}% stolen, disk ${o.diskWritesPerOp} writes, ${o.diskKiBPerOp} KiB and ${o.diskFlushesPerOp} flushes per op${stats.errors ? `, ${stats.errors} errors (${stats.firstError})` : ''}`);
+      log(`  ${r.t.label}: ${stats.opsPerSec}/s, p50 ${stats.p50ms} ms, ${o.serverCpuUsPerOp} µs server CPU/op (generator ${o.generatorCpuUsPerOp}), main thread ${Number.isNaN(o.serverMainThreadBusy) ? 'not measured' : `${Math.round(o.serverMainThreadBusy * 100)}% busy`}, ${o.machineStealPercent}% stolen, disk ${o.diskWritesPerOp} writes, ${o.diskKiBPerOp} KiB and ${o.diskFlushesPerOp} flushes per op${stats.errors ? `, ${stats.errors} errors (${stats.firstError})` : ''}`);
     }
   };
   await op('put', (t, c, i) => t.put(c, nameOf(i), bodyOf(i)));

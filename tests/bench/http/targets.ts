@@ -135,9 +135,9 @@ export class NativeTarget implements Target {
     this.label = label;
   }
 
-  /** Logs in with v1 auth and keeps the token and the storage URL's path. */
-  static async login(label: string, gen: LoadGenerator, user: string, key: string): Promise<NativeTarget> {
-    const res = await gen.send({ method: 'GET', path: '/auth/1.0', headers: { 'x-auth-user': user, 'x-auth-key': key } });
+  /** Logs in with v1 auth (`authPath`: Coffer and RGW serve /auth/1.0, Swift's tempauth /auth/v1.0) and keeps the token and the storage URL's path. */
+  static async login(label: string, gen: LoadGenerator, user: string, key: string, authPath = '/auth/1.0'): Promise<NativeTarget> {
+    const res = await gen.send({ method: 'GET', path: authPath, headers: { 'x-auth-user': user, 'x-auth-key': key } });
     const token = res.headers['x-auth-token'];
     const url = res.headers['x-storage-url'];
     if (res.status >= 300 || typeof token !== 'string' || typeof url !== 'string') throw new Error(`v1 auth failed: HTTP ${res.status}`);
@@ -160,15 +160,18 @@ export class NativeTarget implements Target {
   /**
    * Counts entries rather than parsing the page (as the S3 side counts `<Key>`): JSON.parse of a
    * 1,000-entry page took the generator about a millisecond, a fifth of Coffer's listing time.
-   * Only the last entry is parsed, for the marker.
+   * Only the last entry (flat: no braces inside) is parsed, for the marker. Keys are counted in
+   * any order and spacing: Swift writes `{"hash": …, "name": …}`, Coffer and RGW `{"name":…`.
    */
   parseList(body: Buffer, params: Query): ListPage {
     const text = body.toString('utf8');
-    const keys = occurrences(text, '{"name":');
-    const prefixes = occurrences(text, '{"subdir":');
-    const lastAt = Math.max(text.lastIndexOf('{"name":'), text.lastIndexOf('{"subdir":'));
+    const keys = occurrences(text, '"name":');
+    const prefixes = occurrences(text, '"subdir":');
+    const lastAt = text.lastIndexOf('{');
     const last = lastAt >= 0 ? (JSON.parse(text.slice(lastAt, text.lastIndexOf('}') + 1)) as { name?: string; subdir?: string }) : undefined;
-    const next = keys + prefixes >= 1000 && last ? { ...params, marker: last.subdir ?? last.name! } : undefined;
+    // As Swift's clients (and seed 4.1.1): on until a page comes back empty. A short page is not the
+    // end: RGW's Swift API answered 991 entries to a limit of 1,000 with more to come.
+    const next = keys + prefixes > 0 && last ? { ...params, marker: last.subdir ?? last.name! } : undefined;
     return { keys, prefixes, ...(next ? { next } : {}) };
   }
 }

@@ -88,6 +88,8 @@ const MISSING: Record<string, [string, string]> = {
 /** Sub-resources clients probe that this server does not configure (§20): "not configured", never a listing. */
 export function notConfigured(call: BucketCall | S3Call): void {
   const { x } = call;
+  // An object's tags (it has none): the object must exist, as AWS answers NoSuchKey otherwise.
+  if (x.has('tagging') && call.address.key !== undefined && 'ref' in call) call.ctx.engine.headObject(call.ref, call.address.key, x.param('versionId'));
   if (x.method === 'DELETE') return sendEmpty(x, 204);
   if (x.has('logging')) return sendXml(x, 200, s3Root('BucketLoggingStatus', []));
   if (x.has('requestPayment')) return sendXml(x, 200, s3Root('RequestPaymentConfiguration', [el('Payer', 'BucketOwner')]));

@@ -21,8 +21,12 @@ export async function deleteObjects(call: BucketCall): Promise<void> {
     if (key === undefined) throw s3.malformedXml();
     const versionId = text(o, 'VersionId');
     try {
-      const r = await call.ctx.engine.deleteObject(call.ref, key, versionId ? { versionId } : {});
+      const r = await call.ctx.engine.deleteObject(call.ref, key, { versionId: versionId || undefined, missingOk: true });
       if (quiet) continue;
+      if (r.missing) {
+        out.push(el('Deleted', [el('Key', key), ...(versionId ? [el('VersionId', versionId)] : [])]));
+        continue;
+      }
       const deleted = [el('Key', key)];
       if (versionId) deleted.push(el('VersionId', versionId));
       if (r.deleteMarker) deleted.push(el('DeleteMarker', 'true'));
@@ -30,10 +34,6 @@ export async function deleteObjects(call: BucketCall): Promise<void> {
       out.push(el('Deleted', deleted));
     } catch (err) {
       const code = (err as { code?: keyof typeof S3_ERRORS }).code;
-      if (code === 'NoSuchKey' || code === 'NoSuchVersion') {
-        if (!quiet) out.push(el('Deleted', [el('Key', key), ...(versionId ? [el('VersionId', versionId)] : [])]));
-        continue;
-      }
       const info = code && S3_ERRORS[code] ? S3_ERRORS[code] : S3_ERRORS.InternalError;
       out.push(el('Error', [el('Key', key), el('VersionId', versionId ?? ''), el('Code', info.code), el('Message', info.message)]));
     }

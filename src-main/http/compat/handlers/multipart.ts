@@ -1,7 +1,7 @@
 import { isoMillis } from '../../common/dates.js';
 import { awsEncode } from '../canonical.js';
 import { el } from '../../common/xml.js';
-import { S3Error, s3 } from '../errors.js';
+import { s3 } from '../errors.js';
 import { addChecksumHeaders } from '../metadata.js';
 import { requestPayload } from '../payload.js';
 import { s3Root, sendEmpty, sendXml, type BucketCall } from '../respond.js';
@@ -39,7 +39,6 @@ export async function createMultipartUpload(call: BucketCall): Promise<void> {
 export async function uploadPart(call: BucketCall): Promise<void> {
   const partNumber = partNumberOf(call);
   const payload = requestPayload(call.x, call.signing);
-  if (payload.size !== undefined && payload.size > 5 * 1024 ** 3) throw new S3Error(400, 'EntityTooLarge', 'Your proposed upload exceeds the maximum allowed object size.');
   const aborted = new AbortController();
   call.x.req.once('aborted', () => aborted.abort());
   const part = await call.ctx.engine.uploadPart(call.ref, call.address.key!, uploadIdOf(call), partNumber, payload.body, {

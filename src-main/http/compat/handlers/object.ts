@@ -11,8 +11,6 @@ import { requestPayload } from '../payload.js';
 import { s3Headers, sendEmpty, type BucketCall } from '../respond.js';
 import { cannedAcl } from './acl.js';
 
-const MAX_PUT = 5 * 1024 ** 3;
-
 /** Object fields from PutObject / CreateMultipartUpload / CopyObject(REPLACE) headers. */
 export function objectFields(call: BucketCall): RequestFields {
   checkStorageClass(call.x.header('x-amz-storage-class'));
@@ -28,7 +26,6 @@ export function objectFields(call: BucketCall): RequestFields {
 export async function putObject(call: BucketCall): Promise<void> {
   const { x, ctx } = call;
   const payload = requestPayload(x, call.signing);
-  if (payload.size !== undefined && payload.size > MAX_PUT) throw new S3Error(400, 'EntityTooLarge', 'Your proposed upload exceeds the maximum allowed object size.');
   const ifNoneMatch = x.header('if-none-match');
   const ifMatch = x.header('if-match');
   const fields = objectFields(call);
@@ -46,7 +43,6 @@ export async function putObject(call: BucketCall): Promise<void> {
     contentSha256: payload.contentSha256,
     ifNoneMatch: ifNoneMatch?.trim() === '*' ? '*' : undefined,
     ifMatch: ifMatch || undefined,
-    maxSize: MAX_PUT,
     signal: abortedBy(x.req),
   });
   // Undefined values are left out of the response: no conditional spreads on every upload.
@@ -109,15 +105,10 @@ export async function getObject(call: BucketCall): Promise<void> {
 /** DeleteObject (C4, §22.3): 204 whether or not the key existed; delete markers when versioned. */
 export async function deleteObject(call: BucketCall): Promise<void> {
   const versionId = call.x.param('versionId');
-  try {
-    const r = await call.ctx.engine.deleteObject(call.ref, call.address.key!, versionId !== undefined ? { versionId } : {});
-    sendEmpty(call.x, 204, {
-      ...(r.deleteMarker ? { 'x-amz-delete-marker': 'true' } : {}),
-      ...(r.versionId !== null || versionId !== undefined ? { 'x-amz-version-id': r.versionId ?? 'null' } : {}),
-    });
-  } catch (err) {
-    const code = (err as { code?: string }).code;
-    if (code !== 'NoSuchKey' && code !== 'NoSuchVersion') throw err;
-    sendEmpty(call.x, 204);
-  }
+  const r = await call.ctx.engine.deleteObject(call.ref, call.address.key!, { versionId, missingOk: true });
+  if (r.missing) return sendEmpty(call.x, 204);
+  sendEmpty(call.x, 204, {
+    ...(r.deleteMarker ? { 'x-amz-delete-marker': 'true' } : {}),
+    ...(r.versionId !== null || versionId !== undefined ? { 'x-amz-version-id': r.versionId ?? 'null' } : {}),
+  });
 }

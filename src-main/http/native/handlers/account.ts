@@ -24,15 +24,15 @@ function accountHeaders(call: NativeCall): HeaderValues {
   };
 }
 
+/** HEAD account: its headers, with the Content-Type its listing would have (as Swift answers it). */
 export function headAccount(call: NativeCall): void {
-  reply(call.x, 204, accountHeaders(call));
+  reply(call.x, 204, { ...accountHeaders(call), 'Content-Type': CONTENT_TYPES[listingFormat(call.x)] });
 }
 
 /** GET account: the container listing with account headers (N1). */
 export function listAccount(call: NativeCall): void {
   const { x, ctx } = call;
   const format = listingFormat(x);
-  if (!format) return fail(x, 400, 'Invalid format');
   const limit = readLimit(x);
   if (typeof limit === 'object') return fail(x, limit.status, limit.body);
   const containers = ctx.engine.listContainers(call.account, {

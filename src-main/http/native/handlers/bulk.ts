@@ -42,7 +42,7 @@ export function sendDeleteReport(x: Exchange, who: Identity, report: DeleteRepor
     ['Response Status', status],
   ];
   const errors = report.errors.map((e) => [encodePath(e.path), failureText(e, who)] as const);
-  const format = listingFormat(x) ?? 'plain';
+  const format = listingFormat(x);
   let text: string;
   if (format === 'json') {
     text = JSON.stringify({ ...Object.fromEntries(fields), Errors: errors });

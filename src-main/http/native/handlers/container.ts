@@ -11,7 +11,8 @@ import { baseHeaders, fail, failWith, reply, type NativeCall } from '../respond.
 
 const QUOTA_KEYS = { 'quota-bytes': 'maxBytes', 'quota-count': 'maxObjects' } as const;
 
-export function containerHeaders(c: ContainerInfo): HeaderValues {
+/** A container's headers; its ACLs only for its owner (Swift shows X-Container-Read/-Write to owners only). */
+export function containerHeaders(c: ContainerInfo, owner: boolean): HeaderValues {
   return {
     'X-Container-Object-Count': c.usage.objects,
     'X-Container-Bytes-Used': c.usage.bytes,
@@ -20,8 +21,8 @@ export function containerHeaders(c: ContainerInfo): HeaderValues {
     'Last-Modified': httpDate(c.lastModified),
     'X-Storage-Policy': c.storagePolicy,
     'X-Storage-Class': 'STANDARD',
-    ...(c.acl.read ? { 'X-Container-Read': c.acl.read } : {}),
-    ...(c.acl.write ? { 'X-Container-Write': c.acl.write } : {}),
+    ...(owner && c.acl.read ? { 'X-Container-Read': c.acl.read } : {}),
+    ...(owner && c.acl.write ? { 'X-Container-Write': c.acl.write } : {}),
     ...(c.quota.maxBytes >= 0 ? { 'X-Container-Meta-Quota-Bytes': c.quota.maxBytes } : {}),
     ...(c.quota.maxObjects >= 0 ? { 'X-Container-Meta-Quota-Count': c.quota.maxObjects } : {}),
     ...metaResponseHeaders('Container', c.meta),
@@ -119,15 +120,15 @@ export async function deleteContainer(call: NativeCall, c: ContainerInfo): Promi
   reply(call.x, 204);
 }
 
+/** HEAD container: its headers, with the Content-Type its listing would have (as Swift answers it). */
 export function headContainer(call: NativeCall, c: ContainerInfo): void {
-  reply(call.x, 204, containerHeaders(c));
+  reply(call.x, 204, { ...containerHeaders(c, call.who.account === c.owner), 'Content-Type': CONTENT_TYPES[listingFormat(call.x)] });
 }
 
 /** GET container: the object listing (N4) with every parameter of §5. */
 export function listContainer(call: NativeCall, c: ContainerInfo): void {
   const { x, ctx } = call;
   const format = listingFormat(x);
-  if (!format) return fail(x, 400, 'Invalid format');
   const limit = readLimit(x);
   if (typeof limit === 'object') return fail(x, limit.status, limit.body);
   const p = (name: string) => x.param(name);
@@ -144,7 +145,7 @@ export function listContainer(call: NativeCall, c: ContainerInfo): void {
       allowUnordered: truthy(p('allow_unordered')),
     },
   );
-  const headers = { ...containerHeaders(c), ...baseHeaders(x, CONTENT_TYPES[format]) };
+  const headers = { ...containerHeaders(c, call.who.account === c.owner), ...baseHeaders(x, CONTENT_TYPES[format]) };
   if (page.entries.length === 0 && format === 'plain') return x.send(204, headers);
   x.send(200, headers, renderObjects(format, c.name, page.entries));
 }

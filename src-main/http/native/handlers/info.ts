@@ -2,15 +2,15 @@ import { BULK_DELETE_LIMITS } from '../../../engine/ops/bulk-delete.js';
 import { SLO_LIMITS } from '../../../engine/ops/large-objects.js';
 import { LISTING_LIMIT } from '../limits.js';
 import { META_LIMITS } from '../metadata.js';
-import { reply, type NativeCall } from '../respond.js';
+import { fail, reply, type NativeCall } from '../respond.js';
 import { TEMPURL } from './tempurl.js';
 
 /** GET /info: the capabilities and limits this server really has (§13.4). */
-export function capabilities() {
+export function capabilities(maxObjectSize: number) {
   return {
     swift: {
       version: '2.34.0',
-      max_file_size: 5 * 1024 ** 3,
+      max_file_size: maxObjectSize,
       max_object_name_length: 1024,
       max_object_name_size: 1024,
       max_container_name_length: 255,
@@ -39,6 +39,8 @@ export function capabilities() {
   };
 }
 
-export function info(call: Pick<NativeCall, 'x'>): void {
-  reply(call.x, 200, { 'Content-Type': 'application/json; charset=utf-8' }, JSON.stringify(capabilities()));
+export function info(call: Pick<NativeCall, 'x' | 'ctx'>): void {
+  // As Swift's proxy: only reads (its OPTIONS is CORS, which Coffer's native API does not serve yet).
+  if (call.x.method !== 'GET' && call.x.method !== 'HEAD') return fail(call.x, 405, null, { Allow: 'GET, HEAD' });
+  reply(call.x, 200, { 'Content-Type': 'application/json; charset=utf-8' }, JSON.stringify(capabilities(call.ctx.engine.options.maxObjectSize)));
 }

@@ -29,6 +29,7 @@ export async function objectRequest(call: NativeCall, c: ContainerInfo, name: st
     case 'DELETE':
       return manifest === 'delete' ? deleteManifest(call, c, name) : deleteObject(call, c, name);
     default:
-      return fail(x, 405);
+      // RFC 9110 15.5.6: a 405 says what is allowed.
+      return fail(x, 405, null, { Allow: 'COPY, DELETE, GET, HEAD, POST, PUT' });
   }
 }

@@ -12,8 +12,6 @@ import { headerProblem, metaProblem, metaResponseHeaders, readMetaHeaders, readS
 import { baseHeaders, fail, reply, type NativeCall } from '../respond.js';
 import { manifestHeaders, readDloTarget } from './dlo.js';
 
-const MAX_OBJECT_SIZE = 5 * 1024 ** 3;
-
 export const refOf = (c: ContainerInfo) => ({ tenant: c.tenant, container: c.name });
 
 /**
@@ -126,7 +124,6 @@ export async function putObject(call: NativeCall, c: ContainerInfo, name: string
   const length = x.header('content-length');
   const chunked = /chunked/i.test(x.header('transfer-encoding') ?? '');
   if (length === undefined && !chunked) return fail(x, 411, 'Missing Content-Length header.');
-  if (length !== undefined && Number(length) > MAX_OBJECT_SIZE) return fail(x, 413, 'Your request is too large.');
   const ifNoneMatch = x.header('if-none-match');
   if (ifNoneMatch !== undefined && ifNoneMatch.trim() !== '*') return fail(x, 400, 'If-None-Match only supports *');
   const fields = readObjectFields(call);
@@ -144,7 +141,6 @@ export async function putObject(call: NativeCall, c: ContainerInfo, name: string
     size: length !== undefined && !chunked ? Number(length) : undefined,
     expectedMd5: etag || undefined,
     ifNoneMatch: ifNoneMatch ? '*' : undefined,
-    maxSize: MAX_OBJECT_SIZE,
     signal: abortedBy(x.req),
   };
   const info = dlo

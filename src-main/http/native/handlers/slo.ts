@@ -88,7 +88,7 @@ export async function putManifest(call: NativeCall, c: ContainerInfo, name: stri
     if (!problems) throw err;
     const text = (p: SegmentProblem) => (p === 'forbidden' ? (who.account ? '403 Forbidden' : '401 Unauthorized') : PROBLEM_TEXT[p]);
     const rows = problems.map((p) => [encodePath(p.path), text(p.problem)] as const);
-    const format = listingFormat(x) ?? 'plain';
+    const format = listingFormat(x);
     const out =
       format === 'json'
         ? JSON.stringify({ Errors: rows })

@@ -145,6 +145,7 @@ function adjustHeaders(grant: Grant, object: string) {
 }
 
 export function tempUrlInvalid(x: Exchange): void {
+  // As Swift's tempurl: its 401 names no account (realm "unknown").
   fail(x, 401, '401 Unauthorized: Temp URL invalid\n', { 'Www-Authenticate': 'Swift realm="unknown"' });
 }
 

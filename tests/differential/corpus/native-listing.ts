@@ -1,0 +1,92 @@
+// Native API: container listings over the listing fixture (fixtures.ts: a, b/c, b/d, b/e/f, b0,
+// cat.png, catchemall/x.jpg, caterpillar.png, z/, z/y, é/ü.txt), every parameter and the
+// combinations 4.1.2 of the seed allows and forbids, in each format.
+import type { Row } from '../types.js';
+import { GET, n } from './helpers.js';
+
+/** Parameter sets by name: each becomes a JSON row, the marked ones also a plain-text and an XML row. */
+const PARAMS: [name: string, query: string, allFormats?: boolean][] = [
+  ['none', '', true],
+  ['prefix', 'prefix=b/', true],
+  ['prefix-cat', 'prefix=cat'],
+  ['prefix-none', 'prefix=nomatch', true],
+  ['prefix-utf8', 'prefix=%C3%A9'],
+  ['prefix-empty', 'prefix='],
+  ['delimiter', 'delimiter=/', true],
+  ['delimiter-dot', 'delimiter=.'],
+  ['delimiter-multichar', 'delimiter=ab'],
+  ['delimiter-empty', 'delimiter='],
+  ['prefix-delimiter', 'prefix=b/&delimiter=/', true],
+  ['prefix-delimiter-deep', 'prefix=b/e/&delimiter=/'],
+  ['prefix-no-slash-delimiter', 'prefix=b&delimiter=/'],
+  ['marker', 'marker=b/d'],
+  ['marker-past-end', 'marker=zzz'],
+  ['marker-empty', 'marker='],
+  ['end-marker', 'end_marker=b0'],
+  ['marker-end-marker', 'marker=a&end_marker=b/e/f'],
+  ['end-marker-before-marker', 'marker=z&end_marker=b'],
+  ['marker-delimiter', 'marker=b/&delimiter=/'],
+  ['marker-in-subdir-delimiter', 'marker=b/c&delimiter=/'],
+  ['limit-0', 'limit=0'],
+  ['limit-1', 'limit=1', true],
+  ['limit-3-delimiter', 'limit=3&delimiter=/'],
+  ['limit-10000', 'limit=10000'],
+  ['limit-10001', 'limit=10001'],
+  ['limit-negative', 'limit=-1'],
+  ['limit-junk', 'limit=abc'],
+  ['limit-float', 'limit=5000.0'],
+  ['limit-empty', 'limit='],
+  ['reverse', 'reverse=true', true],
+  ['reverse-on', 'reverse=on'],
+  ['reverse-1', 'reverse=1'],
+  ['reverse-false', 'reverse=false'],
+  ['reverse-junk', 'reverse=maybe'],
+  ['reverse-delimiter', 'reverse=true&delimiter=/'],
+  ['reverse-marker', 'reverse=true&marker=b0'],
+  ['reverse-limit', 'reverse=true&limit=2'],
+  ['path', 'path=b', true],
+  ['path-slash', 'path=b/'],
+  ['path-root', 'path='],
+  ['path-deep', 'path=b/e'],
+  ['path-missing', 'path=nomatch'],
+  ['path-with-delimiter', 'path=b&delimiter=/'],
+  ['path-with-prefix', 'path=b&prefix=b'],
+  ['path-with-empty-prefix', 'path=b&prefix='],
+  ['path-with-empty-delimiter', 'path=b&delimiter='],
+  ['unordered', 'allow_unordered=true'],
+  ['unordered-false', 'allow_unordered=false'],
+  ['unordered-delimiter', 'allow_unordered=true&delimiter=/'],
+  ['unordered-false-delimiter', 'allow_unordered=false&delimiter=/'],
+  ['unordered-path', 'allow_unordered=true&path=b'],
+  ['unknown-parameter', 'colour=blue'],
+];
+
+const FORMATS: [name: string, query: string][] = [
+  ['json', 'format=json'],
+  ['plain', ''],
+  ['xml', 'format=xml'],
+];
+
+function listing(name: string, query: string, format: [string, string]): Row {
+  const q = [format[1], query].filter(Boolean).join('&');
+  return n(`listing.${format[0]}.${name}`, GET(`/{f:listing}${q ? `?${q}` : ''}`));
+}
+
+export const NATIVE_LISTING_ROWS: Row[] = [
+  ...PARAMS.flatMap(([name, query, all]) => (all ? FORMATS : FORMATS.slice(0, 1)).map((f) => listing(name, query, f))),
+  n('listing.format.txt', GET('/{f:listing}?format=txt')),
+  n('listing.format.bogus', GET('/{f:listing}?format=yaml')),
+  n('listing.format.upper', GET('/{f:listing}?format=JSON')),
+  n('listing.accept.json', GET('/{f:listing}', { headers: { Accept: 'application/json' } })),
+  n('listing.accept.xml', GET('/{f:listing}', { headers: { Accept: 'application/xml' } })),
+  n('listing.accept.text-xml', GET('/{f:listing}', { headers: { Accept: 'text/xml' } })),
+  n('listing.accept.plain', GET('/{f:listing}', { headers: { Accept: 'text/plain' } })),
+  n('listing.accept.any', GET('/{f:listing}', { headers: { Accept: '*/*' } })),
+  n('listing.accept.format-wins', GET('/{f:listing}?format=json', { headers: { Accept: 'application/xml' } })),
+  n('listing.empty.json', GET('/{f:empty}?format=json')),
+  n('listing.empty.plain', GET('/{f:empty}')),
+  n('listing.empty.xml', GET('/{f:empty}?format=xml')),
+  n('listing.head', { method: 'HEAD', path: '/{f:listing}?format=json' }),
+  n('listing.objects.json', GET('/{f:objects}?format=json')),
+  n('listing.objects.xml', GET('/{f:objects}?format=xml')),
+];

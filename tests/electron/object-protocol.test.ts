@@ -1,0 +1,64 @@
+// The desktop app's previews: the coffer-object: scheme's handler, run under plain Node against a
+// real app context (no Electron here), answering web Requests as Electron's protocol.handle
+// passes them: ranges, inline and inert replies, CORS for the file: page, arguments checked.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAppContext, type AppContext } from '../../src-main/app-context.js';
+import { OBJECT_SCHEME, objectProtocolHandler } from '../../src-main/electron/object-protocol.js';
+
+let dir: string;
+let app: AppContext;
+let handle: (r: Request) => Promise<Response>;
+let account: string;
+const BODY = Buffer.from('0123456789'.repeat(100));
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'coffer-object-protocol-'));
+  app = await createAppContext({ dataDir: join(dir, 'store'), port: 0, engine: { noSync: true } });
+  account = `local:${app.localAccount.id}`;
+  const backend = app.app.registry.backend(account);
+  await backend.createContainer('media');
+  await backend.upload('media', 'clip.wav', { stream: Readable.from([BODY]), size: BODY.length }, { contentType: 'audio/wav' });
+  handle = objectProtocolHandler(app.objects);
+});
+afterAll(async () => {
+  await app?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const url = (params: Record<string, string>, host = 'object') => `${OBJECT_SCHEME}://${host}/?${new URLSearchParams(params).toString()}`;
+
+describe('the coffer-object: scheme', () => {
+  it('serves a range as 206, inline, sandboxed and readable by the app page', async () => {
+    const res = await handle(new Request(url({ account, container: 'media', name: 'clip.wav' }), { headers: { Range: 'bytes=10-19' } }));
+    expect(res.status).toBe(206);
+    expect(res.headers.get('content-range')).toBe('bytes 10-19/1000');
+    expect(res.headers.get('content-type')).toBe('audio/wav');
+    expect(res.headers.get('content-disposition')).toMatch(/^inline;/);
+    expect(res.headers.get('content-security-policy')).toMatch(/^sandbox; default-src 'none'/);
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    expect(Buffer.from(await res.arrayBuffer()).toString()).toBe('0123456789');
+  });
+
+  it('answers a range past the end with 416, a preflight with what it allows', async () => {
+    const past = await handle(new Request(url({ account, container: 'media', name: 'clip.wav' }), { headers: { Range: 'bytes=5000-' } }));
+    expect([past.status, past.headers.get('content-range')]).toEqual([416, 'bytes */1000']);
+    const preflight = await handle(new Request(url({ account, container: 'media', name: 'clip.wav' }), { method: 'OPTIONS' }));
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-headers')).toMatch(/Range/);
+  });
+
+  it('refuses what the page cannot mean: missing or oversized arguments, another host, another method, an unknown connection', async () => {
+    expect((await handle(new Request(url({ account, container: 'media' })))).status).toBe(400);
+    expect((await handle(new Request(url({ account, container: 'media', name: 'x'.repeat(5000) })))).status).toBe(400);
+    expect((await handle(new Request(url({ account, container: 'media', name: 'clip.wav' }, 'elsewhere')))).status).toBe(404);
+    expect((await handle(new Request(url({ account, container: 'media', name: 'clip.wav' }), { method: 'DELETE' }))).status).toBe(405);
+    const unknown = await handle(new Request(url({ account: 'nobody', container: 'media', name: 'clip.wav' })));
+    expect(unknown.status).toBeGreaterThanOrEqual(400);
+    expect(await unknown.json()).toHaveProperty('error');
+    expect((await handle(new Request(url({ account, container: 'media', name: 'none.wav' })))).status).toBe(404);
+  });
+});
