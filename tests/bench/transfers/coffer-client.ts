@@ -37,6 +37,7 @@ try {
   const { id: account } = await api.accounts.add({ name: 'bench', config: args.connection });
   // The app has the connection open and the folder shown before anything is dropped on it.
   await api.browse.listFolder({ account, container: args.container, prefix: '' });
+  if (process.env.BENCH_TRANSFER_COFFER_CONCURRENCY) await api.transfers.setConcurrency({ concurrency: Number(process.env.BENCH_TRANSFER_COFFER_CONCURRENCY) });
 
   const states = new Map<string, TransferItem>();
   let wanted: Set<string> | undefined;
