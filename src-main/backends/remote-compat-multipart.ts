@@ -57,7 +57,8 @@ class PartReader {
 
   /** Everything pending, as one buffer (a whole small upload). */
   takeAll(): Buffer {
-    const all = Buffer.concat(this.pending, this.pendingBytes);
+    // One chunk (a small file read whole) is handed on as it is, not copied.
+    const all = this.pending.length === 1 ? this.pending[0]! : Buffer.concat(this.pending, this.pendingBytes);
     this.pending.length = 0;
     this.pendingBytes = 0;
     return all;
@@ -141,14 +142,14 @@ export async function putInParts(
   client: S3Client,
   params: ObjectParams,
   source: Readable,
-  opts: { partSize: number; queueSize: number; signal: AbortSignal; direct?: DirectS3 },
+  opts: { partSize: number; queueSize: number; signal: AbortSignal; direct?: DirectS3; md5?: string },
 ): Promise<{ composite: string | undefined; put?: ObjectDetails }> {
   const reader = new PartReader(source);
   // One byte more than a part tells whether a second part follows; a small upload never gets a
   // part-sized buffer (a thousand small files must not cost a thousand 8 MiB allocations).
   if (await reader.readAhead(opts.partSize + 1)) {
     const body = reader.takeAll();
-    const contentMd5 = md5(body);
+    const contentMd5 = opts.md5 ? Buffer.from(opts.md5, 'hex').toString('base64') : md5(body);
     // The caller compares the ETag with the MD5 of what it read.
     if (opts.direct) return { composite: undefined, put: await putDirect(opts.direct, params, body, contentMd5, opts.signal) };
     await client.send(new PutObjectCommand({ ...params, Body: body, ContentLength: body.length, ContentMD5: contentMd5 }), { abortSignal: opts.signal });

@@ -51,6 +51,7 @@ export async function uploadStream(
       signal,
       // Plain uploads (a type, no metadata or headers: every transfer) go out without the SDK.
       ...(direct && !opts.meta && !opts.headers ? { direct } : {}),
+      ...(opts.md5 && /^[0-9a-f]{32}$/.test(opts.md5) ? { md5: opts.md5 } : {}),
     });
   } catch (err) {
     if (opts.signal?.aborted) throw abortedError('The upload');

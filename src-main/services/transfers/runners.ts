@@ -66,7 +66,7 @@ async function uploadSmallFile(job: Job & { spec: { kind: 'path' } }, ctx: RunCo
   const bytes = await readFile(job.spec.path);
   ctx.setSize(bytes.length);
   const md5 = createHash('md5').update(bytes).digest('hex');
-  const result = await ctx.backend.upload(job.item.container, job.spec.name, { stream: Readable.from([bytes], { objectMode: false }), size: bytes.length }, { signal: ctx.signal, onProgress: ctx.progress });
+  const result = await ctx.backend.upload(job.item.container, job.spec.name, { stream: Readable.from([bytes], { objectMode: false }), size: bytes.length }, { signal: ctx.signal, onProgress: ctx.progress, md5 });
   return { verified: verify(job.spec.name, result, md5) };
 }
 
@@ -107,6 +107,12 @@ export async function runDownload(job: Job & { spec: { kind: 'download' } }, ctx
   }
 }
 
+/**
+ * Objects up to this size are downloaded into memory and written at once; larger ones stream to
+ * disk (1,000 files of 1 MiB read whole: 2 s of garbage collection for 500 MiB, and slower).
+ */
+const SMALL_DOWNLOAD_BYTES = 256 * 1024;
+
 /** Folders made for downloads lately: a folder of 10,000 files is made once, not 10,000 times. */
 const madeDirs = new Set<string>();
 async function makeDir(dir: string): Promise<void> {
@@ -117,7 +123,7 @@ async function makeDir(dir: string): Promise<void> {
 }
 
 /**
- * A small object (its listed size at most SMALL_FILE_BYTES) read whole into memory, checked
+ * A small object (its listed size at most SMALL_DOWNLOAD_BYTES) read whole into memory, checked
  * (length, and MD5 against a plain ETag) before anything is written, then written and renamed
  * into place: no resume (there is nothing worth resuming), no stream, no stat. Undefined when
  * the object has grown past the small size since it was listed: the caller streams it instead.
@@ -126,7 +132,7 @@ async function downloadSmall(job: Job & { spec: { kind: 'download' } }, ctx: Run
   const { container } = job.item;
   const spec = job.spec;
   const { details, body } = await ctx.backend.download(container, spec.name, { signal: ctx.signal, onProgress: ctx.progress });
-  if (details.size > SMALL_FILE_BYTES) {
+  if (details.size > SMALL_DOWNLOAD_BYTES) {
     body.destroy();
     return undefined;
   }
@@ -161,7 +167,7 @@ async function downloadSmall(job: Job & { spec: { kind: 'download' } }, ctx: Run
 }
 
 async function downloadOnce(job: Job & { spec: { kind: 'download' } }, ctx: RunContext): Promise<{ verified: boolean }> {
-  if (job.item.size !== null && job.item.size <= SMALL_FILE_BYTES && job.item.transferred === 0) {
+  if (job.item.size !== null && job.item.size <= SMALL_DOWNLOAD_BYTES && job.item.transferred === 0) {
     const small = await downloadSmall(job, ctx);
     if (small) return small;
   }
