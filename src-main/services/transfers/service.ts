@@ -140,6 +140,8 @@ export class TransferService implements TransfersService {
           // Zero-byte folder markers become folders by the files under them; empty ones are skipped.
           if (!o.name.endsWith('/')) add(o.name, `${leafOf(base)}/${o.name.slice(base.length)}`, o.size);
         }
+        // Each page's objects start downloading while the next page is listed.
+        this.queue.pump();
       }
     }
     this.queue.pump();
