@@ -12,7 +12,10 @@
  *
  * Env: BENCH_TRANSFER_TARGETS (coffer,rgw,swift), BENCH_TRANSFER_DATASETS (small,medium,large),
  * BENCH_TRANSFER_ROUNDS (default 1), BENCH_TRANSFER_SMALL_FILES, BENCH_TRANSFER_MEDIUM_FILES,
- * BENCH_TRANSFER_LARGE_MIB to scale down a trial run. One JSON object on stdout.
+ * BENCH_TRANSFER_LARGE_MIB to scale down a trial run, BENCH_TRANSFER_CLIENTS (coffer,rclone,aws;
+ * a subset reports no ratios), BENCH_TRANSFER_COFFER_CONCURRENCY (the queue's concurrency in
+ * Coffer's run, as the transfers panel sets it; default the app's 3, small files 4x that) and
+ * BENCH_TRANSFER_COFFER_NODE_ARGS (e.g. --cpu-prof). One JSON object on stdout.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
