@@ -40,7 +40,7 @@ describe('the transfer queue', () => {
     expect(jobs.every((j) => j.item.verified && j.item.attempts === 1)).toBe(true);
   });
 
-  it('runs small files in a lane SMALL_LANE_FACTOR times wider, and a large file only in a slot of its own', async () => {
+  it('runs small files in a lane SMALL_LANE_FACTOR times wider, and a large file in one of the concurrency slots', async () => {
     let running = 0;
     let most = 0;
     let bigStartedWith = -1;
@@ -56,7 +56,7 @@ describe('the transfer queue', () => {
     q.pump();
     await until(() => jobs.every((j) => j.item.state === 'done'));
     expect(most).toBe(3 * SMALL_LANE_FACTOR);
-    // Queued behind five small ones, it waited until fewer than three ran.
+    // Queued behind five small ones, it went first: a slot was free.
     expect(bigStartedWith).toBeLessThan(3);
   });
 

@@ -78,8 +78,11 @@ export interface QueueHooks {
  */
 export class JobQueue {
   readonly jobs = new Map<string, Job>();
-  /** Jobs in the queued state, in the order they are to start: pump() never walks finished ones. */
-  private readonly queued = new Set<Job>();
+  /**
+   * Jobs in the queued state, in the order they are to start, large and small apart: pump()
+   * never walks finished jobs, nor a long line of large files waiting for a slot.
+   */
+  private readonly queued = { large: new Set<Job>(), small: new Set<Job>() };
   /** Finished jobs, oldest first, bounded by KEEP_FINISHED. */
   private readonly finished = new Set<Job>();
   private running = 0;
@@ -115,8 +118,9 @@ export class JobQueue {
   /** Files its lane: the queued set, the finished history (trimmed to KEEP_FINISHED), or neither. */
   private track(job: Job): void {
     const state = job.item.state;
-    if (state === 'queued') this.queued.add(job);
-    else this.queued.delete(job);
+    this.queued.large.delete(job);
+    this.queued.small.delete(job);
+    if (state === 'queued') this.queued[this.isSmall(job) ? 'small' : 'large'].add(job);
     if (!FINAL.has(state)) return void this.finished.delete(job);
     this.finished.delete(job);
     this.finished.add(job);
@@ -127,23 +131,25 @@ export class JobQueue {
     }
   }
 
-  /** How many may run at once when this job would start: the small-file lane is wider. */
-  private limitFor(job: Job): number {
-    const size = job.item.size;
-    return size !== null && size <= SMALL_FILE_BYTES ? this.concurrency * SMALL_LANE_FACTOR : this.concurrency;
+  private isSmall(job: Job): boolean {
+    return job.item.size !== null && job.item.size <= SMALL_FILE_BYTES;
   }
 
-  /** Starts queued jobs while slots are free; a browser upload waits for its bytes. */
+  /**
+   * Starts queued jobs while slots are free; a browser upload waits for its bytes. Large files
+   * take the `concurrency` slots first; small ones fill the lane up to SMALL_LANE_FACTOR times it.
+   */
   pump(): void {
     if (this.stopped) return;
-    for (const job of this.queued) {
-      if (this.running >= this.concurrency * SMALL_LANE_FACTOR) return;
-      if (this.running >= this.limitFor(job)) {
-        // A large file waits for a slot of its own; the small ones behind it may still go.
-        continue;
-      }
-      if (!job.retryTimer && (job.spec.kind !== 'stream' || job.stream)) {
-        this.queued.delete(job);
+    const lanes: [Set<Job>, number][] = [
+      [this.queued.large, this.concurrency],
+      [this.queued.small, this.concurrency * SMALL_LANE_FACTOR],
+    ];
+    for (const [queued, limit] of lanes) {
+      for (const job of queued) {
+        if (this.running >= limit) break;
+        if (job.retryTimer || (job.spec.kind === 'stream' && !job.stream)) continue;
+        queued.delete(job);
         const attempt: Promise<void> = this.start(job).finally(() => this.attempts.delete(attempt));
         this.attempts.add(attempt);
       }
