@@ -39,13 +39,22 @@ try {
   await api.browse.listFolder({ account, container: args.container, prefix: '' });
   if (process.env.BENCH_TRANSFER_COFFER_CONCURRENCY) await api.transfers.setConcurrency({ concurrency: Number(process.env.BENCH_TRANSFER_COFFER_CONCURRENCY) });
 
-  const states = new Map<string, TransferItem>();
+  // Only what the end of the run needs of each item: the renderer's copy of the queue lives in
+  // another process in the app, and must not count as the main process's memory here.
+  const states = new Map<string, Pick<TransferItem, 'state' | 'verified' | 'error'>>();
+  const FINAL = new Set(['done', 'failed', 'cancelled']);
+  let finals = 0;
   let wanted: Set<string> | undefined;
   let finish: () => void = () => undefined;
   const allDone = new Promise<void>((resolve) => (finish = resolve));
-  const settled = () => wanted && [...wanted].every((id) => ['done', 'failed', 'cancelled'].includes(states.get(id)?.state ?? ''));
+  const settled = () => wanted !== undefined && finals >= wanted.size && [...wanted].every((id) => FINAL.has(states.get(id)?.state ?? ''));
   ctx.rpc.events.on('transfer.progress', ({ items }: { items: TransferItem[] }) => {
-    for (const item of items) states.set(item.id, item);
+    for (const { id, state, verified, error } of items) {
+      const was = states.get(id)?.state;
+      if (FINAL.has(state) && !FINAL.has(was ?? '')) finals++;
+      else if (!FINAL.has(state) && FINAL.has(was ?? '')) finals--;
+      states.set(id, { state, verified, error });
+    }
     if (settled()) finish();
   });
 
