@@ -49,6 +49,11 @@ export interface UploadOptions extends TransferOptions {
    * them). `save` receives the token as soon as there is one.
    */
   resume?: { token: string | null; save: (token: string) => void };
+  /**
+   * The MD5 (hex) of the whole body, when the caller already hashed the bytes it hands over: a
+   * backend that sends Content-MD5 with a single request uses it instead of hashing them again.
+   */
+  md5?: string;
 }
 
 /** An upload's result; `checked: 'parts'` when the backend compared every part's MD5 and the composite ETag itself. */

@@ -107,7 +107,19 @@ export class IdempotentRetryStrategy {
   recordSuccess(_token: Attempt): void {}
 }
 
+/** Connections per endpoint: enough for the transfer queue's small-file lane and a listing beside it. */
+const MAX_SOCKETS = 32;
+
+/** The keep-alive connection pools: the configured agents, or ours (shared by the SDK client and the direct requests). */
+export function agentsFor(config: RemoteS3Config): { http: HttpAgent; https: HttpsAgent } {
+  return {
+    http: config.httpAgent ?? new PlainAgent({ keepAlive: true, maxSockets: MAX_SOCKETS }),
+    https: config.httpsAgent ?? new HttpsAgent({ keepAlive: true, maxSockets: MAX_SOCKETS }),
+  };
+}
+
 export function createS3Client(config: RemoteS3Config): S3Client {
+  const agents = agentsFor(config);
   const client = new S3Client({
     endpoint: config.endpoint,
     region: config.region,
@@ -123,11 +135,23 @@ export function createS3Client(config: RemoteS3Config): S3Client {
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
     requestHandler: {
-      httpAgent: config.httpAgent ?? new PlainAgent({ keepAlive: true, maxSockets: 16 }),
-      httpsAgent: config.httpsAgent ?? new HttpsAgent({ keepAlive: true, maxSockets: 16 }),
+      httpAgent: agents.http,
+      httpsAgent: agents.https,
       connectionTimeout: config.connectTimeoutMs ?? 10_000,
     },
   });
+  // Bodies that carry Content-MD5 (every PutObject and UploadPart we send) are signed as
+  // UNSIGNED-PAYLOAD: the server checks the MD5, and over plain HTTP the signer would otherwise
+  // read every byte once more for its SHA-256 (2 GiB up: the client's largest CPU cost after MD5).
+  client.middlewareStack.add(
+    (next) => async (args) => {
+      const input = args.input as { ContentMD5?: string };
+      const request = args.request as { headers?: Record<string, string> };
+      if (input.ContentMD5 && request.headers) request.headers['x-amz-content-sha256'] = 'UNSIGNED-PAYLOAD';
+      return next(args);
+    },
+    { step: 'build', priority: 'low', name: 'cofferUnsignedPayloadWithMd5' },
+  );
   // Inside the retry loop (the deserialize step runs within it): mark failures of unrepeatable requests.
   client.middlewareStack.add(
     (next, context) => async (args) => {

@@ -20,6 +20,9 @@ import {
   type S3Client,
 } from '@aws-sdk/client-s3';
 import { CofferError } from '../../src-shared/errors.js';
+import type { ObjectDetails } from '../../src-shared/model/storage.js';
+import type { DirectS3 } from './remote-compat-direct.js';
+import { isoOf, unquote } from './remote-compat-mapping.js';
 
 export const MAX_PARTS = 10_000;
 
@@ -54,7 +57,8 @@ class PartReader {
 
   /** Everything pending, as one buffer (a whole small upload). */
   takeAll(): Buffer {
-    const all = Buffer.concat(this.pending, this.pendingBytes);
+    // One chunk (a small file read whole) is handed on as it is, not copied.
+    const all = this.pending.length === 1 ? this.pending[0]! : Buffer.concat(this.pending, this.pendingBytes);
     this.pending.length = 0;
     this.pendingBytes = 0;
     return all;
@@ -98,6 +102,28 @@ class PartReader {
 
 const md5 = (data: Buffer) => createHash('md5').update(data).digest('base64');
 
+/** A whole object in one direct PUT (type only); what was stored, from the answer. */
+async function putDirect(direct: DirectS3, params: ObjectParams, body: Buffer, contentMd5: string, signal: AbortSignal): Promise<ObjectDetails> {
+  const contentType = params.ContentType ?? 'application/octet-stream';
+  const h = await direct.putObject(params.Bucket, params.Key, body, contentMd5, contentType, signal);
+  const versionId = typeof h['x-amz-version-id'] === 'string' && h['x-amz-version-id'] !== 'null' ? h['x-amz-version-id'] : null;
+  // A PUT answers no Last-Modified: the server's Date is when it stored the object.
+  const date = typeof h.date === 'string' ? new Date(h.date) : new Date();
+  return {
+    container: params.Bucket,
+    name: params.Key,
+    size: body.length,
+    etag: unquote(typeof h.etag === 'string' ? h.etag : ''),
+    lastModified: isoOf(Number.isNaN(date.getTime()) ? new Date() : date),
+    contentType,
+    meta: {},
+    headers: {},
+    versionId,
+    storageClass: 'STANDARD',
+    publicRead: null,
+  };
+}
+
 /**
  * S3's multipart ETag: the MD5 of the parts' binary MD5s, then `-<count>`. A server that encrypts
  * with KMS or computes ETags otherwise gives something else: the upload is then not "checked".
@@ -116,15 +142,17 @@ export async function putInParts(
   client: S3Client,
   params: ObjectParams,
   source: Readable,
-  opts: { partSize: number; queueSize: number; signal: AbortSignal },
-): Promise<{ composite: string | undefined }> {
+  opts: { partSize: number; queueSize: number; signal: AbortSignal; direct?: DirectS3; md5?: string },
+): Promise<{ composite: string | undefined; put?: ObjectDetails }> {
   const reader = new PartReader(source);
   // One byte more than a part tells whether a second part follows; a small upload never gets a
   // part-sized buffer (a thousand small files must not cost a thousand 8 MiB allocations).
   if (await reader.readAhead(opts.partSize + 1)) {
     const body = reader.takeAll();
-    await client.send(new PutObjectCommand({ ...params, Body: body, ContentLength: body.length, ContentMD5: md5(body) }), { abortSignal: opts.signal });
+    const contentMd5 = opts.md5 ? Buffer.from(opts.md5, 'hex').toString('base64') : md5(body);
     // The caller compares the ETag with the MD5 of what it read.
+    if (opts.direct) return { composite: undefined, put: await putDirect(opts.direct, params, body, contentMd5, opts.signal) };
+    await client.send(new PutObjectCommand({ ...params, Body: body, ContentLength: body.length, ContentMD5: contentMd5 }), { abortSignal: opts.signal });
     return { composite: undefined };
   }
 

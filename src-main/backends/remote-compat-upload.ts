@@ -3,7 +3,9 @@
 import type { S3Client } from '@aws-sdk/client-s3';
 import { stat } from 'node:fs/promises';
 import { typeFromName } from '../engine/index.js';
+import type { ObjectDetails } from '../../src-shared/model/storage.js';
 import type { UploadOptions, UploadSource } from './object-backend.js';
+import type { DirectS3 } from './remote-compat-direct.js';
 import type { RemoteS3Config } from './remote-compat-client.js';
 import { fromS3Error } from './remote-compat-errors.js';
 import { headerParams } from './remote-compat-mapping.js';
@@ -27,7 +29,8 @@ export async function uploadStream(
   key: string,
   source: UploadSource,
   opts: UploadOptions,
-): Promise<{ composite: string | undefined }> {
+  direct?: DirectS3,
+): Promise<{ composite: string | undefined; put?: ObjectDetails }> {
   throwIfAborted(opts.signal, 'The upload');
   const partSize = partSizeFor('stream' in source ? source.size : undefined, config.partSize);
   if ('path' in source && opts.resume) {
@@ -46,6 +49,9 @@ export async function uploadStream(
       partSize: size === undefined ? partSize : partSizeFor(size, config.partSize),
       queueSize: config.queueSize ?? DEFAULT_QUEUE_SIZE,
       signal,
+      // Plain uploads (a type, no metadata or headers: every transfer) go out without the SDK.
+      ...(direct && !opts.meta && !opts.headers ? { direct } : {}),
+      ...(opts.md5 && /^[0-9a-f]{32}$/.test(opts.md5) ? { md5: opts.md5 } : {}),
     });
   } catch (err) {
     if (opts.signal?.aborted) throw abortedError('The upload');

@@ -29,7 +29,8 @@ import type {
 import { checkLinkLifetime } from './local-share-links.js';
 import { FOLDER_CONTENT_TYPE, type DownloadOptions, type ListFolderOptions, type ObjectBackend, type UploadOptions, type UploadResult, type UploadSource } from './object-backend.js';
 import { BucketAccess, S3_NO_BUCKET_QUOTA } from './remote-compat-buckets.js';
-import { createS3Client, type RemoteS3Config } from './remote-compat-client.js';
+import { agentsFor, createS3Client, type RemoteS3Config } from './remote-compat-client.js';
+import { DirectS3, getOutputOf } from './remote-compat-direct.js';
 import { fromS3Error } from './remote-compat-errors.js';
 import { copySource, detailsOf, entryName, folderEntries, grantsPublicRead, headerParams } from './remote-compat-mapping.js';
 import { deleteObjects, listObjectVersions } from './remote-compat-objects.js';
@@ -52,9 +53,13 @@ export class RemoteS3Backend implements ObjectBackend {
   readonly listPageLimit = 1000;
   private readonly client: S3Client;
   private readonly buckets: BucketAccess;
+  /** Whole-object PUTs and GETs of the transfers, without the SDK's per-request cost (remote-compat-direct.ts). */
+  private readonly direct: DirectS3;
 
   constructor(private readonly config: RemoteS3Config) {
-    this.client = createS3Client(config);
+    const agents = agentsFor(config);
+    this.client = createS3Client({ ...config, httpAgent: agents.http, httpsAgent: agents.https });
+    this.direct = new DirectS3(this.client, config, agents);
     this.buckets = new BucketAccess(this.client, config, (op) => this.call(op));
   }
 
@@ -158,6 +163,11 @@ export class RemoteS3Backend implements ObjectBackend {
 
   async download(container: string, name: string, opts: DownloadOptions = {}) {
     throwIfAborted(opts.signal, 'The download');
+    if (!opts.range && opts.versionId === undefined) {
+      // A whole object, as the transfer queue and exports read it: the direct GET.
+      const reply = await this.call(() => this.direct.getObject(container, name, opts.signal));
+      return { details: detailsOf(container, name, getOutputOf(reply.headers), null), body: metered(reply.body, opts, 'The download') };
+    }
     const range = opts.range ? { Range: `bytes=${opts.range.start}-${opts.range.end ?? ''}` } : {};
     const out = await this.call(() =>
       this.client.send(
@@ -170,7 +180,10 @@ export class RemoteS3Backend implements ObjectBackend {
   }
 
   async upload(container: string, name: string, source: UploadSource, opts: UploadOptions = {}): Promise<UploadResult> {
-    const { composite } = await uploadStream(this.client, this.config, container, name, source, opts);
+    const { composite, put } = await uploadStream(this.client, this.config, container, name, source, opts, this.direct);
+    // The direct PUT's answer says what was stored (its ETag, which the caller compares with the
+    // MD5 of what it read); no HEAD: for a folder of small files that would be a third request per file.
+    if (put) return put;
     // A HEAD for what the server stored; not its ACL (a fresh object's is the bucket's default):
     // for 1,000 small files that request would be a third of the traffic.
     const head = await this.call(() => this.client.send(new HeadObjectCommand({ Bucket: container, Key: name })));

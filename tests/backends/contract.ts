@@ -23,6 +23,8 @@ export interface BackendFixture {
   withWrongCredentials?(): ObjectBackend;
   /** Account usage reaches the account's HEAD this long after a write (Swift's container updater); absent: at once. */
   usageLagMs?: number;
+  /** Has the server bring a container's figures to its account now, where it does that on a schedule of its own (Swift's container updater). */
+  settleUsage?(container: string): Promise<void>;
   /** What the server says of an account's and a container's figures, and its own logs, shown when they did not arrive in time. */
   diagnoseUsage?(container: string): Promise<string>;
   /** The backend pointed at an address nothing answers on; absent where there is no network. */

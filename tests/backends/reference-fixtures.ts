@@ -1,8 +1,11 @@
 // The contract's fixtures on the reference servers (real Swift, real RGW): the remote backends as
 // the app makes them, plus what the contract needs from outside them (versioning switched on,
 // uploads left open, an address nothing answers on).
+import { execFile } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { ListMultipartUploadsCommand, S3Client } from '@aws-sdk/client-s3';
 import { inject } from 'vitest';
 import { RemoteS3Backend, type RemoteS3Config } from '../../src-main/backends/remote-compat.js';
@@ -106,4 +109,11 @@ export async function swiftUsageDiagnosis(authUrl: string, u: { account: string;
     `async pendings: ${pending(join(dir, 'devices')).length}`,
     ...['container-updater.log', 'object-updater.log', 'container.log', 'object.log', 'account.log'].map(tail),
   ].join('\n');
+}
+
+/** Runs Swift's container updater on one container now (tests/reference/swift-update-container.py). */
+export async function swiftReportContainer(account: string, container: string): Promise<void> {
+  const dir = join(inject('referenceRunDir'), 'swift');
+  const script = fileURLToPath(new URL('../reference/swift-update-container.py', import.meta.url));
+  await promisify(execFile)('/usr/bin/python3', [script, dir, join(dir, 'container-server.conf'), account, container], { timeout: 60_000 });
 }

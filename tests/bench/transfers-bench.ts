@@ -1,148 +1,191 @@
 /**
- * Transfers benchmark (`BENCH=transfers npm run bench`): 1,000 files of 64 KiB and one 1 GiB file
- * uploaded through the transfer service (plan, start, wait, as the app does) to the local store
- * and to the same embedded server over each API (remote S3 and remote Swift connections pointing
- * back at it), next to the server's own raw PUT rate for the same bytes measured in this run
- * (plain HTTP PUTs with a token on the native API, same concurrency), and the peak RSS of this
- * process, which is what the main process is when it hosts the services.
+ * Transfers benchmark (`BENCH=transfers npm run bench`): Coffer's transfer service side by side
+ * with the tools users would otherwise pick, `rclone copy` and `aws s3 cp --recursive` (default
+ * settings), against the same servers: Coffer's store as `coffer serve` over its S3 API, and Ceph
+ * RGW and OpenStack Swift from tests/reference/ where installed. Three folders, each up then down:
+ * 10,000 files of 4 KiB, 1,000 of 1 MiB, one of 2 GiB. Per client and direction: throughput,
+ * seconds, CPU per MiB and peak RSS (each client a process of its own, see transfers/clients.ts);
+ * the ratios of Coffer's throughput to each tool's and to the faster one, next to the targets.
  *
- * Env: BENCH_TRANSFER_FILES (default 1000), BENCH_TRANSFER_LARGE_MIB (default 1024) to scale down.
- * Defaults are the real run; fsync is on (the store's defaults). One JSON object on stdout.
+ * Rounds run the clients in a rotating order; each figure is the median over the rounds. Every
+ * upload is listed and every download counted afterwards; objects are deleted between runs.
+ *
+ * Env: BENCH_TRANSFER_TARGETS (coffer,rgw,swift), BENCH_TRANSFER_DATASETS (small,medium,large),
+ * BENCH_TRANSFER_ROUNDS (default 1), BENCH_TRANSFER_SMALL_FILES, BENCH_TRANSFER_MEDIUM_FILES,
+ * BENCH_TRANSFER_LARGE_MIB to scale down a trial run, BENCH_TRANSFER_CLIENTS (coffer,rclone,aws;
+ * a subset reports no ratios), BENCH_TRANSFER_COFFER_CONCURRENCY (the queue's concurrency in
+ * Coffer's run, as the transfers panel sets it; default the app's 3, small files 4x that) and
+ * BENCH_TRANSFER_COFFER_NODE_ARGS (e.g. --cpu-prof). One JSON object on stdout.
  */
-import { randomBytes } from 'node:crypto';
-import { createReadStream, mkdirSync, mkdtempSync, openSync, rmSync, statSync, writeFileSync, writeSync, closeSync } from 'node:fs';
-import { Agent, request } from 'node:http';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
-import { performance } from 'node:perf_hooks';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { createAppContext, type AppContext } from '../../src-main/app-context.js';
-import { createClient } from '../../src-shared/rpc/client.js';
-import { progressLog, round } from './stats.js';
+import { machineTicks } from './http/machine.js';
+import { median, progressLog, round, type Ratio } from './stats.js';
+import { CLIENTS, runClient, type ClientName, type RunFigures } from './transfers/clients.js';
+import { makeDatasets, tally, type Dataset } from './transfers/inputs.js';
+import { startCofferTarget, startRgwTarget, startSwiftTarget, type Target } from './transfers/targets.js';
+import type { Direction } from './transfers/tools.js';
 
-const KiB = 1024;
-const MiB = 1024 * KiB;
-const FILES = Number(process.env.BENCH_TRANSFER_FILES ?? 1000);
-const LARGE = Number(process.env.BENCH_TRANSFER_LARGE_MIB ?? 1024) * MiB;
-const CONCURRENCY = 3; // the queue's default
-
+const MiB = 2 ** 20;
+const list = (name: string, fallback: string) => (process.env[name] ?? fallback).split(',').map((s) => s.trim()).filter(Boolean);
+const TARGETS = list('BENCH_TRANSFER_TARGETS', 'coffer,rgw,swift');
+const DATASETS = list('BENCH_TRANSFER_DATASETS', 'small,medium,large');
+const ROUNDS = Number(process.env.BENCH_TRANSFER_ROUNDS ?? 1);
+/** All three by default; a subset (BENCH_TRANSFER_CLIENTS=coffer) while working on one, then no ratios. */
+const CLIENTS_RUN = list('BENCH_TRANSFER_CLIENTS', CLIENTS.join(',')) as ClientName[];
 const log = progressLog('transfers-bench');
 
-/** Peak RSS between start() and stop(), sampled every 50 ms. */
-function rssPeak() {
-  let peak = process.memoryUsage().rss;
-  const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 50);
-  return () => {
-    clearInterval(timer);
-    return round(Math.max(peak, process.memoryUsage().rss) / MiB, 1);
+/** What the issue asks of Coffer against the faster tool, per folder. */
+const TARGET_VS_FASTER: Record<string, { min: number; text: string }> = {
+  small: { min: 2, text: '>= 2x the faster tool' },
+  medium: { min: 1, text: '>= 1x the faster tool (the issue names small and large only)' },
+  large: { min: 1, text: '>= 1x the faster tool' },
+};
+
+async function emptyBucket(target: Target, bucket: string): Promise<void> {
+  // Segments of large objects live in buckets of their own on Swift (`<bucket>_segments`, `<bucket>+segments`).
+  const buckets = (await target.admin.listContainers()).map((c) => c.name).filter((n) => n === bucket || n.startsWith(`${bucket}_`) || n.startsWith(`${bucket}+`));
+  for (const b of buckets) {
+    for (;;) {
+      const names: string[] = [];
+      for await (const page of target.admin.listFolder(b, { delimiter: '' })) for (const e of page.entries) if (e.kind === 'object') names.push(e.name);
+      if (names.length === 0) break;
+      for (let i = 0; i < names.length; i += 1000) await target.admin.deleteMany(b, names.slice(i, i + 1000));
+    }
+    await target.admin.deleteContainer(b);
+  }
+  target.reclaim();
+}
+
+async function countObjects(target: Target, bucket: string, prefix: string): Promise<{ files: number; bytes: number }> {
+  let files = 0;
+  let bytes = 0;
+  for await (const page of target.admin.listFolder(bucket, { prefix, delimiter: '' })) {
+    for (const e of page.entries) {
+      if (e.kind !== 'object') continue;
+      files++;
+      bytes += e.size;
+    }
+  }
+  return { files, bytes };
+}
+
+/** Nothing of the previous run still being written back, so each run starts from the same disk. */
+const settleDisk = () => execFileSync('sync');
+
+type Figures = Record<Direction, Record<ClientName, RunFigures[]>>;
+
+async function measureDataset(target: Target, d: Dataset, scratch: string): Promise<Figures> {
+  const figures: Figures = { up: { coffer: [], rclone: [], aws: [] }, down: { coffer: [], rclone: [], aws: [] } };
+  for (let r = 0; r < ROUNDS; r++) {
+    const order = CLIENTS_RUN.map((_, i) => CLIENTS_RUN[(i + r) % CLIENTS_RUN.length]!);
+    for (const client of order) {
+      const bucket = `bench-${client}-${d.name}-${r}`;
+      await target.admin.createContainer(bucket);
+      try {
+        settleDisk();
+        const up = await runClient(client, target, d, bucket, d.dir, 'up', scratch);
+        const stored = await countObjects(target, bucket, `${d.name}/`);
+        if (stored.files !== d.files || stored.bytes !== d.bytes) throw new Error(`${client} up: ${stored.files} objects, ${stored.bytes} bytes stored of ${d.files}, ${d.bytes}`);
+        figures.up[client].push(up);
+        log(`${target.name} ${d.name} ${client} up: ${round(d.bytes / MiB / up.seconds, 1)} MiB/s in ${round(up.seconds, 1)} s`);
+        const out = join(scratch, `out-${client}`);
+        mkdirSync(out, { recursive: true });
+        settleDisk();
+        const down = await runClient(client, target, d, bucket, out, 'down', scratch);
+        const written = tally(join(out, d.name));
+        rmSync(out, { recursive: true, force: true });
+        if (written.files !== d.files || written.bytes !== d.bytes) throw new Error(`${client} down: ${written.files} files, ${written.bytes} bytes written of ${d.files}, ${d.bytes}`);
+        figures.down[client].push(down);
+        log(`${target.name} ${d.name} ${client} down: ${round(d.bytes / MiB / down.seconds, 1)} MiB/s in ${round(down.seconds, 1)} s`);
+      } finally {
+        await emptyBucket(target, bucket);
+      }
+    }
+  }
+  return figures;
+}
+
+function summarise(d: Dataset, runs: RunFigures[]) {
+  const seconds = median(runs.map((x) => x.seconds));
+  return {
+    MiBps: round(d.bytes / MiB / seconds, 1),
+    filesPerSec: round(d.files / seconds, 1),
+    seconds: round(seconds, 2),
+    cpuMsPerMiB: round((median(runs.map((x) => x.cpuSeconds)) * 1000) / (d.bytes / MiB), 2),
+    ...(runs[0]?.serverCpuSeconds !== undefined ? { serverCpuMsPerMiB: round((median(runs.map((x) => x.serverCpuSeconds!)) * 1000) / (d.bytes / MiB), 2) } : {}),
+    peakRssMiB: round(median(runs.map((x) => x.peakRssMiB)), 1),
+    ...(runs[0]?.verified !== undefined ? { verified: Math.min(...runs.map((x) => x.verified!)) } : {}),
+    runs: runs.length,
   };
 }
 
-function makeInputs(root: string): { small: string; large: string } {
-  const small = join(root, 'small');
-  mkdirSync(small);
-  for (let i = 0; i < FILES; i++) writeFileSync(join(small, `f${String(i).padStart(5, '0')}.bin`), randomBytes(64 * KiB));
-  const large = join(root, 'large.bin');
-  const fd = openSync(large, 'w');
-  const block = randomBytes(MiB);
-  for (let i = 0; i < LARGE / MiB; i++) {
-    block.writeUInt32BE(i, 0); // every MiB differs
-    writeSync(fd, block);
-  }
-  closeSync(fd);
-  return { small, large };
-}
-
-async function uploadThroughService(ctx: AppContext, account: string, container: string, paths: string[]) {
-  const api = createClient(ctx.rpc.asTransport()).services;
-  const t0 = performance.now();
-  const plan = await api.transfers.planUpload({ account, container, prefix: '', paths });
-  const { items } = await api.transfers.startUpload({ batchId: plan.batchId, conflict: 'replace' });
-  const ids = new Set(items.map((i) => i.id));
-  for (;;) {
-    const mine = (await api.transfers.list({})).items.filter((i) => ids.has(i.id));
-    const open = mine.filter((i) => i.state === 'queued' || i.state === 'running');
-    if (open.length === 0) {
-      const failed = mine.filter((i) => i.state !== 'done');
-      if (failed.length) throw new Error(`${failed.length} transfers failed: ${failed[0]!.error}`);
-      if (!mine.every((i) => i.verified)) throw new Error('an upload was not verified');
-      break;
-    }
-    await sleep(20);
-  }
-  const seconds = (performance.now() - t0) / 1000;
-  await api.transfers.clearFinished({});
-  return seconds;
-}
-
-/** The server's own PUT rate: plain HTTP PUTs on the native API with a token, `concurrency` at a time. */
-async function rawPut(ctx: AppContext, container: string, files: string[], concurrency: number): Promise<number> {
-  const user = ctx.localAccount;
-  const swift = user.swiftKeys[0]!;
-  const auth = await fetch(`${ctx.server.url}/auth/1.0`, { headers: { 'X-Auth-User': swift.user, 'X-Auth-Key': swift.secretKey } });
-  const token = auth.headers.get('x-auth-token')!;
-  const storage = auth.headers.get('x-storage-url')!;
-  await fetch(`${storage}/${container}`, { method: 'PUT', headers: { 'X-Auth-Token': token } });
-  const agent = new Agent({ keepAlive: true, maxSockets: concurrency });
-  const put = (path: string, i: number) =>
-    new Promise<void>((resolve, reject) => {
-      const req = request(`${storage}/${container}/o${i}`, { method: 'PUT', agent, headers: { 'X-Auth-Token': token, 'Content-Length': statSync(path).size } }, (res) => {
-        res.resume();
-        res.once('end', () => (res.statusCode === 201 ? resolve() : reject(new Error(`PUT ${res.statusCode}`))));
-      });
-      req.once('error', reject);
-      createReadStream(path).pipe(req);
-    });
-  const t0 = performance.now();
-  let next = 0;
-  await Promise.all(Array.from({ length: concurrency }, async () => {
-    while (next < files.length) {
-      const i = next++;
-      await put(files[i]!, i);
-    }
-  }));
-  agent.destroy();
-  return (performance.now() - t0) / 1000;
+async function startTarget(name: string, root: string, largestBytes: number): Promise<Target | string> {
+  if (name === 'coffer') return startCofferTarget(root, log);
+  // One client's large object at a time (deleted and collected after each), plus room for the rest.
+  if (name === 'rgw') return startRgwTarget(Math.max(2 * 1024 ** 3, 2 * largestBytes));
+  if (name === 'swift') return startSwiftTarget();
+  throw new Error(`unknown target ${name}`);
 }
 
 const root = mkdtempSync(join(os.tmpdir(), 'coffer-transfers-bench-'));
-let ctx: AppContext | undefined;
+const load0 = os.loadavg();
+const ticks0 = machineTicks();
 try {
-  log(`writing inputs: ${FILES} x 64 KiB and ${LARGE / MiB} MiB`);
-  const inputs = makeInputs(root);
-  const smallFiles = Array.from({ length: FILES }, (_, i) => join(inputs.small, `f${String(i).padStart(5, '0')}.bin`));
-  ctx = await createAppContext({ dataDir: join(root, 'store'), port: 0 });
-  const api = createClient(ctx.rpc.asTransport()).services;
-  const [user] = await api.localStore.users({});
-  const s3 = await api.accounts.add({ name: 'self S3', config: { kind: 's3', endpoint: ctx.server.url, accessKeyId: user!.keys[0]!.accessKey, secretAccessKey: user!.keys[0]!.secretKey } });
-  const swift = await api.accounts.add({ name: 'self Swift', config: { kind: 'swift', authUrl: `${ctx.server.url}/auth/1.0`, auth: { type: 'v1', user: user!.swiftKeys[0]!.user, key: user!.swiftKeys[0]!.secretKey } } });
-
-  log('raw PUT baseline');
-  const rawSmallS = await rawPut(ctx, 'raw-small', smallFiles, CONCURRENCY);
-  const rawLargeS = await rawPut(ctx, 'raw-large', [inputs.large], 1);
-  const raw = { smallFilesPerSec: round(FILES / rawSmallS, 1), largeMiBps: round(LARGE / MiB / rawLargeS, 1) };
-  log(`raw: ${JSON.stringify(raw)}`);
-
-  const targets: Record<string, unknown> = {};
-  const ratios: { name: string; value: number; target: string; note?: string }[] = [];
-  for (const [label, account] of [['local', 'local'], ['s3', s3.id], ['swift', swift.id]] as const) {
-    await api.browse.createContainer({ account, container: `bench-${label}` });
-    log(`${label}: ${FILES} small files`);
-    let stop = rssPeak();
-    const smallS = await uploadThroughService(ctx, account, `bench-${label}`, [inputs.small]);
-    const smallPeak = stop();
-    log(`${label}: ${LARGE / MiB} MiB file`);
-    stop = rssPeak();
-    const largeS = await uploadThroughService(ctx, account, `bench-${label}`, [inputs.large]);
-    const largePeak = stop();
-    const figures = { smallFilesPerSec: round(FILES / smallS, 1), largeMiBps: round(LARGE / MiB / largeS, 1), peakRssMiBSmall: smallPeak, peakRssMiBLarge: largePeak };
-    targets[label] = figures;
-    log(`${label}: ${JSON.stringify(figures)}`);
-    ratios.push({ name: `${label} small files/s vs raw PUT`, value: round(figures.smallFilesPerSec / raw.smallFilesPerSec), target: 'informational', note: 'transfer service incl. planning, MD5 verification and the queue' });
-    ratios.push({ name: `${label} large MiB/s vs raw PUT`, value: round(figures.largeMiBps / raw.largeMiBps), target: 'informational' });
+  log(`writing inputs: ${DATASETS.join(', ')}`);
+  const datasets = makeDatasets(join(root, 'inputs'), DATASETS);
+  const results: Record<string, unknown> = {};
+  const skipped: Record<string, string> = {};
+  const ratios: Ratio[] = [];
+  for (const name of TARGETS) {
+    const target = await startTarget(name, root, Math.max(...datasets.map((d) => d.bytes)));
+    if (typeof target === 'string') {
+      skipped[name] = target;
+      log(`${name} skipped: ${target}`);
+      continue;
+    }
+    try {
+      const perTarget: Record<string, unknown> = {};
+      for (const d of datasets) {
+        const figures = await measureDataset(target, d, join(root, 'scratch'));
+        const perDirection: Record<string, unknown> = {};
+        for (const direction of ['up', 'down'] as const) {
+          const s = Object.fromEntries(CLIENTS_RUN.map((c) => [c, summarise(d, figures[direction][c])]));
+          perDirection[direction] = s;
+          if (CLIENTS_RUN.length < CLIENTS.length) continue;
+          const label = `${name} ${d.name} ${direction}`;
+          const faster = Math.max(s.rclone!.MiBps, s.aws!.MiBps);
+          const goal = TARGET_VS_FASTER[d.name]!;
+          ratios.push({ name: `${label}: coffer vs the faster tool`, value: round(s.coffer!.MiBps / faster), target: goal.text });
+          ratios.push({ name: `${label}: coffer vs rclone`, value: round(s.coffer!.MiBps / s.rclone!.MiBps), target: 'informational' });
+          ratios.push({ name: `${label}: coffer vs aws`, value: round(s.coffer!.MiBps / s.aws!.MiBps), target: 'informational' });
+        }
+        perTarget[d.name] = perDirection;
+      }
+      results[name] = perTarget;
+      const rss = (d: string, direction: Direction) => ((perTarget[d] as Record<Direction, Record<ClientName, { peakRssMiB: number }>> | undefined)?.[direction].coffer.peakRssMiB);
+      for (const direction of ['up', 'down'] as const) {
+        const many = rss('small', direction);
+        const fewer = rss('medium', direction);
+        if (many !== undefined && fewer !== undefined) {
+          ratios.push({ name: `${name} ${direction}: coffer peak RSS, small files vs medium (10,000 files vs 1,000 at full size)`, value: round(many / fewer), target: '<= 1.1 (memory flat in the file count)' });
+        }
+      }
+    } finally {
+      await target.stop();
+    }
   }
-  process.stdout.write(`${JSON.stringify({ files: FILES, largeMiB: LARGE / MiB, concurrency: CONCURRENCY, raw, targets, ratios }, null, 2)}\n`);
+  const ticks1 = machineTicks();
+  const machine = {
+    cores: os.cpus().length,
+    loadAverageAtStart: round(load0[0]!, 2),
+    loadAverageAtEnd: round(os.loadavg()[0]!, 2),
+    stealPercent: round((100 * (ticks1.steal - ticks0.steal)) / Math.max(1, ticks1.total - ticks0.total), 2),
+  };
+  const settings = { rounds: ROUNDS, datasets: datasets.map(({ name, files, bytes }) => ({ name, files, bytes })) };
+  process.stdout.write(`${JSON.stringify({ settings, machine, ...(Object.keys(skipped).length ? { skipped } : {}), results, ratios }, null, 2)}\n`);
 } finally {
-  await ctx?.close();
   rmSync(root, { recursive: true, force: true });
 }

@@ -106,6 +106,9 @@ describe('a batch of writes', () => {
     let timer: NodeJS.Timeout | undefined;
     const outcome = await Promise.race([first, new Promise((resolve) => (timer = setTimeout(() => resolve('still waiting'), 5000)))]);
     clearTimeout(timer);
+    // The later transaction begins once the batch's has committed, which a loaded machine may see
+    // only after the acknowledgement: wait for it to exist before letting it finish.
+    for (const until = Date.now() + 5000; !later && Date.now() < until; ) await new Promise((r) => setImmediate(r));
     release();
     await later;
     expect(outcome).toBe('acknowledged');

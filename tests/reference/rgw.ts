@@ -32,7 +32,7 @@ export function rgwAdmin(rgw: Pick<RgwEndpoints, 'conf'>, args: string[]): strin
 
 export const RGW_COMMANDS = ['ceph-mon', 'ceph-osd', 'radosgw', 'radosgw-admin', 'monmaptool', 'ceph'];
 
-function cephConf(dir: string, ports: { mon: number; msgrMin: number; rgw: number }, fsid: string): string {
+function cephConf(dir: string, ports: { mon: number; msgrMin: number; rgw: number }, fsid: string, memstoreBytes: number): string {
   return `[global]
 fsid = ${fsid}
 mon host = v2:127.0.0.1:${ports.mon}
@@ -52,7 +52,7 @@ log file = ${dir}/$name.log
 pid file = ${dir}/run/$name.pid
 keyring = ${dir}/keyring
 osd objectstore = memstore
-memstore device bytes = 2147483648
+memstore device bytes = ${memstoreBytes}
 osd pool default size = 1
 osd pool default min size = 1
 osd pool default pg num = 8
@@ -94,13 +94,18 @@ async function isFree(port: number): Promise<boolean> {
 }
 
 /** Starts the cluster in `dir` (empty, ours); every daemon is a group of its own listed in `groupsFile`. */
-export async function startRgw(dir: string, groupsFile: string): Promise<RgwEndpoints> {
+export interface RgwOptions {
+  /** The memstore OSD's capacity (default 2 GiB): objects live in memory, so a benchmark's large files need more. */
+  memstoreBytes?: number;
+}
+
+export async function startRgw(dir: string, groupsFile: string, opts: RgwOptions = {}): Promise<RgwEndpoints> {
   const conf = join(dir, 'ceph.conf');
   const log = join(dir, 'setup.log');
   mkdirSync(join(dir, 'run'), { recursive: true });
   const ports = { mon: await freePort(), msgrMin: await portRange(21), rgw: await freePort() };
   const fsid = randomUUID();
-  writeFileSync(conf, cephConf(dir, ports, fsid));
+  writeFileSync(conf, cephConf(dir, ports, fsid, opts.memstoreBytes ?? 2 * 1024 ** 3));
   writeFileSync(join(dir, 'keyring'), '');
   const c = ['-c', conf];
   const tool = (cmd: string, args: string[]) => runTool(cmd, [...c, ...args], { log, timeoutMs: 60_000 });

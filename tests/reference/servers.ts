@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { closedMarkerOf, groupsIn, startWatchdog, stopGroups } from './processes.js';
-import { RGW_COMMANDS, startRgw, type RgwEndpoints } from './rgw.js';
+import { RGW_COMMANDS, startRgw, type RgwEndpoints, type RgwOptions } from './rgw.js';
 import { startSwift, SWIFT_COMMANDS, type SwiftEndpoints } from './swift.js';
 
 export type ReferenceKind = 'swift' | 'rgw';
@@ -48,18 +48,18 @@ export function unavailableReason(kind: ReferenceKind): string | undefined {
   return missing.length ? `${NAMES[kind]} is not installed (no ${missing.join(', ')}; apt-get install ${PACKAGES[kind]})` : undefined;
 }
 
-async function launch<K extends ReferenceKind>(kind: K, dir: string, groupsFile: string): Promise<ReferenceEndpoints[K]> {
+async function launch<K extends ReferenceKind>(kind: K, dir: string, groupsFile: string, rgwOptions?: RgwOptions): Promise<ReferenceEndpoints[K]> {
   const reason = unavailableReason(kind);
   if (reason) throw new Error(reason);
   mkdirSync(dir, { recursive: true });
-  return (kind === 'swift' ? startSwift(dir, groupsFile) : startRgw(dir, groupsFile)) as Promise<ReferenceEndpoints[K]>;
+  return (kind === 'swift' ? startSwift(dir, groupsFile) : startRgw(dir, groupsFile, rgwOptions)) as Promise<ReferenceEndpoints[K]>;
 }
 
 /**
  * A server of one's own in a fresh temp directory; `stop()` ends every process it started and
  * removes the directory. `groups()` lists its daemons' process groups (a benchmark sums their CPU).
  */
-export async function startReference<K extends ReferenceKind>(kind: K): Promise<{ endpoints: ReferenceEndpoints[K]; startMs: number; groups(): number[]; stop(): Promise<void> }> {
+export async function startReference<K extends ReferenceKind>(kind: K, rgwOptions?: RgwOptions): Promise<{ endpoints: ReferenceEndpoints[K]; startMs: number; groups(): number[]; stop(): Promise<void> }> {
   const dir = mkdtempSync(join(tmpdir(), `coffer-${kind}-`));
   const groupsFile = join(dir, 'groups');
   startWatchdog(process.pid, groupsFile, dir, MAX_RUN_SECONDS);
@@ -67,7 +67,7 @@ export async function startReference<K extends ReferenceKind>(kind: K): Promise<
   const started = Date.now();
   try {
     const groups = () => groupsIn(groupsFile).map((g) => g.pgid);
-    return { endpoints: await launch(kind, join(dir, kind), groupsFile), startMs: Date.now() - started, groups, stop };
+    return { endpoints: await launch(kind, join(dir, kind), groupsFile, rgwOptions), startMs: Date.now() - started, groups, stop };
   } catch (err) {
     await stop();
     throw err;

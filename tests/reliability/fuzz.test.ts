@@ -9,6 +9,7 @@
 import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { XMLValidator } from 'fast-xml-parser';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { raw } from '../compat/server.js';
 import { corpus, mutateBytes, mutateShape, render, type FuzzContext } from './fuzz-corpus.js';
@@ -99,5 +100,12 @@ it(`survives ${REQUESTS} random and mutated requests on both APIs`, async () => 
   // Nothing outside the data directory; nothing half-written inside it.
   expect(readdirSync(sibling)).toEqual([]);
   expect(readdirSync(root).sort()).toEqual(['data', 'sibling']);
-  expect((await auditStore(dataDir)).problems).toEqual([]);
+  // A request the fuzzer gave up on may still be unwinding on a loaded machine (its intent and
+  // temporary blob go when the server sees the connection closed): what is left after that is a leak.
+  let problems = (await auditStore(dataDir)).problems;
+  for (const until = Date.now() + 10_000; problems.length && Date.now() < until; ) {
+    await sleep(250);
+    problems = (await auditStore(dataDir)).problems;
+  }
+  expect(problems).toEqual([]);
 }, 120_000);

@@ -1,18 +1,20 @@
 // The queue's scheduling on its own, with runners scripted by the test (what a job does is
 // covered against real servers in transfers.test.ts): the concurrency bound, retries of
 // transient failures with backoff, no automatic retry of permanent ones, a retry asked for (the job
-// runs again from the start), pause and resume of a running job, and stopping everything at shutdown.
+// runs again from the start), pause and resume of a running job, stopping everything at shutdown,
+// the wider lane of small files, and the bounded history of finished ones.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Readable } from 'node:stream';
 import { describe, expect, it, vi } from 'vitest';
 import type { ObjectBackend } from '../../src-main/backends/object-backend.js';
 import { CofferError } from '../../src-shared/errors.js';
-import { JobQueue, type Job, type RunContext } from '../../src-main/services/transfers/queue.js';
+import { JobQueue, KEEP_FINISHED, SMALL_FILE_BYTES, SMALL_LANE_FACTOR, type Job, type RunContext } from '../../src-main/services/transfers/queue.js';
 
 function queue(run: (job: Job, ctx: RunContext) => Promise<{ verified: boolean }>, concurrency = 2) {
   const q = new JobQueue({ backend: () => ({}) as ObjectBackend, run, changed: () => undefined, discard: async () => undefined }, concurrency);
-  const add = (name: string) =>
-    q.add({ kind: 'path', path: `/tmp/${name}`, name }, { batchId: 'b', direction: 'upload', account: 'local', container: 'c', name, path: `/tmp/${name}`, size: 10, resumable: true });
+  // Files above the small-file lane by default: each takes one of `concurrency` slots.
+  const add = (name: string, size = SMALL_FILE_BYTES + 1) =>
+    q.add({ kind: 'path', path: `/tmp/${name}`, name }, { batchId: 'b', direction: 'upload', account: 'local', container: 'c', name, path: `/tmp/${name}`, size, resumable: true });
   return { q, add };
 }
 
@@ -36,6 +38,41 @@ describe('the transfer queue', () => {
     await until(() => jobs.every((j) => j.item.state === 'done'));
     expect(most).toBe(3);
     expect(jobs.every((j) => j.item.verified && j.item.attempts === 1)).toBe(true);
+  });
+
+  it('runs small files in a lane SMALL_LANE_FACTOR times wider, and a large file in one of the concurrency slots', async () => {
+    let running = 0;
+    let most = 0;
+    let bigStartedWith = -1;
+    const { q, add } = queue(async (job) => {
+      if (job.spec.name === 'big') bigStartedWith = running;
+      most = Math.max(most, ++running);
+      await sleep(20);
+      running--;
+      return { verified: true };
+    }, 3);
+    const jobs = Array.from({ length: 40 }, (_, i) => add(`f${i}`, 4096));
+    jobs.splice(5, 0, add('big'));
+    q.pump();
+    await until(() => jobs.every((j) => j.item.state === 'done'));
+    expect(most).toBe(3 * SMALL_LANE_FACTOR);
+    // Queued behind five small ones, it went first: a slot was free.
+    expect(bigStartedWith).toBeLessThan(3);
+  });
+
+  it(`keeps the newest ${KEEP_FINISHED} finished jobs, and every unfinished one`, async () => {
+    const { q, add } = queue(async (job) => {
+      if (job.spec.name === 'stuck') await new Promise(() => undefined);
+      return { verified: true };
+    }, 4);
+    const stuck = add('stuck');
+    const jobs = Array.from({ length: KEEP_FINISHED + 50 }, (_, i) => add(`f${i}`, 10));
+    q.pump();
+    await until(() => jobs.every((j) => j.item.state === 'done'));
+    expect(q.jobs.size).toBe(KEEP_FINISHED + 1);
+    expect(q.jobs.has(stuck.item.id)).toBe(true);
+    expect(q.jobs.has(jobs[49]!.item.id)).toBe(false);
+    expect(q.jobs.has(jobs[50]!.item.id)).toBe(true);
   });
 
   it('retries a transient failure with backoff, and fails a permanent one at once', async () => {
@@ -82,7 +119,7 @@ describe('the transfer queue', () => {
       ctx.progress(10);
       return { verified: true };
     });
-    const job = add('report.pdf');
+    const job = add('report.pdf', 10);
     q.pump();
     await until(() => job.item.state === 'failed');
     expect(job.item).toMatchObject({ attempts: 1, error: 'Access Denied', transferred: 4 });

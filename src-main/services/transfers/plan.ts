@@ -13,6 +13,8 @@ export interface PlannedFile {
   path?: string;
 }
 
+const STAT_BATCH = 64;
+
 /** Every file under the given paths, relative to where they were picked (folders keep their name). */
 export async function expandPaths(paths: string[]): Promise<PlannedFile[]> {
   const out: PlannedFile[] = [];
@@ -22,10 +24,12 @@ export async function expandPaths(paths: string[]): Promise<PlannedFile[]> {
     });
     if (st.isFile()) out.push({ path: p, relativePath: basename(p), size: st.size });
     else if (st.isDirectory()) {
-      for (const entry of await readdir(p, { recursive: true, withFileTypes: true })) {
-        if (!entry.isFile()) continue;
-        const full = join(entry.parentPath, entry.name);
-        out.push({ path: full, relativePath: `${basename(p)}/${relative(p, full).split(sep).join('/')}`, size: (await stat(full)).size });
+      const files = (await readdir(p, { recursive: true, withFileTypes: true })).filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name));
+      // Sizes STAT_BATCH at a time: one after the other, 10,000 files waited about a second for theirs.
+      for (let i = 0; i < files.length; i += STAT_BATCH) {
+        const batch = files.slice(i, i + STAT_BATCH);
+        const sizes = await Promise.all(batch.map(async (full) => (await stat(full)).size));
+        batch.forEach((full, j) => out.push({ path: full, relativePath: `${basename(p)}/${relative(p, full).split(sep).join('/')}`, size: sizes[j]! }));
       }
     }
   }

@@ -1,12 +1,13 @@
 import { createHash } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createReadStream, createWriteStream, readFile as readFileCb, writeFile as writeFileCb } from 'node:fs';
 import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { promisify } from 'node:util';
 import { dirname } from 'node:path';
-import { Transform, type Readable } from 'node:stream';
+import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { CofferError } from '../../../src-shared/errors.js';
 import type { ObjectBackend, UploadResult } from '../../backends/object-backend.js';
-import type { Job, RunContext } from './queue.js';
+import { SMALL_FILE_BYTES, type Job, type RunContext } from './queue.js';
 
 /**
  * Files above this go to the backend by path: S3 multipart and Swift SLO in parallel parts, and
@@ -51,9 +52,29 @@ async function uploadStreamed(backend: ObjectBackend, container: string, name: s
   return { verified: verify(name, result, hex()) };
 }
 
+// The callback forms: one native request each, where the promise forms go through a FileHandle
+// (an object, promises and a finaliser per file; about 40 µs more a file here).
+const readFile = promisify(readFileCb);
+const writeFile = promisify(writeFileCb);
+
+/**
+ * A small file read whole (one open, fstat, read and close; no stream), hashed once and sent as
+ * one body: a stream's machinery and a second stat per file were a third of the client's CPU for
+ * 10,000 files of 4 KiB.
+ */
+async function uploadSmallFile(job: Job & { spec: { kind: 'path' } }, ctx: RunContext): Promise<{ verified: boolean }> {
+  const bytes = await readFile(job.spec.path);
+  ctx.setSize(bytes.length);
+  const md5 = createHash('md5').update(bytes).digest('hex');
+  const result = await ctx.backend.upload(job.item.container, job.spec.name, { stream: Readable.from([bytes], { objectMode: false }), size: bytes.length }, { signal: ctx.signal, onProgress: ctx.progress, md5 });
+  return { verified: verify(job.spec.name, result, md5) };
+}
+
 export async function runPathUpload(job: Job & { spec: { kind: 'path' } }, ctx: RunContext): Promise<{ verified: boolean }> {
   const { container } = job.item;
   const { path, name } = job.spec;
+  // The planned size (the file may have changed since: readFile reads what is there now).
+  if (job.item.size !== null && job.item.size <= SMALL_FILE_BYTES) return uploadSmallFile(job, ctx);
   const size = (await stat(path)).size;
   ctx.setSize(size);
   if (size <= LARGE_FILE_BYTES) return uploadStreamed(ctx.backend, container, name, createReadStream(path), size, ctx);
@@ -86,7 +107,70 @@ export async function runDownload(job: Job & { spec: { kind: 'download' } }, ctx
   }
 }
 
+/**
+ * Objects up to this size are downloaded into memory and written at once; larger ones stream to
+ * disk (1,000 files of 1 MiB read whole: 2 s of garbage collection for 500 MiB, and slower).
+ */
+const SMALL_DOWNLOAD_BYTES = 256 * 1024;
+
+/** Folders made for downloads lately: a folder of 10,000 files is made once, not 10,000 times. */
+const madeDirs = new Set<string>();
+async function makeDir(dir: string): Promise<void> {
+  if (madeDirs.has(dir)) return;
+  await mkdir(dir, { recursive: true });
+  if (madeDirs.size >= 256) madeDirs.clear();
+  madeDirs.add(dir);
+}
+
+/**
+ * A small object (its listed size at most SMALL_DOWNLOAD_BYTES) read whole into memory, checked
+ * (length, and MD5 against a plain ETag) before anything is written, then written and renamed
+ * into place: no resume (there is nothing worth resuming), no stream, no stat. Undefined when
+ * the object has grown past the small size since it was listed: the caller streams it instead.
+ */
+async function downloadSmall(job: Job & { spec: { kind: 'download' } }, ctx: RunContext): Promise<{ verified: boolean } | undefined> {
+  const { container } = job.item;
+  const spec = job.spec;
+  const { details, body } = await ctx.backend.download(container, spec.name, { signal: ctx.signal, onProgress: ctx.progress });
+  if (details.size > SMALL_DOWNLOAD_BYTES) {
+    body.destroy();
+    return undefined;
+  }
+  spec.etag = details.etag;
+  ctx.setSize(details.size);
+  const chunks: Buffer[] = [];
+  let length = 0;
+  for await (const chunk of body as AsyncIterable<Buffer>) {
+    chunks.push(chunk);
+    length += chunk.length;
+  }
+  const bytes = Buffer.concat(chunks, length);
+  if (bytes.length !== details.size) throw new CofferError('IncompleteBody', `${spec.name}: received ${bytes.length} of ${details.size} bytes`);
+  const etag = details.etag.replace(/"/g, '').toLowerCase();
+  const checked = /^[0-9a-f]{32}$/.test(etag) && !details.compositeEtag;
+  if (checked) {
+    const md5 = createHash('md5').update(bytes).digest('hex');
+    if (md5 !== etag) throw new CofferError('BadDigest', `${spec.name} arrived damaged: its MD5 ${md5} is not the server's ETag ${etag}`);
+  }
+  const partial = partialPathOf(spec.path);
+  const dir = dirname(spec.path);
+  await makeDir(dir);
+  await writeFile(partial, bytes).catch(async (err: { code?: string }) => {
+    // The folder was removed since it was made (the cache remembers it): make it again.
+    if (err.code !== 'ENOENT') throw err;
+    madeDirs.delete(dir);
+    await makeDir(dir);
+    await writeFile(partial, bytes);
+  });
+  await rename(partial, spec.path);
+  return { verified: checked };
+}
+
 async function downloadOnce(job: Job & { spec: { kind: 'download' } }, ctx: RunContext): Promise<{ verified: boolean }> {
+  if (job.item.size !== null && job.item.size <= SMALL_DOWNLOAD_BYTES && job.item.transferred === 0) {
+    const small = await downloadSmall(job, ctx);
+    if (small) return small;
+  }
   const { container } = job.item;
   const spec = job.spec;
   const partial = partialPathOf(spec.path);

@@ -27,7 +27,7 @@ const BATCH_TTL_MS = 60 * 60 * 1000;
  */
 export class TransferService implements TransfersService {
   private readonly queue: JobQueue;
-  private readonly file: TransferFile;
+  private readonly file: TransferFile<Job>;
   private readonly batches = new Map<string, Batch>();
   private readonly stagingRoot: string;
   /** Drags staged through the queue, by selection, so the next drag of it finds the files. */
@@ -50,12 +50,15 @@ export class TransferService implements TransfersService {
         : runDownload(job as Job & { spec: { kind: 'download' } }, ctx),
       changed: (job, persist) => {
         this.reports.changed(job);
+        this.file.changed(job);
         if (persist) this.file.schedule();
       },
       discard: (job) => discardLeftovers(job, registry),
     });
-    this.file = new TransferFile(join(dataDir, 'transfers.json'), () =>
-      [...this.queue.jobs.values()].map((j) => ({ item: j.item, spec: j.spec, resumeToken: j.resumeToken })),
+    this.file = new TransferFile<Job>(
+      join(dataDir, 'transfers.json'),
+      () => this.queue.jobs.values(),
+      (j) => ({ item: j.item, spec: j.spec, resumeToken: j.resumeToken }),
     );
     for (const saved of this.file.load()) this.queue.restore(saved);
   }
@@ -128,16 +131,19 @@ export class TransferService implements TransfersService {
     const batchId = randomUUID();
     const backend = this.registry.backend(a.account);
     const ids: string[] = [];
-    const add = (name: string, relative: string) =>
-      ids.push(this.addJob(batchId, a.account, a.container, { kind: 'download', name, path: localPathUnder(a.folder, relative) }, null).item.id);
-    for (const name of a.names ?? []) add(name, leafOf(name));
+    // The listing's size, where there is one, puts a small file in the queue's wider lane at once.
+    const add = (name: string, relative: string, size: number | null) =>
+      ids.push(this.addJob(batchId, a.account, a.container, { kind: 'download', name, path: localPathUnder(a.folder, relative) }, size).item.id);
+    for (const name of a.names ?? []) add(name, leafOf(name), null);
     for (const prefix of a.prefixes ?? []) {
       const base = prefix.endsWith('/') ? prefix : `${prefix}/`;
       for await (const objects of objectsUnder(backend, a.container, base)) {
         for (const o of objects) {
           // Zero-byte folder markers become folders by the files under them; empty ones are skipped.
-          if (!o.name.endsWith('/')) add(o.name, `${leafOf(base)}/${o.name.slice(base.length)}`);
+          if (!o.name.endsWith('/')) add(o.name, `${leafOf(base)}/${o.name.slice(base.length)}`, o.size);
         }
+        // Each page's objects start downloading while the next page is listed.
+        this.queue.pump();
       }
     }
     this.queue.pump();
@@ -234,7 +240,11 @@ export class TransferService implements TransfersService {
     await Promise.race([this.queue.stopAll(), new Promise((r) => (giveUp = setTimeout(r, STOP_GRACE_MS)))]);
     clearTimeout(giveUp);
     this.reports.stop();
-    for (const job of this.queue.jobs.values()) if (job.item.state === 'running' || job.item.state === 'queued') job.item.state = 'paused';
+    for (const job of this.queue.jobs.values()) {
+      if (job.item.state !== 'running' && job.item.state !== 'queued') continue;
+      job.item.state = 'paused';
+      this.file.changed(job);
+    }
     await this.file.flush();
   }
 }

@@ -1,0 +1,93 @@
+/**
+ * Coffer as a client, in a process of its own like the command-line tools: the app's main process
+ * (createAppContext, compiled to dist/ as `npm start` runs it) with a remote connection to the
+ * server under test, moving one folder through the transfer service as the app does (plan, start,
+ * wait for every item; a folder download by prefix). The clock starts once the connection is up
+ * (the app is running and browsing the folder); the items' ends are seen through the
+ * `transfer.progress` events the renderer gets.
+ *
+ * argv[2]: JSON {connection, container, direction: 'up'|'down', localDir, prefix, dataDir}.
+ * Prints one JSON line: seconds, CPU seconds of this process while transferring, its peak RSS
+ * (sampled every 50 ms during the transfer), items and how many were verified.
+ */
+import { performance } from 'node:perf_hooks';
+import type { ConnectionConfig } from '../../../src-shared/model/connections.js';
+import type { TransferItem } from '../../../src-shared/contract/transfers.js';
+
+type AppContextModule = typeof import('../../../src-main/app-context.js');
+type ClientModule = typeof import('../../../src-shared/rpc/client.js');
+
+const args = JSON.parse(process.argv[2]!) as {
+  connection: ConnectionConfig;
+  container: string;
+  direction: 'up' | 'down';
+  /** Up: the folder uploaded (its name becomes the prefix). Down: the folder the prefix goes into. */
+  localDir: string;
+  prefix: string;
+  dataDir: string;
+};
+
+const dist = new URL('../../../dist/', import.meta.url);
+const { createAppContext } = (await import(new URL('src-main/app-context.js', dist).href)) as AppContextModule;
+const { createClient } = (await import(new URL('src-shared/rpc/client.js', dist).href)) as ClientModule;
+
+const ctx = await createAppContext({ dataDir: args.dataDir, port: 0 });
+try {
+  const api = createClient(ctx.rpc.asTransport()).services;
+  const { id: account } = await api.accounts.add({ name: 'bench', config: args.connection });
+  // The app has the connection open and the folder shown before anything is dropped on it.
+  await api.browse.listFolder({ account, container: args.container, prefix: '' });
+  if (process.env.BENCH_TRANSFER_COFFER_CONCURRENCY) await api.transfers.setConcurrency({ concurrency: Number(process.env.BENCH_TRANSFER_COFFER_CONCURRENCY) });
+
+  // Only what the end of the run needs of each item: the renderer's copy of the queue lives in
+  // another process in the app, and must not count as the main process's memory here.
+  const states = new Map<string, Pick<TransferItem, 'state' | 'verified' | 'error'>>();
+  const FINAL = new Set(['done', 'failed', 'cancelled']);
+  let finals = 0;
+  let wanted: Set<string> | undefined;
+  let finish: () => void = () => undefined;
+  const allDone = new Promise<void>((resolve) => (finish = resolve));
+  const settled = () => wanted !== undefined && finals >= wanted.size && [...wanted].every((id) => FINAL.has(states.get(id)?.state ?? ''));
+  ctx.rpc.events.on('transfer.progress', ({ items }: { items: TransferItem[] }) => {
+    for (const { id, state, verified, error } of items) {
+      const was = states.get(id)?.state;
+      if (FINAL.has(state) && !FINAL.has(was ?? '')) finals++;
+      else if (!FINAL.has(state) && FINAL.has(was ?? '')) finals--;
+      states.set(id, { state, verified, error });
+    }
+    if (settled()) finish();
+  });
+
+  let peakRss = process.memoryUsage().rss;
+  const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 50);
+  const cpu0 = process.cpuUsage();
+  const t0 = performance.now();
+  if (args.direction === 'up') {
+    const plan = await api.transfers.planUpload({ account, container: args.container, prefix: '', paths: [args.localDir] });
+    const { items } = await api.transfers.startUpload({ batchId: plan.batchId, conflict: 'replace' });
+    wanted = new Set(items.map((i) => i.id));
+  } else {
+    const { ids } = await api.transfers.download({ account, container: args.container, prefixes: [args.prefix], folder: args.localDir });
+    wanted = new Set(ids);
+  }
+  if (settled()) finish();
+  await allDone;
+  const seconds = (performance.now() - t0) / 1000;
+  const cpu = process.cpuUsage(cpu0);
+  clearInterval(sampler);
+  peakRss = Math.max(peakRss, process.memoryUsage().rss);
+
+  const mine = [...wanted].map((id) => states.get(id)!);
+  const failed = mine.filter((i) => i.state !== 'done');
+  if (failed.length) throw new Error(`${failed.length} of ${mine.length} transfers did not finish: ${failed[0]!.state} ${failed[0]!.error}`);
+  const result = {
+    seconds,
+    cpuSeconds: (cpu.user + cpu.system) / 1e6,
+    peakRssMiB: peakRss / 2 ** 20,
+    items: mine.length,
+    verified: mine.filter((i) => i.verified).length,
+  };
+  process.stdout.write(`${JSON.stringify(result)}\n`);
+} finally {
+  await ctx.close();
+}
