@@ -223,8 +223,7 @@ export class LocalBackend implements ObjectBackend {
       await this.engine.updateContainer(ref, { publicRead: on, acl: { read: publicReadAcl(current.acl.read, on) } });
       return;
     }
-    const o = this.engine.headObject(ref, name);
-    await this.engine.updateObjectMeta(ref, name, { contentType: o.contentType, headers: o.headers, meta: o.meta, keepExpiry: true, publicRead: on });
+    await this.engine.setObjectAcl(ref, name, undefined, { publicRead: on });
   }
 
   /** The native API's URL: it names the account, which S3's path style cannot do for a tenant's container. */

@@ -15,6 +15,7 @@ import { listUploads } from './ops/list-uploads.js';
 import * as multipart from './ops/multipart.js';
 import { linkObjectTo } from './ops/export-object.js';
 import { putObject, type ObjectFields, type PutOptions } from './ops/put-object.js';
+import { setObjectAcl, type AclChange } from './ops/object-acl.js';
 import { getObject, headObject, type RangeRequest, type ReadOptions } from './ops/read-object.js';
 import type { SegmentReadCheck } from './ops/large-object-read.js';
 import { deleteMany, type DeleteCheck, type DeleteTarget } from './ops/bulk-delete.js';
@@ -117,6 +118,8 @@ export class Engine {
 
   // Objects
   putObject = (ref: ContainerRef, name: string, body: Body, opts?: PutOptions) => putObject(this.ctx, ref, name, body, opts);
+  /** Sets one version's ACL in place (its Last-Modified stays). */
+  setObjectAcl = (ref: ContainerRef, name: string, versionId: string | undefined, change: AclChange) => setObjectAcl(this.ctx, ref, name, versionId, change);
   headObject = (ref: ContainerRef, name: string, versionId?: string | null, canRead?: SegmentReadCheck) => headObject(this.ctx, ref, name, versionId, canRead);
   getObject = (ref: ContainerRef, name: string, opts?: Omit<ReadOptions, 'raw'>) =>
     getObject(this.ctx, ref, name, opts);

@@ -17,16 +17,33 @@ export { verifyBytes, type DigestExpectations } from './blobs/digests.js';
 export {
   allowed,
   decide,
+  mayLearnAbsence,
+  objectGrantsOf,
   objectIsPublic,
-  objectPublicFlag,
-  policyGrantsPublic,
   publicAccess,
   segmentReader,
   type AccessQuestion,
   type Action,
   type ContainerQuestion,
   type Identity,
+  type PolicyFacts,
 } from './access.js';
+export { parsePolicy, policyIsPublic, type ConditionContext } from './policy.js';
+
+export {
+  CANNED_ACLS,
+  PERMISSIONS,
+  cannedGrants,
+  effectiveGrants,
+  grantsPermit,
+  resolveAcl,
+  type AclGroup,
+  type AclSpec,
+  type CannedAcl,
+  type Grant,
+  type Permission,
+} from './acl.js';
+export type { AclChange } from './ops/object-acl.js';
 
 export {
   CHECKSUM_ALGORITHMS,

@@ -1,6 +1,7 @@
 /** Records kept in the index, and the values the engine hands to its callers. */
 
 import type { StandardHeaders } from '../../src-shared/standard-headers.js';
+import type { Grant } from './acl.js';
 
 export type ChecksumAlgorithm = 'crc32' | 'crc32c' | 'sha1' | 'sha256';
 export const CHECKSUM_ALGORITHMS: readonly ChecksumAlgorithm[] = ['crc32', 'crc32c', 'sha1', 'sha256'];
@@ -61,6 +62,8 @@ export interface ContainerRecord {
   publicRead: boolean;
   /** Native ACL headers kept verbatim (X-Container-Read / -Write). */
   acl: { read?: string; write?: string };
+  /** The S3 ACL when one was set through S3 (acl.ts); absent: the one `publicRead` implies. */
+  grants?: Grant[];
   policy: string | null;
   versioning: VersioningState;
   quota: Quota;
@@ -120,6 +123,8 @@ export interface ObjectRecord {
   deleteMarker?: boolean;
   deleteAt?: number;
   publicRead?: boolean;
+  /** The version's S3 ACL when one was set (acl.ts); absent: the one `publicRead` implies. */
+  grants?: Grant[];
   checksums?: Checksums;
   parts?: number;
   /** A large-object manifest. For an SLO, `size` is 0 (usage counts segments once) and `etag` the SLO ETag. */
@@ -146,6 +151,8 @@ export interface ObjectInfo {
   deleteMarker: boolean;
   deleteAt?: number;
   publicRead: boolean;
+  /** The version's S3 ACL when one was set; absent: the one `publicRead` implies (acl.ts effectiveGrants). */
+  grants?: Grant[];
   checksums: Checksums;
   partsCount?: number;
   /** Sizes of the parts of an object made by a multipart upload, in order. */
@@ -166,6 +173,8 @@ export interface ContainerInfo {
   meta: Record<string, string>;
   publicRead: boolean;
   acl: { read?: string; write?: string };
+  /** The container's S3 ACL (acl.ts). */
+  grants: Grant[];
   policy: string | null;
   versioning: VersioningState;
   quota: Quota;

@@ -42,7 +42,7 @@ function checkConditions(current: ObjectRecord | undefined, cond: WriteCondition
 }
 
 /** The optional fields a new version may carry; the check below fails to compile if one is missing. */
-type OptionalField = 'deleteMarker' | 'deleteAt' | 'publicRead' | 'checksums' | 'parts' | 'manifest';
+type OptionalField = 'deleteMarker' | 'deleteAt' | 'publicRead' | 'grants' | 'checksums' | 'parts' | 'manifest';
 type Unlisted = Exclude<keyof NewVersion, 'etag' | 'contentType' | 'headers' | 'meta' | OptionalField>;
 const everyFieldCopied: [Unlisted] extends [never] ? true : Unlisted = true;
 void everyFieldCopied;
@@ -67,6 +67,7 @@ function newRecord(fields: NewVersion, own: Pick<ObjectRecord, 'versionId' | 'se
   if (fields.deleteMarker !== undefined) rec.deleteMarker = fields.deleteMarker;
   if (fields.deleteAt !== undefined) rec.deleteAt = fields.deleteAt;
   if (fields.publicRead !== undefined) rec.publicRead = fields.publicRead;
+  if (fields.grants !== undefined) rec.grants = fields.grants;
   if (fields.checksums !== undefined) rec.checksums = fields.checksums;
   if (fields.parts !== undefined) rec.parts = fields.parts;
   if (fields.manifest !== undefined) rec.manifest = fields.manifest;

@@ -1,4 +1,5 @@
 import type { EngineContext } from '../context.js';
+import { effectiveGrants, type Grant } from '../acl.js';
 import type { ContainerInfo, ContainerRecord } from '../types.js';
 import { containerUsageKey, readUsage } from './usage.js';
 
@@ -18,6 +19,7 @@ class RequestContainerInfo implements ContainerInfo {
   readonly meta: Record<string, string>;
   readonly publicRead: boolean;
   readonly acl: { read?: string; write?: string };
+  readonly grants: Grant[];
   readonly policy: string | null;
   readonly versioning: ContainerRecord['versioning'];
   readonly quota: ContainerRecord['quota'];
@@ -35,6 +37,7 @@ class RequestContainerInfo implements ContainerInfo {
     this.meta = rec.meta;
     this.publicRead = rec.publicRead;
     this.acl = rec.acl;
+    this.grants = effectiveGrants(rec.owner, rec.grants, rec.publicRead);
     this.policy = rec.policy;
     this.versioning = rec.versioning;
     this.quota = rec.quota;

@@ -1,5 +1,6 @@
 import { CofferError } from '../../../src-shared/errors.js';
 import { containerNameProblem } from '../../../src-shared/names.js';
+import { grantsPublicRead, withPublicRead, effectiveGrants, type Grant } from '../acl.js';
 import type { EngineContext } from '../context.js';
 import { cidBytes } from '../index/keys.js';
 import { requireAccount } from './accounts.js';
@@ -34,8 +35,8 @@ export function requireContainer(ctx: EngineContext, ref: ContainerRef): Contain
 
 export function containerInfo(ctx: EngineContext, rec: ContainerRecord): ContainerInfo {
   const u = readUsage(ctx.store, containerUsageKey(rec.cid));
-  const { cid: _cid, mtime, ...rest } = rec;
-  return { ...rest, lastModified: mtime, usage: { objects: u.objects, bytes: u.bytes, bytesActual: u.bytesActual } };
+  const { cid: _cid, mtime, grants, ...rest } = rec;
+  return { ...rest, grants: effectiveGrants(rec.owner, grants, rec.publicRead), lastModified: mtime, usage: { objects: u.objects, bytes: u.bytes, bytesActual: u.bytesActual } };
 }
 
 export interface MetaPatch {
@@ -55,6 +56,8 @@ export function applyMetaPatch(meta: Record<string, string>, patch: MetaPatch | 
 export interface ContainerSettings {
   meta?: MetaPatch;
   publicRead?: boolean;
+  /** An S3 ACL: sets the public flag too. Without it, `publicRead` adds or removes AllUsers READ from an ACL already set. */
+  grants?: Grant[];
   acl?: { read?: string | null; write?: string | null };
   policy?: string | null;
   versioning?: VersioningState;
@@ -73,17 +76,21 @@ function applySettings(rec: ContainerRecord, s: ContainerSettings, now: number):
     if (v === null) delete acl[k];
     else if (v !== undefined) acl[k] = v;
   }
-  return {
+  let grants = s.grants ?? rec.grants;
+  if (!s.grants && s.publicRead !== undefined && grants) grants = withPublicRead(grants, s.publicRead);
+  const out: ContainerRecord = {
     ...rec,
     mtime: now,
     meta: applyMetaPatch(rec.meta, s.meta),
-    publicRead: s.publicRead ?? rec.publicRead,
+    publicRead: grants ? grantsPublicRead(grants) : (s.publicRead ?? rec.publicRead),
     acl,
     policy: s.policy === undefined ? rec.policy : s.policy,
     versioning: s.versioning ?? rec.versioning,
     quota: { ...rec.quota, ...s.quota },
     storagePolicy: s.storagePolicy ?? rec.storagePolicy,
   };
+  if (grants) out.grants = grants;
+  return out;
 }
 
 const accountContainerKey = (account: string, name: string) => Buffer.from(`${account}\0${name}`, 'utf8');

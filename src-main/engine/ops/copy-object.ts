@@ -1,4 +1,5 @@
 import { CofferError } from '../../../src-shared/errors.js';
+import { grantsPublicRead, withPublicRead } from '../acl.js';
 import type { EngineContext } from '../context.js';
 import { objectKey } from '../index/keys.js';
 import { CHECKSUM_ALGORITHMS, type ContainerRef, type ObjectInfo, type ObjectRecord } from '../types.js';
@@ -27,7 +28,7 @@ export interface CopyResult {
   object: ObjectInfo;
 }
 
-type SourceFields = Pick<ObjectRecord, 'contentType' | 'headers' | 'meta' | 'deleteAt' | 'publicRead'>;
+type SourceFields = Pick<ObjectRecord, 'contentType' | 'headers' | 'meta' | 'deleteAt' | 'publicRead' | 'grants'>;
 
 function copiedFields(src: SourceFields, o: CopyOptions): ObjectFields {
   if (o.metadata === 'replace') return { ...o, contentType: o.contentType || undefined };
@@ -37,6 +38,8 @@ function copiedFields(src: SourceFields, o: CopyOptions): ObjectFields {
     meta: { ...src.meta, ...Object.fromEntries(Object.entries(o.meta ?? {}).map(([k, v]) => [k.toLowerCase(), v])) },
     deleteAt: o.deleteAt ?? src.deleteAt,
     publicRead: o.publicRead ?? src.publicRead,
+    // An S3 copy always names the destination's ACL (the source's is not copied); others keep it.
+    grants: o.grants ?? src.grants,
   };
 }
 
@@ -105,7 +108,8 @@ export async function rewriteInPlace(
       mtime: ctx.nowMicros(),
     };
     if (fields.deleteAt === undefined) delete next.deleteAt;
-    if (!fields.publicRead) delete next.publicRead;
+    if (!(fields.grants ? grantsPublicRead(fields.grants) : fields.publicRead)) delete next.publicRead;
+    if (!fields.grants) delete next.grants;
     ctx.store.objects.putSync(key, next);
     setExpiry(ctx, key, current, next);
     return { container: c, record: next };
@@ -133,5 +137,6 @@ export async function updateObjectMeta(
     meta: fields.meta ?? {},
     deleteAt: fields.deleteAt ?? (fields.keepExpiry ? rec.deleteAt : undefined),
     publicRead: fields.publicRead ?? rec.publicRead,
+    grants: fields.grants ?? (fields.publicRead === undefined || !rec.grants ? rec.grants : withPublicRead(rec.grants, fields.publicRead)),
   });
 }

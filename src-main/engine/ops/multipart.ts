@@ -53,6 +53,7 @@ export async function createUpload(ctx: EngineContext, ref: ContainerRef, name: 
     headers: v.headers,
     meta: v.meta,
     ...(v.publicRead ? { publicRead: true } : {}),
+    ...(v.grants ? { grants: v.grants } : {}),
   };
   await ctx.store.write(() => {
     const c = requireContainer(ctx, ref);
@@ -204,6 +205,7 @@ export async function completeUpload(
     meta: upload.meta,
     parts: parts.length,
     ...(upload.publicRead ? { publicRead: true } : {}),
+    ...(upload.grants ? { grants: upload.grants } : {}),
   };
   const keep = new Set(parts.map((p) => p.blob));
   let unlisted: string[] = [];

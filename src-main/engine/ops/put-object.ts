@@ -2,6 +2,7 @@ import { CofferError } from '../../../src-shared/errors.js';
 import { MAX_OBJECT_NAME_BYTES, objectNameProblem } from '../../../src-shared/names.js';
 import { pickStandardHeaders } from '../../../src-shared/standard-headers.js';
 import { typeFromName } from '../content-type.js';
+import { grantsPublicRead, type Grant } from '../acl.js';
 import type { EngineContext } from '../context.js';
 import { objectKey } from '../index/keys.js';
 import type { ContainerRecord, ContainerRef, ObjectInfo, StandardHeaders } from '../types.js';
@@ -19,6 +20,8 @@ export interface ObjectFields {
   /** Epoch seconds after which the object behaves as deleted. */
   deleteAt?: number;
   publicRead?: boolean;
+  /** An S3 ACL for the new version; sets `publicRead` from its grants. */
+  grants?: Grant[];
 }
 
 /** Object fields as a front end reads them from a request: metadata and standard headers always there. */
@@ -78,7 +81,10 @@ export function versionFields(name: string, f: ObjectFields, etag: string): NewV
   checkHeaderSafe(f);
   const v: NewVersion = { etag, contentType: f.contentType || guessContentType(name), headers: pickStandardHeaders(f.headers), meta: lowerKeys(f.meta) };
   if (f.deleteAt !== undefined) v.deleteAt = f.deleteAt;
-  if (f.publicRead) v.publicRead = true;
+  if (f.grants) {
+    v.grants = f.grants;
+    if (grantsPublicRead(f.grants)) v.publicRead = true;
+  } else if (f.publicRead) v.publicRead = true;
   return v;
 }
 

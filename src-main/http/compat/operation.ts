@@ -1,5 +1,5 @@
 import type { CofferError } from '../../../src-shared/errors.js';
-import type { Action, ChecksumAlgorithm, Checksums, RangeRequest, RequestFields } from '../../engine/index.js';
+import type { AclSpec, Action, ChecksumAlgorithm, Checksums, RangeRequest, RequestFields } from '../../engine/index.js';
 import type { ConditionalHeaders } from '../common/conditionals.js';
 import type { S3Error } from './errors.js';
 import type { S3Address } from './router.js';
@@ -73,14 +73,14 @@ type Op<N extends string, P = object> = { name: N; address: S3Address } & P;
 export type S3Operation = (
   | Op<'ListBuckets'>
   | Op<'HeadService'>
-  | Op<'CreateBucket', { acl: boolean | undefined; document: DocumentCheck }>
+  | Op<'CreateBucket', { acl: AclSpec | undefined; document: DocumentCheck }>
   | Op<'DeleteBucket'>
   | Op<'HeadBucket'>
   | Op<'GetBucketLocation'>
   | Op<'GetBucketVersioning'>
   | Op<'PutBucketVersioning', { document: DocumentCheck }>
   | Op<'GetBucketAcl'>
-  | Op<'PutBucketAcl', { acl: boolean | undefined; document: DocumentCheck }>
+  | Op<'PutBucketAcl', { acl: AclSpec | undefined; document: DocumentCheck }>
   | Op<'GetBucketPolicy'>
   | Op<'PutBucketPolicy', { document: DocumentCheck }>
   | Op<'DeleteBucketPolicy'>
@@ -91,15 +91,15 @@ export type S3Operation = (
   | Op<'ListMultipartUploads', { list: ListParams; keyMarker: string | undefined; uploadIdMarker: string | undefined }>
   | Op<'DeleteObjects', { document: DocumentCheck }>
   | Op<'NotConfigured', NotConfiguredParams>
-  | Op<'PutObject', { payload: PayloadSpec; fields: RequestFields; ifNoneMatch: '*' | undefined; ifMatch: string | undefined }>
-  | Op<'CopyObject', { source: CopySource; sourceConditions: ConditionalHeaders; directive: 'COPY' | 'REPLACE'; fields: RequestFields }>
+  | Op<'PutObject', { payload: PayloadSpec; fields: RequestFields; acl: AclSpec | undefined; ifNoneMatch: '*' | undefined; ifMatch: string | undefined }>
+  | Op<'CopyObject', { source: CopySource; sourceConditions: ConditionalHeaders; directive: 'COPY' | 'REPLACE'; fields: RequestFields; acl: AclSpec | undefined }>
   | Op<'GetObject', GetParams>
   | Op<'HeadObject', GetParams>
   | Op<'DeleteObject', { versionId: string | undefined }>
   | Op<'GetObjectAcl', { versionId: string | undefined }>
-  | Op<'PutObjectAcl', { acl: boolean | undefined; document: DocumentCheck }>
+  | Op<'PutObjectAcl', { acl: AclSpec | undefined; document: DocumentCheck; versionId: string | undefined }>
   | Op<'GetObjectTagging', NotConfiguredParams>
-  | Op<'CreateMultipartUpload', { fields: RequestFields }>
+  | Op<'CreateMultipartUpload', { fields: RequestFields; acl: AclSpec | undefined }>
   | Op<'UploadPart', { uploadId: string; partNumber: number; payload: PayloadSpec }>
   | Op<'UploadPartCopy', { uploadId: string; partNumber: number; source: CopySource; sourceConditions: ConditionalHeaders; sourceRange: CopyRange | undefined }>
   | Op<'CompleteMultipartUpload', { uploadId: string; document: DocumentCheck; host: string | undefined }>
@@ -142,8 +142,8 @@ export const ACCESS: Record<BucketOpName, Action> = {
   GetBucketLocation: 'admin',
   GetBucketVersioning: 'admin',
   PutBucketVersioning: 'admin',
-  GetBucketAcl: 'admin',
-  PutBucketAcl: 'admin',
+  GetBucketAcl: 'read-acl',
+  PutBucketAcl: 'write-acl',
   GetBucketPolicy: 'admin',
   PutBucketPolicy: 'admin',
   DeleteBucketPolicy: 'admin',
@@ -159,8 +159,8 @@ export const ACCESS: Record<BucketOpName, Action> = {
   GetObject: 'read-object',
   HeadObject: 'read-object',
   DeleteObject: 'write-object',
-  GetObjectAcl: 'admin',
-  PutObjectAcl: 'admin',
+  GetObjectAcl: 'read-object-acl',
+  PutObjectAcl: 'write-object-acl',
   GetObjectTagging: 'read-object',
   CreateMultipartUpload: 'write-object',
   UploadPart: 'write-object',
@@ -168,6 +168,45 @@ export const ACCESS: Record<BucketOpName, Action> = {
   CompleteMultipartUpload: 'write-object',
   AbortMultipartUpload: 'write-object',
   ListParts: 'write-object',
+};
+
+/**
+ * The action a bucket policy names for each operation (AWS's "actions, resources and condition
+ * keys" table); undefined: no policy grants it (the owner's alone). `[current, a version's]`
+ * where a request for one version is its own action.
+ */
+export const POLICY_ACTION: Record<BucketOpName, string | [string, string] | undefined> = {
+  DeleteBucket: 's3:DeleteBucket',
+  HeadBucket: 's3:ListBucket',
+  GetBucketLocation: 's3:GetBucketLocation',
+  GetBucketVersioning: 's3:GetBucketVersioning',
+  PutBucketVersioning: 's3:PutBucketVersioning',
+  GetBucketAcl: 's3:GetBucketAcl',
+  PutBucketAcl: 's3:PutBucketAcl',
+  GetBucketPolicy: 's3:GetBucketPolicy',
+  PutBucketPolicy: 's3:PutBucketPolicy',
+  DeleteBucketPolicy: 's3:DeleteBucketPolicy',
+  GetBucketPolicyStatus: 's3:GetBucketPolicyStatus',
+  ListObjects: 's3:ListBucket',
+  ListObjectsV2: 's3:ListBucket',
+  ListObjectVersions: 's3:ListBucketVersions',
+  ListMultipartUploads: 's3:ListBucketMultipartUploads',
+  DeleteObjects: 's3:DeleteObject',
+  NotConfigured: undefined,
+  PutObject: 's3:PutObject',
+  CopyObject: 's3:PutObject',
+  GetObject: ['s3:GetObject', 's3:GetObjectVersion'],
+  HeadObject: ['s3:GetObject', 's3:GetObjectVersion'],
+  DeleteObject: ['s3:DeleteObject', 's3:DeleteObjectVersion'],
+  GetObjectAcl: ['s3:GetObjectAcl', 's3:GetObjectVersionAcl'],
+  PutObjectAcl: ['s3:PutObjectAcl', 's3:PutObjectVersionAcl'],
+  GetObjectTagging: ['s3:GetObjectTagging', 's3:GetObjectVersionTagging'],
+  CreateMultipartUpload: 's3:PutObject',
+  UploadPart: 's3:PutObject',
+  UploadPartCopy: 's3:PutObject',
+  CompleteMultipartUpload: 's3:PutObject',
+  AbortMultipartUpload: 's3:AbortMultipartUpload',
+  ListParts: 's3:ListMultipartUploadParts',
 };
 
 export const isServiceOp = (name: S3OpName): name is ServiceOpName => !(name in ACCESS);

@@ -50,29 +50,12 @@ export function readPartNumber(raw: string | undefined): number | undefined {
   return Number(raw);
 }
 
-/** `x-amz-acl`: true for public-read, false for private, undefined when absent (§26.1). */
-export function cannedAcl(headers: RequestHeaders): boolean | undefined {
-  const acl = headerOf(headers, 'x-amz-acl');
-  const grants = Object.keys(headers).some((h) => h.startsWith('x-amz-grant-'));
-  if (acl !== undefined && grants) throw new S3Error(400, 'InvalidRequest', 'Specifying both Canned ACLs and Header Grants is not allowed');
-  if (grants) throw new S3Error(501, 'NotImplemented', 'Grant headers are not supported; use a canned ACL (private or public-read).');
-  if (acl === undefined) return undefined;
-  if (acl === 'private' || acl === 'bucket-owner-full-control' || acl === 'bucket-owner-read') return false;
-  if (acl === 'public-read') return true;
-  if (['public-read-write', 'authenticated-read', 'aws-exec-read', 'log-delivery-write'].includes(acl)) {
-    throw new S3Error(501, 'NotImplemented', `The canned ACL ${acl} is not supported; use private or public-read.`);
-  }
-  throw new S3Error(400, 'InvalidArgument', `Invalid canned ACL: ${acl}`);
-}
-
-/** Object fields from PutObject / CreateMultipartUpload / CopyObject(REPLACE) headers. */
+/** Object fields from PutObject / CreateMultipartUpload / CopyObject(REPLACE) headers (the ACL is the operation's `acl`). */
 export function objectFields(headers: RequestHeaders): RequestFields {
   checkStorageClass(headerOf(headers, 'x-amz-storage-class'));
-  const publicRead = cannedAcl(headers);
   const contentType = headerOf(headers, 'content-type');
   const fields: RequestFields = { meta: readUserMeta(headers), headers: readStandard(headers) };
   if (contentType) fields.contentType = contentType;
-  if (publicRead !== undefined) fields.publicRead = publicRead;
   return fields;
 }
 

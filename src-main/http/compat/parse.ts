@@ -3,9 +3,10 @@ import { S3Error, s3 } from './errors.js';
 import { encryptionRefusal } from './encryption.js';
 import type { DocumentCheck, ListParams, NotConfiguredAnswer, PayloadSpec, S3OpName, S3Operation } from './operation.js';
 import {
-  conditions, copyRange, copySource, encodingType, headerOf, int32Param, maxKeys, objectFields, readPartNumber, responseOverrides, cannedAcl,
+  conditions, copyRange, copySource, encodingType, headerOf, int32Param, maxKeys, objectFields, readPartNumber, responseOverrides,
   uploadPartNumber, type RequestHeaders,
 } from './params.js';
+import { aclFromHeaders } from './acl-input.js';
 import { documentCheck, payloadSpec } from './payload.js';
 import { operationName, parseAddress, type S3Address } from './router.js';
 import { ParamReader } from '../common/param-reader.js';
@@ -75,6 +76,7 @@ function withParams(name: S3OpName, req: S3Request, address: S3Address, query: M
   const h = (n: string) => headerOf(req.headers, n);
   const headers = req.headers;
   const doc = (): DocumentCheck => documentCheck(headers);
+  const acl = () => r.read(() => aclFromHeaders(headers), undefined);
   const list = (limitName = 'max-keys'): ListParams => ({
     encodingType: r.read(() => encodingType(q('encoding-type')), undefined),
     maxKeys: r.read(() => maxKeys(q(limitName), limitName), 0),
@@ -99,10 +101,11 @@ function withParams(name: S3OpName, req: S3Request, address: S3Address, query: M
     case 'MethodNotAllowed':
       return { name, address };
     case 'CreateBucket':
-      return { name, address, acl: r.read(() => cannedAcl(headers), undefined), document: doc() };
+      return { name, address, acl: acl(), document: doc() };
     case 'PutBucketAcl':
+      return { name, address, acl: acl(), document: doc() };
     case 'PutObjectAcl':
-      return { name, address, acl: r.read(() => cannedAcl(headers), undefined), document: doc() };
+      return { name, address, acl: acl(), document: doc(), versionId: q('versionId') };
     case 'PutBucketVersioning':
     case 'PutBucketPolicy':
     case 'DeleteObjects':
@@ -142,7 +145,7 @@ function withParams(name: S3OpName, req: S3Request, address: S3Address, query: M
       const ifNoneMatch = h('if-none-match');
       const ifMatch = h('if-match');
       const fields = r.read(() => objectFields(headers), noFields);
-      return { name, address, payload, fields, ifNoneMatch: ifNoneMatch?.trim() === '*' ? '*' : undefined, ifMatch: ifMatch || undefined };
+      return { name, address, payload, fields, acl: acl(), ifNoneMatch: ifNoneMatch?.trim() === '*' ? '*' : undefined, ifMatch: ifMatch || undefined };
     }
     case 'CopyObject': {
       const source = r.read(() => copySource(h('x-amz-copy-source')), { tenant: undefined, bucket: '', key: '', versionId: undefined });
@@ -152,7 +155,7 @@ function withParams(name: S3OpName, req: S3Request, address: S3Address, query: M
         return d;
       }, 'COPY');
       const fields = r.read(() => objectFields(headers), noFields);
-      return { name, address, source, sourceConditions: conditions(headers, 'x-amz-copy-source-'), directive, fields };
+      return { name, address, source, sourceConditions: conditions(headers, 'x-amz-copy-source-'), directive, fields, acl: acl() };
     }
     case 'GetObject':
     case 'HeadObject': {
@@ -169,7 +172,7 @@ function withParams(name: S3OpName, req: S3Request, address: S3Address, query: M
     case 'GetObjectAcl':
       return { name, address, versionId: q('versionId') };
     case 'CreateMultipartUpload':
-      return { name, address, fields: r.read(() => objectFields(headers), noFields) };
+      return { name, address, fields: r.read(() => objectFields(headers), noFields), acl: acl() };
     case 'UploadPart': {
       const partNumber = r.read(() => uploadPartNumber(q('partNumber')), 0);
       const payload = r.read(() => payloadSpec(headers), noPayload);

@@ -1,5 +1,5 @@
 import { CofferError } from '../../../src-shared/errors.js';
-import { objectPublicFlag, type ContainerInfo, type Identity } from '../../engine/index.js';
+import { objectGrantsOf, type ContainerInfo, type Identity } from '../../engine/index.js';
 import type { Exchange } from '../common/exchange.js';
 import { execute, type Protocol, type Resolved } from '../common/executor.js';
 import { authenticateV1, verifyToken } from './auth.js';
@@ -108,8 +108,8 @@ function resolve(ctx: NativeContext, op: NativeOperation, { who, grant }: Caller
   if (access === 'signed-in') return { target: undefined, question: { who, signedIn: true } };
   if (access === 'each-end' || !('container' in path)) return { target: undefined, question: undefined };
   const c = reach(ctx, who, path.account, path.container);
-  const objectPublic = access === 'read-object' && 'object' in path ? objectPublicFlag(ctx.engine, c, path.object) : undefined;
-  return { target: c, question: { who, container: c, action: access, through: path.account, objectPublic } };
+  const objectGrants = access === 'read-object' && 'object' in path ? objectGrantsOf(ctx.engine, c, path.object) : undefined;
+  return { target: c, question: { who, container: c, action: access, through: path.account, objectGrants, facts: 'object' in path ? { key: path.object } : undefined } };
 }
 
 const protocols = new WeakMap<NativeContext, Protocol<NativeOperation, Caller, ContainerInfo | undefined>>();

@@ -1,11 +1,12 @@
 import { CofferError } from '../../../../src-shared/errors.js';
-import { decide, Engine, segmentReader, type ContainerRef, type ObjectInfo } from '../../../engine/index.js';
+import { decide, effectiveGrants, Engine, segmentReader, type ContainerRef, type ObjectInfo } from '../../../engine/index.js';
 import { evaluateConditions } from '../../common/conditionals.js';
 import { isoMillis } from '../../common/dates.js';
 import { el } from '../../common/xml.js';
 import { s3 } from '../errors.js';
 import type { CopySource, OpOf } from '../operation.js';
 import { s3Root, sendXml, type BucketCall } from '../respond.js';
+import { uploadGrants } from './acl.js';
 
 /** The source's bucket: named with its tenant, else in the caller's. */
 function sourceRef(call: BucketCall, src: CopySource): ContainerRef {
@@ -28,7 +29,9 @@ function checkSource(call: BucketCall<OpOf<'CopyObject' | 'UploadPartCopy'>>, re
   } catch (err) {
     missing = err;
   }
-  if (!decide({ who: call.who, container: bucket, action: 'read-object', objectPublic: () => info?.publicRead ?? false })) throw new CofferError('AccessDenied');
+  const grants = info && effectiveGrants(bucket.owner, info.grants, info.publicRead);
+  const facts = { action: src.versionId === undefined ? 's3:GetObject' : 's3:GetObjectVersion', key: src.key };
+  if (!decide({ who: call.who, container: bucket, action: 'read-object', facts, objectGrants: () => grants })) throw new CofferError('AccessDenied');
   if (!info) throw missing;
   if (evaluateConditions(call.op.sourceConditions, { etag: info.etag, lastModified: info.lastModified }, true) !== 'ok') throw new CofferError('PreconditionFailed');
   return info;
@@ -48,13 +51,13 @@ export async function copyObject(call: BucketCall<OpOf<'CopyObject'>>): Promise<
       'This copy request is illegal because it is trying to copy an object to itself without changing the object\'s metadata, storage class, website redirect location or encryption attributes.',
     );
   }
-  const fields = op.fields;
+  const fields = { ...op.fields, grants: uploadGrants(call, op.acl, true) };
   const { object } = await call.ctx.engine.copyObject(
     { ref, name: src.key },
     { ref: call.ref, name: key },
     directive === 'REPLACE'
       ? { metadata: 'replace', ...fields, sourceVersionId: source.versionId, sourceEtag: source.etag, canRead: segmentReader(call.who) }
-      : { metadata: 'copy', meta: {}, ...(fields.publicRead !== undefined ? { publicRead: fields.publicRead } : {}), sourceVersionId: source.versionId, sourceEtag: source.etag, canRead: segmentReader(call.who) },
+      : { metadata: 'copy', meta: {}, grants: fields.grants, sourceVersionId: source.versionId, sourceEtag: source.etag, canRead: segmentReader(call.who) },
   );
   sendXml(call.x, 200, s3Root('CopyObjectResult', [el('LastModified', isoMillis(object.lastModified)), el('ETag', `"${object.etag}"`)]), {
     ...(object.versionId !== null ? { 'x-amz-version-id': object.versionId } : {}),

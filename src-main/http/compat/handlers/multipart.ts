@@ -7,11 +7,12 @@ import type { OpOf } from '../operation.js';
 import { openPayload } from '../payload.js';
 import { s3Root, sendEmpty, sendXml, type BucketCall } from '../respond.js';
 import { readXml, text } from '../xml-input.js';
+import { uploadGrants } from './acl.js';
 import { quoted } from './list.js';
 
 export async function createMultipartUpload(call: BucketCall<OpOf<'CreateMultipartUpload'>>): Promise<void> {
   const key = call.op.address.key!;
-  const upload = await call.ctx.engine.createUpload(call.ref, key, call.op.fields);
+  const upload = await call.ctx.engine.createUpload(call.ref, key, { ...call.op.fields, grants: uploadGrants(call, call.op.acl) });
   sendXml(
     call.x,
     200,

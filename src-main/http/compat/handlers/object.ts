@@ -8,6 +8,7 @@ import { addChecksumHeaders, objectHeaders } from '../metadata.js';
 import type { OpOf } from '../operation.js';
 import { openPayload } from '../payload.js';
 import { s3Headers, sendEmpty, type BucketCall } from '../respond.js';
+import { uploadGrants } from './acl.js';
 
 /** PutObject (C2, §22.1): every payload mode, Content-MD5 and checksum verification, conditional create. */
 export async function putObject(call: BucketCall<OpOf<'PutObject'>>): Promise<void> {
@@ -20,7 +21,8 @@ export async function putObject(call: BucketCall<OpOf<'PutObject'>>): Promise<vo
     meta: fields.meta,
     headers: fields.headers,
     contentType: fields.contentType,
-    publicRead: fields.publicRead,
+    publicRead: undefined,
+    grants: uploadGrants(call, op.acl),
     size: payload.size,
     expectedMd5: payload.expectedMd5,
     expectedChecksums: payload.expectedChecksums,
