@@ -282,3 +282,32 @@ describe('bucket policies', () => {
     }
   });
 });
+
+describe('the native API follows the same decision', () => {
+  const native = (b: string, key: string) => fetch(`${s.url}/swift/v1/AUTH_${ALICE.account}/${b}/${key}`, { signal: AbortSignal.timeout(10_000) });
+
+  it('a policy opens anonymous native reads where its Resource matches, and its Deny closes them', async () => {
+    const b = await mkBucket();
+    for (const k of ['public/a', 'secret/x']) await alice.send(new PutObjectCommand({ Bucket: b, Key: k, Body: k }));
+    await alice.send(
+      new PutBucketPolicyCommand({
+        Bucket: b,
+        Policy: policy(
+          { Effect: 'Allow', Principal: '*', Action: 's3:GetObject', Resource: `arn:aws:s3:::${b}/*` },
+          { Effect: 'Deny', Principal: '*', Action: 's3:GetObject', Resource: `arn:aws:s3:::${b}/secret/*` },
+        ),
+      }),
+    );
+    const open = await native(b, 'public/a');
+    expect([open.status, await open.text()]).toEqual([200, 'public/a']);
+    expect((await native(b, 'secret/x')).status).toBe(401);
+  });
+
+  it('an object made readable by AllUsers through an S3 grant header is readable anonymously through the native API', async () => {
+    const b = await mkBucket();
+    await alice.send(new PutObjectCommand({ Bucket: b, Key: 'g', Body: 'g', GrantRead: `uri="${ALL_USERS}"`, GrantFullControl: `id="${ALICE.account}"` }));
+    expect((await native(b, 'g')).status).toBe(200);
+    await alice.send(new PutObjectAclCommand({ Bucket: b, Key: 'g', ACL: 'private' }));
+    expect((await native(b, 'g')).status).toBe(401);
+  });
+});

@@ -8,7 +8,7 @@ import { containerUsageKey, readUsage } from './usage.js';
  * its container up to check access and only HEAD uses the counters, at once. Not for callers
  * that keep the info while writes happen (they would see usage from the time of first access).
  * A class with plain fields, because an object literal with a spread and a getter cost ~6 µs per
- * request. `usage` lives on the prototype: a spread copy leaves it out (JSON keeps it).
+ * request. `usage` and `grants` live on the prototype: a spread copy leaves them out (JSON keeps them).
  */
 class RequestContainerInfo implements ContainerInfo {
   readonly name: string;
@@ -19,7 +19,6 @@ class RequestContainerInfo implements ContainerInfo {
   readonly meta: Record<string, string>;
   readonly publicRead: boolean;
   readonly acl: { read?: string; write?: string };
-  readonly grants: Grant[];
   readonly policy: string | null;
   readonly versioning: ContainerRecord['versioning'];
   readonly quota: ContainerRecord['quota'];
@@ -27,6 +26,8 @@ class RequestContainerInfo implements ContainerInfo {
   readonly #ctx: EngineContext;
   readonly #cid: number;
   #usage: ContainerInfo['usage'] | undefined;
+  /** The ACL as stored; the effective one is made when asked for (most requests never do). */
+  #grants: Grant[] | undefined;
 
   constructor(ctx: EngineContext, rec: ContainerRecord) {
     this.name = rec.name;
@@ -37,7 +38,7 @@ class RequestContainerInfo implements ContainerInfo {
     this.meta = rec.meta;
     this.publicRead = rec.publicRead;
     this.acl = rec.acl;
-    this.grants = effectiveGrants(rec.owner, rec.grants, rec.publicRead);
+    this.#grants = rec.grants;
     this.policy = rec.policy;
     this.versioning = rec.versioning;
     this.quota = rec.quota;
@@ -54,8 +55,12 @@ class RequestContainerInfo implements ContainerInfo {
     return this.#usage;
   }
 
+  get grants(): Grant[] {
+    return effectiveGrants(this.owner, this.#grants, this.publicRead);
+  }
+
   toJSON(): ContainerInfo {
-    return { ...this, usage: this.usage };
+    return { ...this, usage: this.usage, grants: this.grants };
   }
 }
 
