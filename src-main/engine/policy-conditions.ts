@@ -54,12 +54,14 @@ const OPERATORS: Record<string, { test: Test; negated?: boolean }> = {
   NotIpAddress: { test: inRange, negated: true },
 };
 
-/** The condition keys this server can fill in; any other key is refused when a policy is stored. */
-export const CONDITION_KEYS = new Set([
-  'aws:referer', 'aws:sourceip', 'aws:securetransport', 'aws:useragent', 'aws:currenttime', 'aws:epochtime', 'aws:principaltype',
-  'aws:username', 'aws:userid', 'aws:sourcearn', 'aws:sourceaccount', 's3:prefix', 's3:delimiter', 's3:max-keys', 's3:versionid',
-  's3:x-amz-acl', 's3:x-amz-content-sha256', 's3:authtype', 's3:signatureversion', 's3:signatureage',
-]);
+/**
+ * Condition keys: the S3 front end fills in aws:Referer, aws:SourceIp, aws:SecureTransport,
+ * aws:UserAgent, aws:CurrentTime, aws:EpochTime, s3:prefix, s3:delimiter, s3:max-keys,
+ * s3:VersionId and s3:x-amz-acl (policy-facts.ts). Other global
+ * (`aws:`) and S3 (`s3:`) keys are taken, as AWS takes them, and read as absent: a policy written
+ * for AWS (aws:SourceVpce, aws:PrincipalOrgID, …) stores, and its conditions on them do not hold.
+ */
+const KNOWN_KEY = /^(aws|s3):[A-Za-z0-9_.\-/]+$/i;
 
 function operatorOf(name: string): { test: Test; negated?: boolean; ifExists: boolean; isNull: boolean } | undefined {
   const base = name.replace(/^(ForAnyValue|ForAllValues):/, '');
@@ -78,7 +80,7 @@ export function conditionProblem(block: unknown): string | undefined {
   for (const [name, keys] of Object.entries(block)) {
     if (!operatorOf(name)) return `Invalid Condition type : ${name}`;
     if (typeof keys !== 'object' || keys === null || Array.isArray(keys)) return 'Invalid Condition';
-    for (const key of Object.keys(keys)) if (!CONDITION_KEYS.has(key.toLowerCase())) return 'Policy has an invalid condition key';
+    for (const key of Object.keys(keys)) if (!KNOWN_KEY.test(key)) return 'Policy has an invalid condition key';
   }
   return undefined;
 }

@@ -83,7 +83,8 @@ function principalProblem(p: unknown): boolean {
   if (p === '*') return false;
   if (typeof p !== 'object' || p === null || Array.isArray(p)) return true;
   const keys = Object.keys(p);
-  return keys.length === 0 || keys.some((k) => k !== 'AWS' && k !== 'CanonicalUser') || keys.some((k) => (list((p as Record<string, unknown>)[k]) ?? []).some((v) => !v));
+  // Service and federated principals are AWS's own callers: taken, and never any account here.
+  return keys.length === 0 || keys.some((k) => !['AWS', 'CanonicalUser', 'Service', 'Federated'].includes(k)) || keys.some((k) => (list((p as Record<string, unknown>)[k]) ?? []).some((v) => !v));
 }
 
 function statementOf(raw: unknown): Statement | string {

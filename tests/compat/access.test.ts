@@ -265,6 +265,20 @@ describe('bucket policies', () => {
     expect([r.status, errorOf(r).Code]).toEqual([404, 'NoSuchKey']);
   });
 
+  it('a policy written for AWS stores: Service principals and AWS-only condition keys match nobody here', async () => {
+    const b = await withPolicy(
+      { Effect: 'Allow', Principal: { Service: 'cloudfront.amazonaws.com' }, Action: 's3:GetObject', Resource: 'arn:aws:s3:::{b}/*' },
+      { Effect: 'Allow', Principal: '*', Action: 's3:GetObject', Resource: 'arn:aws:s3:::{b}/*', Condition: { StringEquals: { 'aws:SourceVpce': 'vpce-1a2b3c4d' } } },
+      { Effect: 'Deny', Principal: '*', Action: 's3:GetObject', Resource: 'arn:aws:s3:::{b}/secret/*', Condition: { StringNotEquals: { 'aws:PrincipalOrgID': 'o-123' } } },
+    );
+    expect((await raw(s, 'GET', `/${b}/obj`)).status).toBe(403);
+    // A negated operator on a key the request does not carry holds (IAM): the Deny applies.
+    expect((await sdkError(alice.send(new GetObjectCommand({ Bucket: b, Key: 'secret/x' })))).status).toBe(403);
+    expect((await alice.send(new GetObjectCommand({ Bucket: b, Key: 'obj' }))).$metadata.httpStatusCode).toBe(200);
+    const bad = await sdkError(alice.send(new PutBucketPolicyCommand({ Bucket: b, Policy: policy({ Effect: 'Allow', Principal: '*', Action: 's3:GetObject', Resource: `arn:aws:s3:::${b}/*`, Condition: { StringEquals: { 'nope:Key': 'x' } } }) })));
+    expect([bad.status, bad.name, bad.message]).toEqual([400, 'MalformedPolicy', 'Policy has an invalid condition key']);
+  });
+
   it('refuses malformed policies with AWS\'s MalformedPolicy messages', async () => {
     const b = await mkBucket();
     const cases: [object | string, string][] = [
