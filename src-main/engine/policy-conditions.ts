@@ -20,6 +20,9 @@ function like(actual: string, pattern: string): boolean {
 
 const num = (s: string) => (/^-?\d+(\.\d+)?$/.test(s.trim()) ? Number(s) : NaN);
 const numeric = (cmp: (a: number, b: number) => boolean): Test => (a, b) => cmp(num(a), num(b));
+/** A date as IAM writes it: ISO 8601, or seconds since the epoch. */
+const when = (s: string) => (/^\d+$/.test(s.trim()) ? Number(s) * 1000 : Date.parse(s));
+const dated = (cmp: (a: number, b: number) => boolean): Test => (a, b) => cmp(when(a), when(b));
 
 function inRange(ip: string, cidr: string): boolean {
   const [net, bits] = cidr.split('/');
@@ -49,7 +52,18 @@ const OPERATORS: Record<string, { test: Test; negated?: boolean }> = {
   NumericLessThanEquals: { test: numeric((a, b) => a <= b) },
   NumericGreaterThan: { test: numeric((a, b) => a > b) },
   NumericGreaterThanEquals: { test: numeric((a, b) => a >= b) },
+  DateEquals: { test: dated((a, b) => a === b) },
+  DateNotEquals: { test: dated((a, b) => a === b), negated: true },
+  DateLessThan: { test: dated((a, b) => a < b) },
+  DateLessThanEquals: { test: dated((a, b) => a <= b) },
+  DateGreaterThan: { test: dated((a, b) => a > b) },
+  DateGreaterThanEquals: { test: dated((a, b) => a >= b) },
   Bool: { test: (a, b) => a.toLowerCase() === b.toLowerCase() },
+  BinaryEquals: { test: (a, b) => a === b },
+  ArnEquals: { test: like },
+  ArnLike: { test: like },
+  ArnNotEquals: { test: like, negated: true },
+  ArnNotLike: { test: like, negated: true },
   IpAddress: { test: inRange },
   NotIpAddress: { test: inRange, negated: true },
 };

@@ -245,6 +245,15 @@ describe('bucket policies', () => {
     expect((await sdkError(dave.send(new ListObjectsV2Command({ Bucket: b, Delimiter: '/' })))).status).toBe(403);
   });
 
+  it('Date operators on aws:CurrentTime and aws:EpochTime', async () => {
+    const b = await withPolicy(
+      { Effect: 'Allow', Principal: '*', Action: 's3:GetObject', Resource: 'arn:aws:s3:::{b}/public/*', Condition: { DateGreaterThan: { 'aws:CurrentTime': '2000-01-01T00:00:00Z' } } },
+      { Effect: 'Allow', Principal: '*', Action: 's3:GetObject', Resource: 'arn:aws:s3:::{b}/obj', Condition: { DateLessThan: { 'aws:EpochTime': '946684800' } } },
+    );
+    expect((await raw(s, 'GET', `/${b}/public/a`)).status).toBe(200);
+    expect((await raw(s, 'GET', `/${b}/obj`)).status).toBe(403);
+  });
+
   it('a missing key: 403 with s3:GetObject alone, 404 NoSuchKey with s3:ListBucket too', async () => {
     const onlyGet = await withPolicy({ Effect: 'Allow', Principal: '*', Action: 's3:GetObject', Resource: 'arn:aws:s3:::{b}/*' });
     const missing = await raw(s, 'GET', `/${onlyGet}/nope`);
