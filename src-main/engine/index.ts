@@ -57,6 +57,8 @@ export type { SegmentReadCheck } from './ops/large-object-read.js';
 export { SLO_LIMITS, sloProblems, type SegmentProblem, type SegmentProblemEntry, type SloPutOptions, type SloSegmentSpec } from './ops/large-objects.js';
 export { MAX_LIST_LIMIT, type ListEntry, type ListPage, type ListParams } from './ops/list-objects.js';
 export type { UploadPage } from './ops/list-uploads.js';
+export type { LifecycleReport } from './ops/lifecycle-sweep.js';
+export { currentExpiry, lifecycleProblem, DAY_MS, type LifecycleFilterForm, type LifecycleProblem, type LifecycleRule } from './lifecycle.js';
 export type { VersionEntry, VersionListParams, VersionPage } from './ops/list-versions.js';
 export type { CompletedPart, PartInfo, UploadInfo } from './ops/multipart.js';
 export { MAX_DELETE_AT, type ObjectFields, type PutOptions, type RequestFields } from './ops/put-object.js';

@@ -1,6 +1,7 @@
 /** Records kept in the index, and the values the engine hands to its callers. */
 
 import type { StandardHeaders } from '../../src-shared/standard-headers.js';
+import type { LifecycleRule } from './lifecycle.js';
 
 export type ChecksumAlgorithm = 'crc32' | 'crc32c' | 'sha1' | 'sha256';
 export const CHECKSUM_ALGORITHMS: readonly ChecksumAlgorithm[] = ['crc32', 'crc32c', 'sha1', 'sha256'];
@@ -65,6 +66,8 @@ export interface ContainerRecord {
   versioning: VersioningState;
   quota: Quota;
   storagePolicy: string;
+  /** S3 lifecycle rules (absent: none configured), acted on by the expiry sweep. */
+  lifecycle?: LifecycleRule[];
 }
 
 /** Where an object's bytes are: inline in the index, or in one or more blob files in order. */
@@ -170,6 +173,7 @@ export interface ContainerInfo {
   versioning: VersioningState;
   quota: Quota;
   storagePolicy: string;
+  lifecycle?: LifecycleRule[];
   usage: Usage;
 }
 

@@ -53,6 +53,10 @@ const BUCKET: Row[] = [
   ['PUT', '/b?policy', {}, 'PutBucketPolicy', 'admin'],
   ['DELETE', '/b', {}, 'DeleteBucket', 'admin'],
   ['DELETE', '/b?policy', {}, 'DeleteBucketPolicy', 'admin'],
+  ['GET', '/b?lifecycle', {}, 'GetBucketLifecycle', 'admin'],
+  ['PUT', '/b?lifecycle', {}, 'PutBucketLifecycle', 'admin'],
+  ['DELETE', '/b?lifecycle', {}, 'DeleteBucketLifecycle', 'admin'],
+  ['GET', '/b/k?lifecycle', {}, 'NotImplemented', 'service'],
   ['POST', '/b?delete', {}, 'DeleteObjects', 'write-object'],
   ['POST', '/b', {}, 'MethodNotAllowed', 'service'],
   ['POST', '/b?uploads', {}, 'MethodNotAllowed', 'service'],
@@ -61,7 +65,7 @@ const BUCKET: Row[] = [
 ];
 
 // Every sub-resource clients probe: "not configured" on GET and DELETE, refused on PUT.
-const NOT_CONFIGURED = ['cors', 'lifecycle', 'tagging', 'website', 'encryption', 'object-lock', 'publicAccessBlock', 'logging', 'requestPayment', 'ownershipControls'];
+const NOT_CONFIGURED = ['cors', 'tagging', 'website', 'encryption', 'object-lock', 'publicAccessBlock', 'logging', 'requestPayment', 'ownershipControls'];
 const UNSUPPORTED = ['notification', 'replication', 'accelerate', 'analytics', 'inventory', 'metrics', 'intelligent-tiering', 'restore', 'select', 'torrent', 'attributes', 'legal-hold', 'retention'];
 const SUBRESOURCES: Row[] = [
   ...NOT_CONFIGURED.flatMap((sub): Row[] => [

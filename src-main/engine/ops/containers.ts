@@ -1,6 +1,7 @@
 import { CofferError } from '../../../src-shared/errors.js';
 import { containerNameProblem } from '../../../src-shared/names.js';
 import type { EngineContext } from '../context.js';
+import type { LifecycleRule } from '../lifecycle.js';
 import { cidBytes } from '../index/keys.js';
 import { requireAccount } from './accounts.js';
 import { abortAllUploads } from './multipart.js';
@@ -60,6 +61,8 @@ export interface ContainerSettings {
   versioning?: VersioningState;
   quota?: Partial<Quota>;
   storagePolicy?: string;
+  /** null removes the lifecycle configuration. */
+  lifecycle?: LifecycleRule[] | null;
 }
 
 function applySettings(rec: ContainerRecord, s: ContainerSettings, now: number): ContainerRecord {
@@ -73,8 +76,9 @@ function applySettings(rec: ContainerRecord, s: ContainerSettings, now: number):
     if (v === null) delete acl[k];
     else if (v !== undefined) acl[k] = v;
   }
+  const { lifecycle: _rules, ...kept } = rec;
   return {
-    ...rec,
+    ...kept,
     mtime: now,
     meta: applyMetaPatch(rec.meta, s.meta),
     publicRead: s.publicRead ?? rec.publicRead,
@@ -83,7 +87,14 @@ function applySettings(rec: ContainerRecord, s: ContainerSettings, now: number):
     versioning: s.versioning ?? rec.versioning,
     quota: { ...rec.quota, ...s.quota },
     storagePolicy: s.storagePolicy ?? rec.storagePolicy,
+    ...lifecycleOf(rec, s),
   };
+}
+
+/** The lifecycle rules after a change: kept, replaced, or gone (the field is left out, not stored as undefined). */
+function lifecycleOf(rec: ContainerRecord, s: ContainerSettings): { lifecycle?: LifecycleRule[] } {
+  const rules = s.lifecycle === undefined ? rec.lifecycle : s.lifecycle;
+  return rules ? { lifecycle: rules } : {};
 }
 
 const accountContainerKey = (account: string, name: string) => Buffer.from(`${account}\0${name}`, 'utf8');

@@ -8,6 +8,7 @@ import * as acl from './handlers/acl.js';
 import * as bucket from './handlers/bucket.js';
 import { copyObject, uploadPartCopy } from './handlers/copy.js';
 import { deleteObjects } from './handlers/delete-objects.js';
+import * as lifecycle from './handlers/lifecycle.js';
 import * as list from './handlers/list.js';
 import * as mp from './handlers/multipart.js';
 import * as object from './handlers/object.js';
@@ -47,6 +48,9 @@ const HANDLERS: { [N in BucketOpName]: (call: BucketCall<OpOf<N>>) => unknown } 
   PutBucketPolicy: acl.putBucketPolicy,
   DeleteBucketPolicy: acl.deleteBucketPolicy,
   GetBucketPolicyStatus: acl.getBucketPolicyStatus,
+  GetBucketLifecycle: lifecycle.getBucketLifecycle,
+  PutBucketLifecycle: lifecycle.putBucketLifecycle,
+  DeleteBucketLifecycle: lifecycle.deleteBucketLifecycle,
   ListObjects: list.listObjectsV1,
   ListObjectsV2: list.listObjectsV2,
   ListObjectVersions: list.listObjectVersions,

@@ -85,6 +85,9 @@ export type S3Operation = (
   | Op<'PutBucketPolicy', { document: DocumentCheck }>
   | Op<'DeleteBucketPolicy'>
   | Op<'GetBucketPolicyStatus'>
+  | Op<'GetBucketLifecycle'>
+  | Op<'PutBucketLifecycle', { document: DocumentCheck }>
+  | Op<'DeleteBucketLifecycle'>
   | Op<'ListObjects', { list: ListParams; marker: string | undefined }>
   | Op<'ListObjectsV2', { list: ListParams; continuationToken: string | undefined; startAfter: string | undefined; marker: string | undefined; fetchOwner: boolean }>
   | Op<'ListObjectVersions', { list: ListParams; keyMarker: string | undefined; versionIdMarker: string | undefined }>
@@ -148,6 +151,9 @@ export const ACCESS: Record<BucketOpName, Action> = {
   PutBucketPolicy: 'admin',
   DeleteBucketPolicy: 'admin',
   GetBucketPolicyStatus: 'admin',
+  GetBucketLifecycle: 'admin',
+  PutBucketLifecycle: 'admin',
+  DeleteBucketLifecycle: 'admin',
   ListObjects: 'list',
   ListObjectsV2: 'list',
   ListObjectVersions: 'admin',

@@ -30,7 +30,6 @@ type Reader = ParamReader<S3Error | CofferError>;
 /** Bucket sub-resources answered as "not configured", and AWS's code when one is asked for (§20). */
 const MISSING: Record<string, [string, string]> = {
   cors: ['NoSuchCORSConfiguration', 'The CORS configuration does not exist'],
-  lifecycle: ['NoSuchLifecycleConfiguration', 'The lifecycle configuration does not exist'],
   tagging: ['NoSuchTagSet', 'The TagSet does not exist'],
   website: ['NoSuchWebsiteConfiguration', 'The specified bucket does not have a website configuration'],
   encryption: ['ServerSideEncryptionConfigurationNotFoundError', 'The server side encryption configuration was not found'],
@@ -95,6 +94,8 @@ function withParams(name: S3OpName, req: S3Request, address: S3Address, query: M
     case 'GetBucketPolicy':
     case 'DeleteBucketPolicy':
     case 'GetBucketPolicyStatus':
+    case 'GetBucketLifecycle':
+    case 'DeleteBucketLifecycle':
     case 'NotImplemented':
     case 'MethodNotAllowed':
       return { name, address };
@@ -105,6 +106,7 @@ function withParams(name: S3OpName, req: S3Request, address: S3Address, query: M
       return { name, address, acl: r.read(() => cannedAcl(headers), undefined), document: doc() };
     case 'PutBucketVersioning':
     case 'PutBucketPolicy':
+    case 'PutBucketLifecycle':
     case 'DeleteObjects':
       return { name, address, document: doc() };
     case 'CompleteMultipartUpload':
