@@ -58,6 +58,7 @@ export { SLO_LIMITS, sloProblems, type SegmentProblem, type SegmentProblemEntry,
 export { MAX_LIST_LIMIT, type ListEntry, type ListPage, type ListParams } from './ops/list-objects.js';
 export type { UploadPage } from './ops/list-uploads.js';
 export type { LifecycleReport } from './ops/lifecycle-sweep.js';
+export { corsProblem, matchCors, wildcardMatch, CORS_METHODS, type CorsProblem, type CorsRule } from './cors.js';
 export { currentExpiry, lifecycleProblem, DAY_MS, type LifecycleFilterForm, type LifecycleProblem, type LifecycleRule } from './lifecycle.js';
 export type { VersionEntry, VersionListParams, VersionPage } from './ops/list-versions.js';
 export type { CompletedPart, PartInfo, UploadInfo } from './ops/multipart.js';

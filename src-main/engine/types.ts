@@ -1,6 +1,7 @@
 /** Records kept in the index, and the values the engine hands to its callers. */
 
 import type { StandardHeaders } from '../../src-shared/standard-headers.js';
+import type { CorsRule } from './cors.js';
 import type { LifecycleRule } from './lifecycle.js';
 
 export type ChecksumAlgorithm = 'crc32' | 'crc32c' | 'sha1' | 'sha256';
@@ -68,6 +69,8 @@ export interface ContainerRecord {
   storagePolicy: string;
   /** S3 lifecycle rules (absent: none configured), acted on by the expiry sweep. */
   lifecycle?: LifecycleRule[];
+  /** Cross-origin rules (S3 PutBucketCors), absent when none. */
+  cors?: CorsRule[];
 }
 
 /** Where an object's bytes are: inline in the index, or in one or more blob files in order. */
@@ -174,6 +177,7 @@ export interface ContainerInfo {
   quota: Quota;
   storagePolicy: string;
   lifecycle?: LifecycleRule[];
+  cors?: CorsRule[];
   usage: Usage;
 }
 

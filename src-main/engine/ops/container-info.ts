@@ -23,6 +23,7 @@ class RequestContainerInfo implements ContainerInfo {
   readonly quota: ContainerRecord['quota'];
   readonly storagePolicy: string;
   readonly lifecycle: ContainerRecord['lifecycle'];
+  readonly cors: ContainerRecord['cors'];
   readonly #ctx: EngineContext;
   readonly #cid: number;
   #usage: ContainerInfo['usage'] | undefined;
@@ -41,6 +42,7 @@ class RequestContainerInfo implements ContainerInfo {
     this.quota = rec.quota;
     this.storagePolicy = rec.storagePolicy;
     this.lifecycle = rec.lifecycle;
+    this.cors = rec.cors;
     this.#ctx = ctx;
     this.#cid = rec.cid;
   }

@@ -1,6 +1,7 @@
 import { CofferError } from '../../../src-shared/errors.js';
 import { containerNameProblem } from '../../../src-shared/names.js';
 import type { EngineContext } from '../context.js';
+import type { CorsRule } from '../cors.js';
 import type { LifecycleRule } from '../lifecycle.js';
 import { cidBytes } from '../index/keys.js';
 import { requireAccount } from './accounts.js';
@@ -63,6 +64,8 @@ export interface ContainerSettings {
   storagePolicy?: string;
   /** null removes the lifecycle configuration. */
   lifecycle?: LifecycleRule[] | null;
+  /** null removes the CORS configuration. */
+  cors?: CorsRule[] | null;
 }
 
 function applySettings(rec: ContainerRecord, s: ContainerSettings, now: number): ContainerRecord {
@@ -76,7 +79,7 @@ function applySettings(rec: ContainerRecord, s: ContainerSettings, now: number):
     if (v === null) delete acl[k];
     else if (v !== undefined) acl[k] = v;
   }
-  const { lifecycle: _rules, ...kept } = rec;
+  const { lifecycle: _rules, cors: _cors, ...kept } = rec;
   return {
     ...kept,
     mtime: now,
@@ -87,14 +90,15 @@ function applySettings(rec: ContainerRecord, s: ContainerSettings, now: number):
     versioning: s.versioning ?? rec.versioning,
     quota: { ...rec.quota, ...s.quota },
     storagePolicy: s.storagePolicy ?? rec.storagePolicy,
-    ...lifecycleOf(rec, s),
+    ...documentsOf(rec, s),
   };
 }
 
-/** The lifecycle rules after a change: kept, replaced, or gone (the field is left out, not stored as undefined). */
-function lifecycleOf(rec: ContainerRecord, s: ContainerSettings): { lifecycle?: LifecycleRule[] } {
-  const rules = s.lifecycle === undefined ? rec.lifecycle : s.lifecycle;
-  return rules ? { lifecycle: rules } : {};
+/** The lifecycle and CORS rules after a change: kept, replaced, or gone (left out, never stored as undefined). */
+function documentsOf(rec: ContainerRecord, s: ContainerSettings): { lifecycle?: LifecycleRule[]; cors?: CorsRule[] } {
+  const lifecycle = s.lifecycle === undefined ? rec.lifecycle : s.lifecycle;
+  const cors = s.cors === undefined ? rec.cors : s.cors;
+  return { ...(lifecycle ? { lifecycle } : {}), ...(cors ? { cors } : {}) };
 }
 
 const accountContainerKey = (account: string, name: string) => Buffer.from(`${account}\0${name}`, 'utf8');

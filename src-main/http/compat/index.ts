@@ -8,6 +8,7 @@ import * as acl from './handlers/acl.js';
 import * as bucket from './handlers/bucket.js';
 import { copyObject, uploadPartCopy } from './handlers/copy.js';
 import { deleteObjects } from './handlers/delete-objects.js';
+import * as cors from './handlers/cors.js';
 import * as lifecycle from './handlers/lifecycle.js';
 import * as list from './handlers/list.js';
 import * as mp from './handlers/multipart.js';
@@ -51,6 +52,10 @@ const HANDLERS: { [N in BucketOpName]: (call: BucketCall<OpOf<N>>) => unknown } 
   GetBucketLifecycle: lifecycle.getBucketLifecycle,
   PutBucketLifecycle: lifecycle.putBucketLifecycle,
   DeleteBucketLifecycle: lifecycle.deleteBucketLifecycle,
+  GetBucketCors: cors.getBucketCors,
+  PutBucketCors: cors.putBucketCors,
+  DeleteBucketCors: cors.deleteBucketCors,
+  PreflightCors: cors.preflightCors,
   ListObjects: list.listObjectsV1,
   ListObjectsV2: list.listObjectsV2,
   ListObjectVersions: list.listObjectVersions,
@@ -124,6 +129,8 @@ function makeProtocol(ctx: CompatContext): Protocol<S3Operation, Caller, Target>
   return {
     parse: (x) => parseS3({ method: x.method, rawPath: x.rawPath, rawQuery: x.rawQuery, query: x.query, headers: x.req.headers, domain: ctx.domain }),
     authenticate: (x, op) => {
+      // A preflight is a browser's question, never signed (not even on a presigned URL): nobody asks it.
+      if (op.name === 'PreflightCors') return { who: {}, signing: undefined };
       const caller = authenticate(x, ctx, op.address);
       if (!caller.who.account && op.address.style === 'virtual-host') throw s3.accessDenied('Anonymous requests must use path-style addressing');
       // After authentication (a forged request is still 403), before any handler stores a byte.
@@ -135,6 +142,7 @@ function makeProtocol(ctx: CompatContext): Protocol<S3Operation, Caller, Target>
       const ref = bucketRef(ctx, op.address, who);
       const bucket = ctx.engine.getContainerForRequest(ref);
       const action = ACCESS[op.name as BucketOpName];
+      if (action === 'none') return { target: { ref, bucket }, question: undefined };
       const objectPublic = action === 'read-object' ? objectPublicFlag(ctx.engine, bucket, op.address.key!, versionOf(op)) : undefined;
       return { target: { ref, bucket }, question: { who, container: bucket, action, objectPublic } };
     },
@@ -143,6 +151,7 @@ function makeProtocol(ctx: CompatContext): Protocol<S3Operation, Caller, Target>
       // Built whole, without spreads: V8 copies spread objects slowly, and this runs on every request.
       if (!target) return (SERVICE[op.name as ServiceOpName] as (call: S3Call) => unknown)({ x, ctx, who, signing, op }) as Promise<void>;
       const call: BucketCall = { x, ctx, who, signing, op, ref: target.ref, bucket: target.bucket };
+      if (target.bucket.cors) cors.addCorsGrant(x, target.bucket.cors);
       return (HANDLERS[op.name as BucketOpName] as (call: BucketCall) => unknown)(call) as Promise<void>;
     },
     renderError: (x, op, err) => {

@@ -29,7 +29,6 @@ type Reader = ParamReader<S3Error | CofferError>;
 
 /** Bucket sub-resources answered as "not configured", and AWS's code when one is asked for (§20). */
 const MISSING: Record<string, [string, string]> = {
-  cors: ['NoSuchCORSConfiguration', 'The CORS configuration does not exist'],
   tagging: ['NoSuchTagSet', 'The TagSet does not exist'],
   website: ['NoSuchWebsiteConfiguration', 'The specified bucket does not have a website configuration'],
   encryption: ['ServerSideEncryptionConfigurationNotFoundError', 'The server side encryption configuration was not found'],
@@ -96,6 +95,8 @@ function withParams(name: S3OpName, req: S3Request, address: S3Address, query: M
     case 'GetBucketPolicyStatus':
     case 'GetBucketLifecycle':
     case 'DeleteBucketLifecycle':
+    case 'GetBucketCors':
+    case 'DeleteBucketCors':
     case 'NotImplemented':
     case 'MethodNotAllowed':
       return { name, address };
@@ -107,6 +108,7 @@ function withParams(name: S3OpName, req: S3Request, address: S3Address, query: M
     case 'PutBucketVersioning':
     case 'PutBucketPolicy':
     case 'PutBucketLifecycle':
+    case 'PutBucketCors':
     case 'DeleteObjects':
       return { name, address, document: doc() };
     case 'CompleteMultipartUpload':
@@ -184,5 +186,10 @@ function withParams(name: S3OpName, req: S3Request, address: S3Address, query: M
     }
     case 'AbortMultipartUpload':
       return { name, address, uploadId };
+    case 'PreflightCors': {
+      const requested = h('access-control-request-headers');
+      const requestHeaders = requested ? requested.split(',').map((v) => v.trim()).filter(Boolean) : [];
+      return { name, address, origin: h('origin'), requestMethod: h('access-control-request-method'), requestHeaders };
+    }
   }
 }

@@ -1,4 +1,5 @@
-// S3 API: bucket configuration (issue 26, part 4): lifecycle rules, their refusals and x-amz-expiration.
+// S3 API: bucket configuration (issue 26, part 4): lifecycle rules, their refusals and x-amz-expiration;
+// CORS rules, preflights and the grant on actual requests.
 import type { Req, Row } from '../types.js';
 import { DELETE, GET, HEAD, OWN_B, OWN_B_OBJ, PUT, s, S3NS, xmlDoc } from './helpers.js';
 
@@ -8,6 +9,13 @@ const DAYS = rule('<Filter><Prefix>tmp/</Prefix></Filter><Status>Enabled</Status
 const EVERY = rule('<Filter><Prefix></Prefix></Filter><Status>Enabled</Status><Expiration><Days>2</Days></Expiration>', 'all');
 const put = (body: string): Req => PUT('/{b}?lifecycle', { body: lifecycle(body), md5: true });
 const refused = (id: string, body: string): Row => s(`lifecycle.refused.${id}`, put(body), { setup: OWN_B });
+
+const putCors = (rules: string): Req => PUT('/{b}?cors', { body: xmlDoc(`<CORSConfiguration xmlns="${S3NS}">${rules}</CORSConfiguration>`), md5: true });
+const APP_RULE =
+  '<CORSRule><ID>app</ID><AllowedOrigin>https://app.example.com</AllowedOrigin><AllowedMethod>GET</AllowedMethod><AllowedMethod>PUT</AllowedMethod><AllowedHeader>content-type</AllowedHeader><ExposeHeader>ETag</ExposeHeader><MaxAgeSeconds>600</MaxAgeSeconds></CORSRule>';
+const ANY_RULE = '<CORSRule><AllowedOrigin>*</AllowedOrigin><AllowedMethod>GET</AllowedMethod></CORSRule>';
+const CORS_OBJ: Req[] = [...OWN_B_OBJ, putCors(APP_RULE + ANY_RULE)];
+const preflight = (headers: Record<string, string>): Req => ({ method: 'OPTIONS', path: '/{b}/obj', as: 'anonymous', headers });
 
 export const S3_CONFIG_ROWS: Row[] = [
   s('lifecycle.get', GET('/{b}?lifecycle'), { setup: [...OWN_B, put(DAYS)] }),
@@ -42,4 +50,23 @@ export const S3_CONFIG_ROWS: Row[] = [
   s('lifecycle.expiration.get', GET('/{b}/obj'), { setup: [...OWN_B_OBJ, put(EVERY)] }),
   s('lifecycle.expiration.put', PUT('/{b}/obj2', { body: 'x' }), { setup: [...OWN_B, put(EVERY)] }),
   s('lifecycle.expiration.not-covered', HEAD('/{b}/obj'), { setup: [...OWN_B_OBJ, put(DAYS)] }),
+
+  // CORS
+  s('cors.get', GET('/{b}?cors'), { setup: [...OWN_B, putCors(APP_RULE + ANY_RULE)] }),
+  s('cors.get.after-delete', GET('/{b}?cors'), { setup: [...OWN_B, putCors(APP_RULE), DELETE('/{b}?cors')] }),
+  s('cors.get.other', GET('/{b}?cors', { as: 'other' }), { setup: [...OWN_B, putCors(APP_RULE)] }),
+  s('cors.refused.method', putCors('<CORSRule><AllowedOrigin>*</AllowedOrigin><AllowedMethod>PATCH</AllowedMethod></CORSRule>'), { setup: OWN_B }),
+  s('cors.refused.two-wildcards', putCors('<CORSRule><AllowedOrigin>https://*.*.com</AllowedOrigin><AllowedMethod>GET</AllowedMethod></CORSRule>'), { setup: OWN_B }),
+  s('cors.refused.no-origin', putCors('<CORSRule><AllowedMethod>GET</AllowedMethod></CORSRule>'), { setup: OWN_B }),
+  s('cors.refused.no-rules', putCors(''), { setup: OWN_B }),
+  s('cors.preflight.match', preflight({ Origin: 'https://app.example.com', 'Access-Control-Request-Method': 'PUT', 'Access-Control-Request-Headers': 'content-type' }), { setup: CORS_OBJ }),
+  s('cors.preflight.any-origin', preflight({ Origin: 'https://elsewhere.test', 'Access-Control-Request-Method': 'GET' }), { setup: CORS_OBJ }),
+  s('cors.preflight.bucket', { ...preflight({ Origin: 'https://app.example.com', 'Access-Control-Request-Method': 'GET' }), path: '/{b}' }, { setup: CORS_OBJ }),
+  s('cors.preflight.wrong-origin', preflight({ Origin: 'https://elsewhere.test', 'Access-Control-Request-Method': 'PUT' }), { setup: CORS_OBJ }),
+  s('cors.preflight.wrong-header', preflight({ Origin: 'https://app.example.com', 'Access-Control-Request-Method': 'PUT', 'Access-Control-Request-Headers': 'x-custom' }), { setup: CORS_OBJ }),
+  s('cors.preflight.no-config', preflight({ Origin: 'https://app.example.com', 'Access-Control-Request-Method': 'GET' }), { setup: OWN_B_OBJ }),
+  s('cors.preflight.no-origin', preflight({ 'Access-Control-Request-Method': 'GET' }), { setup: CORS_OBJ }),
+  s('cors.preflight.forged-presigned', { ...preflight({ Origin: 'https://app.example.com', 'Access-Control-Request-Method': 'GET' }), path: '/{b}/obj?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Signature=00' }, { setup: CORS_OBJ }),
+  s('cors.actual.get', GET('/{b}/obj', { headers: { Origin: 'https://app.example.com' } }), { setup: CORS_OBJ }),
+  s('cors.actual.other-origin', GET('/{b}/obj', { headers: { Origin: 'https://elsewhere.test' } }), { setup: CORS_OBJ }),
 ];
