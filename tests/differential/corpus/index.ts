@@ -2,6 +2,7 @@
 // Add a row to the table of its area; see the README's "Differential suite".
 import type { Row } from '../types.js';
 import { NATIVE_ACCOUNT_ROWS } from './native-account.js';
+import { NATIVE_CORS_ROWS } from './native-cors.js';
 import { NATIVE_LARGE_ROWS } from './native-large.js';
 import { NATIVE_LISTING_ROWS } from './native-listing.js';
 import { NATIVE_OBJECT_ROWS } from './native-objects.js';
@@ -17,6 +18,7 @@ export const CORPUS: Row[] = [
   ...NATIVE_LISTING_ROWS,
   ...NATIVE_OBJECT_ROWS,
   ...NATIVE_LARGE_ROWS,
+  ...NATIVE_CORS_ROWS,
   ...S3_BUCKET_ROWS,
   ...S3_LISTING_ROWS,
   ...S3_OBJECT_ROWS,
