@@ -9,6 +9,7 @@ import * as containers from './ops/containers.js';
 import { copyObject, updateObjectMeta, type CopyOptions } from './ops/copy-object.js';
 import { deleteObject, type DeleteOptions } from './ops/delete-object.js';
 import { expireDue } from './ops/expiry.js';
+import { runLifecycle } from './ops/lifecycle-sweep.js';
 import { listObjects, type ListParams } from './ops/list-objects.js';
 import { listVersions, type VersionListParams } from './ops/list-versions.js';
 import { listUploads } from './ops/list-uploads.js';
@@ -61,7 +62,7 @@ export class Engine {
     const recovery = opts.recover ? await recover(ctx) : { tmpFilesRemoved: 0, uncommittedBlobsRemoved: 0, releasedBlobsRemoved: 0 };
     const engine = new Engine(ctx, recovery, Buffer.from(secret));
     if (opts.expirySweepMs > 0) {
-      engine.sweeper = setInterval(() => void engine.expireDue().catch(() => undefined), opts.expirySweepMs).unref();
+      engine.sweeper = setInterval(() => void engine.sweep().catch(() => undefined), opts.expirySweepMs).unref();
     }
     return engine;
   }
@@ -131,6 +132,19 @@ export class Engine {
   listObjects = (ref: ContainerRef, params?: ListParams) => listObjects(this.ctx, ref, params);
   listVersions = (ref: ContainerRef, params?: VersionListParams) => listVersions(this.ctx, ref, params);
   expireDue = (nowMs?: number) => expireDue(this.ctx, nowMs);
+  /** Applies the containers' lifecycle rules as of `nowMs` (the sweep does this by itself). */
+  runLifecycle = (nowMs = Date.now()) => runLifecycle(this.ctx, nowMs);
+  private lastLifecycle = 0;
+  /**
+   * The periodic sweep: due X-Delete-At objects every time; lifecycle rules, which count in
+   * days, at most hourly (every sweep when a test shortens the day).
+   */
+  private async sweep(nowMs = Date.now()): Promise<void> {
+    await this.expireDue(nowMs);
+    if (nowMs - this.lastLifecycle < Math.min(this.ctx.options.lifecycleDayMs, 3_600_000)) return;
+    this.lastLifecycle = nowMs;
+    await this.runLifecycle(nowMs);
+  }
 
   // Large objects (Swift SLO/DLO; getObject assembles them) and bulk deletes
   putStaticLargeObject = (ref: ContainerRef, name: string, segments: largeObjects.SloSegmentSpec[], opts?: largeObjects.SloPutOptions) =>

@@ -2,6 +2,8 @@
 
 import type { StandardHeaders } from '../../src-shared/standard-headers.js';
 import type { Grant } from './acl.js';
+import type { CorsRule } from './cors.js';
+import type { LifecycleRule } from './lifecycle.js';
 
 export type ChecksumAlgorithm = 'crc32' | 'crc32c' | 'sha1' | 'sha256';
 export const CHECKSUM_ALGORITHMS: readonly ChecksumAlgorithm[] = ['crc32', 'crc32c', 'sha1', 'sha256'];
@@ -68,6 +70,10 @@ export interface ContainerRecord {
   versioning: VersioningState;
   quota: Quota;
   storagePolicy: string;
+  /** S3 lifecycle rules (absent: none configured), acted on by the expiry sweep. */
+  lifecycle?: LifecycleRule[];
+  /** Cross-origin rules (S3 PutBucketCors), absent when none. */
+  cors?: CorsRule[];
 }
 
 /** Where an object's bytes are: inline in the index, or in one or more blob files in order. */
@@ -179,6 +185,8 @@ export interface ContainerInfo {
   versioning: VersioningState;
   quota: Quota;
   storagePolicy: string;
+  lifecycle?: LifecycleRule[];
+  cors?: CorsRule[];
   usage: Usage;
 }
 

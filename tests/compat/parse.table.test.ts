@@ -53,15 +53,24 @@ const BUCKET: Row[] = [
   ['PUT', '/b?policy', {}, 'PutBucketPolicy', 'admin'],
   ['DELETE', '/b', {}, 'DeleteBucket', 'admin'],
   ['DELETE', '/b?policy', {}, 'DeleteBucketPolicy', 'admin'],
+  ['GET', '/b?lifecycle', {}, 'GetBucketLifecycle', 'admin'],
+  ['PUT', '/b?lifecycle', {}, 'PutBucketLifecycle', 'admin'],
+  ['DELETE', '/b?lifecycle', {}, 'DeleteBucketLifecycle', 'admin'],
+  ['GET', '/b/k?lifecycle', {}, 'NotImplemented', 'service'],
   ['POST', '/b?delete', {}, 'DeleteObjects', 'write-object'],
   ['POST', '/b', {}, 'MethodNotAllowed', 'service'],
   ['POST', '/b?uploads', {}, 'MethodNotAllowed', 'service'],
   ['PATCH', '/b', {}, 'MethodNotAllowed', 'service'],
-  ['OPTIONS', '/b', {}, 'MethodNotAllowed', 'service'],
+  ['OPTIONS', '/b', {}, 'PreflightCors', 'none'],
+  ['OPTIONS', '/b/k', {}, 'PreflightCors', 'none'],
+  ['OPTIONS', '/b/k?X-Amz-Signature=x', {}, 'PreflightCors', 'none'],
+  ['GET', '/b?cors', {}, 'GetBucketCors', 'admin'],
+  ['PUT', '/b?cors', {}, 'PutBucketCors', 'admin'],
+  ['DELETE', '/b?cors', {}, 'DeleteBucketCors', 'admin'],
 ];
 
 // Every sub-resource clients probe: "not configured" on GET and DELETE, refused on PUT.
-const NOT_CONFIGURED = ['cors', 'lifecycle', 'tagging', 'website', 'encryption', 'object-lock', 'publicAccessBlock', 'logging', 'requestPayment', 'ownershipControls'];
+const NOT_CONFIGURED = ['tagging', 'website', 'encryption', 'object-lock', 'publicAccessBlock', 'logging', 'requestPayment', 'ownershipControls'];
 const UNSUPPORTED = ['notification', 'replication', 'accelerate', 'analytics', 'inventory', 'metrics', 'intelligent-tiering', 'restore', 'select', 'torrent', 'attributes', 'legal-hold', 'retention'];
 const SUBRESOURCES: Row[] = [
   ...NOT_CONFIGURED.flatMap((sub): Row[] => [
@@ -277,7 +286,7 @@ describe('parameters', () => {
     expect(op('PutBucketAcl', 'PUT', '/b?acl', { 'x-amz-grant-read': 'emailAddress="a@b.c"' }).invalid).toMatchObject({ code: 'UnresolvableGrantByEmailAddress' });
     expect(op('PutBucketAcl', 'PUT', '/b?acl', { 'x-amz-grant-read': 'uri="http://example.com/x"' }).invalid).toMatchObject({ code: 'InvalidArgument' });
     expect(op('DeleteObjects', 'POST', '/b?delete', { 'Content-MD5': Buffer.alloc(16).toString('base64') }).document).toMatchObject({ streaming: false, md5: '0'.repeat(32) });
-    expect(op('NotConfigured', 'GET', '/b?cors').answer).toEqual({ kind: 'missing', code: 'NoSuchCORSConfiguration', message: 'The CORS configuration does not exist' });
+    expect(op('NotConfigured', 'GET', '/b?website').answer).toEqual({ kind: 'missing', code: 'NoSuchWebsiteConfiguration', message: 'The specified bucket does not have a website configuration' });
     expect(op('NotConfigured', 'GET', '/b?logging').answer).toEqual({ kind: 'logging' });
     expect(op('NotConfigured', 'DELETE', '/b?website').answer).toEqual({ kind: 'empty' });
     expect(op('GetObjectTagging', 'GET', '/b/k?tagging&versionId=v')).toMatchObject({ answer: { kind: 'object-tags' }, objectMustExist: true, versionId: 'v' });

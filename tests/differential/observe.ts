@@ -19,7 +19,7 @@ const HEADERS: Record<Api, string[]> = {
     'x-container-object-count', 'x-container-bytes-used', 'x-container-read', 'x-container-write', 'x-storage-policy',
     'x-versions-location', 'x-history-location', 'x-versions-enabled', 'x-object-version-id',
     'x-account-container-count', 'x-account-object-count', 'x-account-bytes-used',
-    'x-object-meta-', 'x-container-meta-', 'x-account-meta-',
+    'x-object-meta-', 'x-container-meta-', 'x-account-meta-', 'access-control-',
   ],
   s3: [
     'content-type', 'etag', 'accept-ranges', 'last-modified', 'x-amz-request-id', 'x-amz-id-2',
@@ -27,7 +27,7 @@ const HEADERS: Record<Api, string[]> = {
     'x-amz-version-id', 'x-amz-delete-marker', 'x-amz-copy-source-version-id', 'x-amz-mp-parts-count', 'x-amz-bucket-region',
     'x-amz-storage-class', 'x-amz-server-side-encryption', 'x-amz-website-redirect-location', 'x-amz-tagging-count',
     'x-amz-expiration', 'x-amz-checksum-crc32', 'x-amz-checksum-crc32c', 'x-amz-checksum-sha1', 'x-amz-checksum-sha256',
-    'x-amz-meta-',
+    'x-amz-meta-', 'access-control-',
   ],
 };
 

@@ -76,7 +76,8 @@ const OBJECT: Row[] = [
   ['DELETE', `${A}/c/o?multipart-manifest=delete`, {}, 'DeleteManifest', 'write-object'],
   ['DELETE', `${A}/c/o?multipart-manifest=get`, {}, 'DeleteObject', 'write-object'],
   ['PATCH', `${A}/c/o`, {}, 'MethodNotAllowed', 'write-object'],
-  ['OPTIONS', `${A}/c/o`, {}, 'MethodNotAllowed', 'write-object'],
+  ['OPTIONS', `${A}/c/o`, {}, 'Preflight', 'none'],
+  ['OPTIONS', `${A}/c`, {}, 'Preflight', 'none'],
 ];
 
 const SIG = 'temp_url_sig=' + 'a'.repeat(40) + '&temp_url_expires=4000000000';

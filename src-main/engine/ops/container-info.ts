@@ -23,6 +23,8 @@ class RequestContainerInfo implements ContainerInfo {
   readonly versioning: ContainerRecord['versioning'];
   readonly quota: ContainerRecord['quota'];
   readonly storagePolicy: string;
+  readonly lifecycle: ContainerRecord['lifecycle'];
+  readonly cors: ContainerRecord['cors'];
   readonly #ctx: EngineContext;
   readonly #cid: number;
   #usage: ContainerInfo['usage'] | undefined;
@@ -43,6 +45,8 @@ class RequestContainerInfo implements ContainerInfo {
     this.versioning = rec.versioning;
     this.quota = rec.quota;
     this.storagePolicy = rec.storagePolicy;
+    this.lifecycle = rec.lifecycle;
+    this.cors = rec.cors;
     this.#ctx = ctx;
     this.#cid = rec.cid;
   }

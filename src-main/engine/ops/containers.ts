@@ -2,6 +2,8 @@ import { CofferError } from '../../../src-shared/errors.js';
 import { containerNameProblem } from '../../../src-shared/names.js';
 import { grantsPublicRead, withPublicRead, effectiveGrants, type Grant } from '../acl.js';
 import type { EngineContext } from '../context.js';
+import type { CorsRule } from '../cors.js';
+import type { LifecycleRule } from '../lifecycle.js';
 import { cidBytes } from '../index/keys.js';
 import { requireAccount } from './accounts.js';
 import { abortAllUploads } from './multipart.js';
@@ -63,6 +65,10 @@ export interface ContainerSettings {
   versioning?: VersioningState;
   quota?: Partial<Quota>;
   storagePolicy?: string;
+  /** null removes the lifecycle configuration. */
+  lifecycle?: LifecycleRule[] | null;
+  /** null removes the CORS configuration. */
+  cors?: CorsRule[] | null;
 }
 
 function applySettings(rec: ContainerRecord, s: ContainerSettings, now: number): ContainerRecord {
@@ -78,8 +84,9 @@ function applySettings(rec: ContainerRecord, s: ContainerSettings, now: number):
   }
   let grants = s.grants ?? rec.grants;
   if (!s.grants && s.publicRead !== undefined && grants) grants = withPublicRead(grants, s.publicRead);
+  const { lifecycle: _rules, cors: _cors, ...kept } = rec;
   const out: ContainerRecord = {
-    ...rec,
+    ...kept,
     mtime: now,
     meta: applyMetaPatch(rec.meta, s.meta),
     publicRead: grants ? grantsPublicRead(grants) : (s.publicRead ?? rec.publicRead),
@@ -88,9 +95,17 @@ function applySettings(rec: ContainerRecord, s: ContainerSettings, now: number):
     versioning: s.versioning ?? rec.versioning,
     quota: { ...rec.quota, ...s.quota },
     storagePolicy: s.storagePolicy ?? rec.storagePolicy,
+    ...documentsOf(rec, s),
   };
   if (grants) out.grants = grants;
   return out;
+}
+
+/** The lifecycle and CORS rules after a change: kept, replaced, or gone (left out, never stored as undefined). */
+function documentsOf(rec: ContainerRecord, s: ContainerSettings): { lifecycle?: LifecycleRule[]; cors?: CorsRule[] } {
+  const lifecycle = s.lifecycle === undefined ? rec.lifecycle : s.lifecycle;
+  const cors = s.cors === undefined ? rec.cors : s.cors;
+  return { ...(lifecycle ? { lifecycle } : {}), ...(cors ? { cors } : {}) };
 }
 
 const accountContainerKey = (account: string, name: string) => Buffer.from(`${account}\0${name}`, 'utf8');

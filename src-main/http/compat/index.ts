@@ -8,6 +8,8 @@ import * as acl from './handlers/acl.js';
 import * as bucket from './handlers/bucket.js';
 import { copyObject, uploadPartCopy } from './handlers/copy.js';
 import { deleteObjects } from './handlers/delete-objects.js';
+import * as cors from './handlers/cors.js';
+import * as lifecycle from './handlers/lifecycle.js';
 import * as list from './handlers/list.js';
 import * as mp from './handlers/multipart.js';
 import * as object from './handlers/object.js';
@@ -48,6 +50,13 @@ const HANDLERS: { [N in BucketOpName]: (call: BucketCall<OpOf<N>>) => unknown } 
   PutBucketPolicy: acl.putBucketPolicy,
   DeleteBucketPolicy: acl.deleteBucketPolicy,
   GetBucketPolicyStatus: acl.getBucketPolicyStatus,
+  GetBucketLifecycle: lifecycle.getBucketLifecycle,
+  PutBucketLifecycle: lifecycle.putBucketLifecycle,
+  DeleteBucketLifecycle: lifecycle.deleteBucketLifecycle,
+  GetBucketCors: cors.getBucketCors,
+  PutBucketCors: cors.putBucketCors,
+  DeleteBucketCors: cors.deleteBucketCors,
+  PreflightCors: cors.preflightCors,
   ListObjects: list.listObjectsV1,
   ListObjectsV2: list.listObjectsV2,
   ListObjectVersions: list.listObjectVersions,
@@ -106,7 +115,7 @@ function versionOf(op: S3Operation): string | undefined {
   return 'versionId' in op ? op.versionId : undefined;
 }
 
-type Target = { ref: ContainerRef; bucket: ContainerInfo; question: ContainerQuestion } | undefined;
+type Target = { ref: ContainerRef; bucket: ContainerInfo; question?: ContainerQuestion } | undefined;
 
 /** Operations whose object's own ACL may grant them. */
 const OBJECT_ACL_ACTIONS = new Set(['read-object', 'read-object-acl', 'write-object-acl']);
@@ -124,6 +133,8 @@ function makeProtocol(ctx: CompatContext): Protocol<S3Operation, Caller, Target>
   return {
     parse: (x) => parseS3({ method: x.method, rawPath: x.rawPath, rawQuery: x.rawQuery, query: x.query, headers: x.req.headers, domain: ctx.domain }),
     authenticate: (x, op) => {
+      // A preflight is a browser's question, never signed (not even on a presigned URL): nobody asks it.
+      if (op.name === 'PreflightCors') return { who: {}, signing: undefined };
       const caller = authenticate(x, ctx, op.address);
       if (!caller.who.account && op.address.style === 'virtual-host') throw s3.accessDenied('Anonymous requests must use path-style addressing');
       // After authentication (a forged request is still 403), before any handler stores a byte.
@@ -135,6 +146,7 @@ function makeProtocol(ctx: CompatContext): Protocol<S3Operation, Caller, Target>
       const ref = bucketRef(ctx, op.address, who);
       const bucket = ctx.engine.getContainerForRequest(ref);
       const action = ACCESS[op.name as BucketOpName];
+      if (action === 'none') return { target: { ref, bucket }, question: undefined };
       const objectGrants = OBJECT_ACL_ACTIONS.has(action) ? objectGrantsOf(ctx.engine, bucket, op.address.key!, versionOf(op)) : undefined;
       const question: ContainerQuestion = { who, container: bucket, action, facts: policyFacts(x, op, bucket), objectGrants };
       return { target: { ref, bucket, question }, question };
@@ -144,11 +156,13 @@ function makeProtocol(ctx: CompatContext): Protocol<S3Operation, Caller, Target>
       // Built whole, without spreads: V8 copies spread objects slowly, and this runs on every request.
       if (!target) return (SERVICE[op.name as ServiceOpName] as (call: S3Call) => unknown)({ x, ctx, who, signing, op }) as Promise<void>;
       const call: BucketCall = { x, ctx, who, signing, op, ref: target.ref, bucket: target.bucket };
+      if (target.bucket.cors) cors.addCorsGrant(x, target.bucket.cors);
       const handler = HANDLERS[op.name as BucketOpName] as (call: BucketCall) => Promise<void> | void;
-      if (!OBJECT_ACL_ACTIONS.has(target.question.action)) return handler(call);
+      const question = target.question;
+      if (!question || !OBJECT_ACL_ACTIONS.has(question.action)) return handler(call);
       // A missing key is news only to those who may list the bucket; others are refused (AWS).
       const hide = (err: unknown): never => {
-        if (isCofferError(err, 'NoSuchKey') && !mayLearnAbsence(target.question)) throw new CofferError('AccessDenied');
+        if (isCofferError(err, 'NoSuchKey') && !mayLearnAbsence(question)) throw new CofferError('AccessDenied');
         throw err;
       };
       try {

@@ -85,6 +85,13 @@ export type S3Operation = (
   | Op<'PutBucketPolicy', { document: DocumentCheck }>
   | Op<'DeleteBucketPolicy'>
   | Op<'GetBucketPolicyStatus'>
+  | Op<'GetBucketLifecycle'>
+  | Op<'PutBucketLifecycle', { document: DocumentCheck }>
+  | Op<'DeleteBucketLifecycle'>
+  | Op<'GetBucketCors'>
+  | Op<'PutBucketCors', { document: DocumentCheck }>
+  | Op<'DeleteBucketCors'>
+  | Op<'PreflightCors', { origin: string | undefined; requestMethod: string | undefined; requestHeaders: string[] }>
   | Op<'ListObjects', { list: ListParams; marker: string | undefined }>
   | Op<'ListObjectsV2', { list: ListParams; continuationToken: string | undefined; startAfter: string | undefined; marker: string | undefined; fetchOwner: boolean }>
   | Op<'ListObjectVersions', { list: ListParams; keyMarker: string | undefined; versionIdMarker: string | undefined }>
@@ -136,7 +143,7 @@ export type ServiceOpName = 'ListBuckets' | 'HeadService' | 'CreateBucket' | 'No
 export type BucketOpName = Exclude<S3OpName, ServiceOpName>;
 
 /** What each bucket or object operation asks of the access module on its bucket. Exhaustive by type. */
-export const ACCESS: Record<BucketOpName, Action> = {
+export const ACCESS: Record<BucketOpName, Action | 'none'> = {
   DeleteBucket: 'admin',
   HeadBucket: 'list',
   GetBucketLocation: 'admin',
@@ -148,6 +155,14 @@ export const ACCESS: Record<BucketOpName, Action> = {
   PutBucketPolicy: 'admin',
   DeleteBucketPolicy: 'admin',
   GetBucketPolicyStatus: 'admin',
+  GetBucketLifecycle: 'admin',
+  PutBucketLifecycle: 'admin',
+  DeleteBucketLifecycle: 'admin',
+  GetBucketCors: 'admin',
+  PutBucketCors: 'admin',
+  DeleteBucketCors: 'admin',
+  // Browsers send preflights without credentials: the bucket's CORS rules are the owner's answer.
+  PreflightCors: 'none',
   ListObjects: 'list',
   ListObjectsV2: 'list',
   ListObjectVersions: 'admin',
@@ -187,6 +202,13 @@ export const POLICY_ACTION: Record<BucketOpName, string | [string, string] | und
   PutBucketPolicy: 's3:PutBucketPolicy',
   DeleteBucketPolicy: 's3:DeleteBucketPolicy',
   GetBucketPolicyStatus: 's3:GetBucketPolicyStatus',
+  GetBucketLifecycle: 's3:GetLifecycleConfiguration',
+  PutBucketLifecycle: 's3:PutLifecycleConfiguration',
+  DeleteBucketLifecycle: 's3:PutLifecycleConfiguration',
+  GetBucketCors: 's3:GetBucketCORS',
+  PutBucketCors: 's3:PutBucketCORS',
+  DeleteBucketCors: 's3:PutBucketCORS',
+  PreflightCors: undefined,
   ListObjects: 's3:ListBucket',
   ListObjectsV2: 's3:ListBucket',
   ListObjectVersions: 's3:ListBucketVersions',
@@ -212,6 +234,6 @@ export const POLICY_ACTION: Record<BucketOpName, string | [string, string] | und
 export const isServiceOp = (name: S3OpName): name is ServiceOpName => !(name in ACCESS);
 
 /** What an operation asks of the access module: an Action on its bucket, or 'service' (the caller's own account). */
-export function accessOf(name: S3OpName): Action | 'service' {
+export function accessOf(name: S3OpName): Action | 'none' | 'service' {
   return isServiceOp(name) ? 'service' : ACCESS[name];
 }

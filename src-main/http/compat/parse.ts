@@ -30,8 +30,6 @@ type Reader = ParamReader<S3Error | CofferError>;
 
 /** Bucket sub-resources answered as "not configured", and AWS's code when one is asked for (§20). */
 const MISSING: Record<string, [string, string]> = {
-  cors: ['NoSuchCORSConfiguration', 'The CORS configuration does not exist'],
-  lifecycle: ['NoSuchLifecycleConfiguration', 'The lifecycle configuration does not exist'],
   tagging: ['NoSuchTagSet', 'The TagSet does not exist'],
   website: ['NoSuchWebsiteConfiguration', 'The specified bucket does not have a website configuration'],
   encryption: ['ServerSideEncryptionConfigurationNotFoundError', 'The server side encryption configuration was not found'],
@@ -97,6 +95,10 @@ function withParams(name: S3OpName, req: S3Request, address: S3Address, query: M
     case 'GetBucketPolicy':
     case 'DeleteBucketPolicy':
     case 'GetBucketPolicyStatus':
+    case 'GetBucketLifecycle':
+    case 'DeleteBucketLifecycle':
+    case 'GetBucketCors':
+    case 'DeleteBucketCors':
     case 'NotImplemented':
     case 'MethodNotAllowed':
       return { name, address };
@@ -108,6 +110,8 @@ function withParams(name: S3OpName, req: S3Request, address: S3Address, query: M
       return { name, address, acl: acl(), document: doc(), versionId: q('versionId') };
     case 'PutBucketVersioning':
     case 'PutBucketPolicy':
+    case 'PutBucketLifecycle':
+    case 'PutBucketCors':
     case 'DeleteObjects':
       return { name, address, document: doc() };
     case 'CompleteMultipartUpload':
@@ -185,5 +189,10 @@ function withParams(name: S3OpName, req: S3Request, address: S3Address, query: M
     }
     case 'AbortMultipartUpload':
       return { name, address, uploadId };
+    case 'PreflightCors': {
+      const requested = h('access-control-request-headers');
+      const requestHeaders = requested ? requested.split(',').map((v) => v.trim()).filter(Boolean) : [];
+      return { name, address, origin: h('origin'), requestMethod: h('access-control-request-method'), requestHeaders };
+    }
   }
 }

@@ -12,6 +12,7 @@ import { info } from './handlers/info.js';
 import * as object from './handlers/object.js';
 import * as slo from './handlers/slo.js';
 import { tempUrlHeaders, tempUrlInvalid, verifyTempUrl, type Grant } from './handlers/tempurl.js';
+import { preflight } from './handlers/cors.js';
 import { accessOf, type NativeOperation, type NativeOpName, type NativeOpOf } from './operation.js';
 import { parseNative } from './parse.js';
 import { reach, refusal } from './reach.js';
@@ -46,6 +47,7 @@ const HANDLERS: { [N in NativeOpName]: Handler<N> } = {
   TempUrlInvalid: () => {
     throw tempUrlInvalid();
   },
+  Preflight: preflight,
   MethodNotAllowed: (call) => {
     throw new NativeError(405, null, { Allow: call.op.allow });
   },

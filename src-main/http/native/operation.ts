@@ -66,6 +66,7 @@ export type NativeOperation = (
   | Op<'Info'>
   | Op<'MethodNotAllowed', { allow: string; path: AccountPath | ContainerPath | ObjectPath | undefined }>
   | Op<'TempUrlInvalid'>
+  | Op<'Preflight', { path: ContainerPath | ObjectPath; allow: string; origin: string | undefined; requestMethod: string | undefined; requestHeaders: string[] }>
   | Op<'HeadAccount', { path: AccountPath; format: ListingFormat }>
   | Op<'ListAccount', { path: AccountPath; listing: ListingParams }>
   | Op<'PostAccount', { path: AccountPath; change: MetaChange }>
@@ -113,6 +114,7 @@ export function accessOf(op: NativeOperation): NativeAccess {
     case 'Auth':
     case 'Info':
     case 'TempUrlInvalid':
+    case 'Preflight':
       return 'none';
     case 'MethodNotAllowed':
       // Refused only once the caller could have done something there, as any other method.

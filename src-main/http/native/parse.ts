@@ -49,7 +49,7 @@ function operation(req: NativeRequest, target: Exclude<NativeTarget, { kind: 'in
     if (m !== 'GET') return { name: 'MethodNotAllowed', allow: 'GET', path: undefined };
     return { name: 'Auth', user: h('x-auth-user') ?? h('x-storage-user'), key: h('x-auth-key') ?? h('x-storage-pass'), host: h('host') };
   }
-  // As Swift's proxy: only reads (its OPTIONS is CORS, which Coffer's native API does not serve yet).
+  // As Swift's proxy: only reads (its OPTIONS is CORS, for containers and objects).
   if (target.kind === 'info') return m === 'GET' || m === 'HEAD' ? { name: 'Info' } : { name: 'MethodNotAllowed', allow: 'GET, HEAD', path: undefined };
   if (query.has('temp_url_sig') || query.has('temp_url_expires')) return tempUrlOperation(req.method, req.headers, target, query, r);
   if (target.kind === 'account') {
@@ -62,6 +62,14 @@ function operation(req: NativeRequest, target: Exclude<NativeTarget, { kind: 'in
     if (m === 'GET') return { name: 'ListAccount', path, listing: listing(q, format(), r, (v) => ['true', '1', 'yes', 'on'].includes((v ?? '').toLowerCase())) };
     if (m === 'POST') return { name: 'PostAccount', path, change: r.read(() => accountChange(req.headers), { set: {}, remove: [] }) };
     return { name: 'MethodNotAllowed', allow: 'GET, HEAD, POST', path };
+  }
+  if (m === 'OPTIONS') {
+    // What Swift's container and object controllers serve (objects: COPY too).
+    const requested = h('access-control-request-headers');
+    const requestHeaders = requested ? requested.split(',').map((v) => v.trim().toLowerCase()).filter(Boolean) : [];
+    const path = target.kind === 'object' ? { account: target.account, container: target.container, object: target.object } : { account: target.account, container: target.container };
+    const allow = target.kind === 'object' ? 'COPY, DELETE, GET, HEAD, OPTIONS, POST, PUT' : 'DELETE, GET, HEAD, OPTIONS, POST, PUT';
+    return { name: 'Preflight', path, allow, origin: h('origin'), requestMethod: h('access-control-request-method'), requestHeaders };
   }
   if (target.kind === 'container') {
     const path = { account: target.account, container: target.container };

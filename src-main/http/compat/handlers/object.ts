@@ -9,6 +9,7 @@ import type { OpOf } from '../operation.js';
 import { openPayload } from '../payload.js';
 import { s3Headers, sendEmpty, type BucketCall } from '../respond.js';
 import { uploadGrants } from './acl.js';
+import { addExpirationHeader } from './lifecycle.js';
 
 /** PutObject (C2, §22.1): every payload mode, Content-MD5 and checksum verification, conditional create. */
 export async function putObject(call: BucketCall<OpOf<'PutObject'>>): Promise<void> {
@@ -33,7 +34,8 @@ export async function putObject(call: BucketCall<OpOf<'PutObject'>>): Promise<vo
     signal: abortedBy(x.req),
   });
   // Undefined values are left out of the response: no conditional spreads on every upload.
-  sendEmpty(x, 200, addChecksumHeaders(info.checksums, { ETag: `"${info.etag}"`, 'x-amz-version-id': info.versionId ?? undefined }));
+  const headers = addChecksumHeaders(info.checksums, { ETag: `"${info.etag}"`, 'x-amz-version-id': info.versionId ?? undefined });
+  sendEmpty(x, 200, addExpirationHeader(call.bucket, info, ctx.engine.options.lifecycleDayMs, headers));
 }
 
 /**
@@ -70,10 +72,11 @@ export async function getObject(call: BucketCall<OpOf<'GetObject' | 'HeadObject'
   const range = part ? { start: part.start, end: part.end } : op.range;
   if (op.name === 'HeadObject' && !range) {
     // The headers are all in `info`: opening the body only to drop it cost as much as a GET.
-    return x.sendHead(200, objectHeaders(info, overrides, op.checksumMode), s3Headers(x), info.size);
+    const head = addExpirationHeader(call.bucket, info, ctx.engine.options.lifecycleDayMs, objectHeaders(info, overrides, op.checksumMode));
+    return x.sendHead(200, head, s3Headers(x), info.size);
   }
   const read = early ?? (await ctx.engine.getObject(call.ref, key, readOptionsFor(call.who, range, versionId)));
-  const headers = objectHeaders(read.info, overrides, op.checksumMode && !read.range);
+  const headers = addExpirationHeader(call.bucket, read.info, ctx.engine.options.lifecycleDayMs, objectHeaders(read.info, overrides, op.checksumMode && !read.range));
   if (part) headers['x-amz-mp-parts-count'] = part.parts;
   if (read.range) {
     const { start, end } = read.range;
