@@ -122,6 +122,8 @@ export interface ObjectRecord {
   publicRead?: boolean;
   checksums?: Checksums;
   parts?: number;
+  /** The multipart upload that made this version: a retried CompleteMultipartUpload finds its result here. */
+  uploadId?: string;
   /** A large-object manifest. For an SLO, `size` is 0 (usage counts segments once) and `etag` the SLO ETag. */
   manifest?: Manifest;
 }

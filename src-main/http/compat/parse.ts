@@ -4,7 +4,7 @@ import { encryptionRefusal } from './encryption.js';
 import type { DocumentCheck, ListParams, NotConfiguredAnswer, PayloadSpec, S3OpName, S3Operation } from './operation.js';
 import {
   conditions, copyRange, copySource, encodingType, headerOf, int32Param, maxKeys, objectFields, readPartNumber, responseOverrides, cannedAcl,
-  uploadPartNumber, type RequestHeaders,
+  uploadPartNumber, writeConditions, type RequestHeaders,
 } from './params.js';
 import { documentCheck, payloadSpec } from './payload.js';
 import { operationName, parseAddress, type S3Address } from './router.js';
@@ -83,6 +83,7 @@ function withParams(name: S3OpName, req: S3Request, address: S3Address, query: M
   });
   const uploadId = q('uploadId') ?? '';
   const noFields = { meta: {}, headers: {} };
+  const noConditions = { ifMatch: undefined, ifNoneMatch: undefined };
   const noPayload: PayloadSpec = { size: undefined, expectedMd5: undefined, expectedChecksums: {}, checksumAlgorithms: [], contentSha256: undefined, chunked: undefined };
   switch (name) {
     case 'ListBuckets':
@@ -108,7 +109,7 @@ function withParams(name: S3OpName, req: S3Request, address: S3Address, query: M
     case 'DeleteObjects':
       return { name, address, document: doc() };
     case 'CompleteMultipartUpload':
-      return { name, address, uploadId, document: doc(), host: h('host') };
+      return { name, address, uploadId, document: doc(), host: h('host'), conditions: r.read(() => writeConditions(headers), noConditions) };
     case 'ListObjects':
       return { name, address, list: list(), marker: q('marker') };
     case 'ListObjectsV2': {
@@ -139,10 +140,8 @@ function withParams(name: S3OpName, req: S3Request, address: S3Address, query: M
       return { name, address, answer: notConfigured(req.method, address, query.has.bind(query)), objectMustExist: query.has('tagging') && address.key !== undefined, versionId: q('versionId') };
     case 'PutObject': {
       const payload = r.read(() => payloadSpec(headers), noPayload);
-      const ifNoneMatch = h('if-none-match');
-      const ifMatch = h('if-match');
       const fields = r.read(() => objectFields(headers), noFields);
-      return { name, address, payload, fields, ifNoneMatch: ifNoneMatch?.trim() === '*' ? '*' : undefined, ifMatch: ifMatch || undefined };
+      return { name, address, payload, fields, conditions: r.read(() => writeConditions(headers), noConditions) };
     }
     case 'CopyObject': {
       const source = r.read(() => copySource(h('x-amz-copy-source')), { tenant: undefined, bucket: '', key: '', versionId: undefined });
