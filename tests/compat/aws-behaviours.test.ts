@@ -11,6 +11,7 @@ import {
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  ListBucketsCommand,
   PutObjectCommand,
   UploadPartCommand,
   UploadPartCopyCommand,
@@ -159,5 +160,41 @@ describe('partNumber reads and UploadPartCopy ranges', () => {
     }
     const ok = await copy('bytes=2-5');
     expect(ok.CopyPartResult?.ETag).toBe(`"${createHash('md5').update('2345').digest('hex')}"`);
+  });
+});
+
+describe('listing parameters and stored headers', () => {
+  it('an empty continuation-token starts the listing (not 400)', async () => {
+    await c.send(new PutObjectCommand({ Bucket: b, Key: 'listed', Body: 'x' }));
+    const r = await raw(s, 'GET', `/${b}?list-type=2&continuation-token=&prefix=listed`, { as: ALICE });
+    expect(r.status).toBe(200);
+    expect(r.body.toString()).toContain('<Key>listed</Key>');
+  });
+
+  it('Content-Encoding comes back exactly as sent; only aws-chunked is taken out', async () => {
+    await c.send(new PutObjectCommand({ Bucket: b, Key: 'encoded', Body: 'x', ContentEncoding: 'deflate, gzip' }));
+    expect((await c.send(new HeadObjectCommand({ Bucket: b, Key: 'encoded' }))).ContentEncoding).toBe('deflate, gzip');
+  });
+});
+
+describe('ListBuckets paging', () => {
+  it('max-buckets, continuation-token and prefix, page by page as the SDK follows them', async () => {
+    const mine = ['page-a', 'page-b', 'page-c'].map((n) => `${b}-${n}`);
+    for (const Bucket of mine) await c.send(new CreateBucketCommand({ Bucket }));
+    const seen: string[] = [];
+    let token: string | undefined;
+    let pages = 0;
+    do {
+      const page = await c.send(new ListBucketsCommand({ MaxBuckets: 2, Prefix: `${b}-page-`, ...(token ? { ContinuationToken: token } : {}) }));
+      expect(page.Prefix).toBe(`${b}-page-`);
+      seen.push(...(page.Buckets ?? []).map((x) => x.Name!));
+      token = page.ContinuationToken;
+      pages++;
+    } while (token);
+    expect([seen, pages]).toEqual([mine, 2]);
+    const all = await c.send(new ListBucketsCommand({}));
+    expect(all.ContinuationToken).toBeUndefined();
+    expect(all.Buckets!.map((x) => x.Name)).toEqual(expect.arrayContaining([b, ...mine]));
+    expect((await sdkError(c.send(new ListBucketsCommand({ MaxBuckets: 0 })))).name).toBe('InvalidArgument');
   });
 });

@@ -72,7 +72,7 @@ type Op<N extends string, P = object> = { name: N; address: S3Address } & P;
  * raised them, so an unauthorised caller still learns nothing but AccessDenied.
  */
 export type S3Operation = (
-  | Op<'ListBuckets'>
+  | Op<'ListBuckets', { maxBuckets: number | undefined; after: string | undefined; prefix: string | undefined }>
   | Op<'HeadService'>
   | Op<'CreateBucket', { acl: boolean | undefined; document: DocumentCheck }>
   | Op<'DeleteBucket'>

@@ -86,7 +86,25 @@ function withParams(name: S3OpName, req: S3Request, address: S3Address, query: M
   const noConditions = { ifMatch: undefined, ifNoneMatch: undefined };
   const noPayload: PayloadSpec = { size: undefined, expectedMd5: undefined, expectedChecksums: {}, checksumAlgorithms: [], contentSha256: undefined, chunked: undefined };
   switch (name) {
-    case 'ListBuckets':
+    case 'ListBuckets': {
+      // AWS's paging of ListBuckets: max-buckets 1 to 10,000, an opaque continuation token (the
+      // last name of the page before, base64url, as ListObjectsV2's), a prefix.
+      const raw = q('max-buckets');
+      const maxBuckets = r.read(() => {
+        if (raw === undefined) return undefined;
+        const n = /^\d+$/.test(raw) ? Number(raw) : NaN;
+        if (!(n >= 1 && n <= 10000)) throw s3.invalidArgument('Argument max-buckets must be an integer between 1 and 10000', { ArgumentName: 'max-buckets', ArgumentValue: raw });
+        return n;
+      }, undefined);
+      const token = q('continuation-token');
+      const after = r.read(() => {
+        if (!token) return undefined;
+        const decoded = Buffer.from(token, 'base64url').toString('utf8');
+        if (Buffer.from(decoded, 'utf8').toString('base64url') !== token) throw s3.invalidArgument('The continuation token provided is incorrect', { ArgumentName: 'continuation-token' });
+        return decoded;
+      }, undefined);
+      return { name, address, maxBuckets, after, prefix: q('prefix') };
+    }
     case 'HeadService':
     case 'DeleteBucket':
     case 'HeadBucket':
@@ -116,13 +134,14 @@ function withParams(name: S3OpName, req: S3Request, address: S3Address, query: M
       const params = list();
       const token = q('continuation-token');
       const fromToken = r.read(() => {
-        if (token === undefined) return undefined;
+        // An empty token starts the listing, as AWS and RGW take it (some clients send one on the first page).
+        if (token === undefined || token === '') return undefined;
         const decoded = Buffer.from(token, 'base64url').toString('utf8');
-        if (!token || Buffer.from(decoded, 'utf8').toString('base64url') !== token) throw s3.invalidArgument('The continuation token provided is incorrect', { ArgumentName: 'continuation-token' });
+        if (Buffer.from(decoded, 'utf8').toString('base64url') !== token) throw s3.invalidArgument('The continuation token provided is incorrect', { ArgumentName: 'continuation-token' });
         return decoded;
       }, undefined);
       const startAfter = q('start-after');
-      return { name, address, list: params, continuationToken: token, startAfter, marker: token !== undefined ? fromToken : startAfter, fetchOwner: q('fetch-owner') === 'true' };
+      return { name, address, list: params, continuationToken: token, startAfter, marker: token ? fromToken : startAfter, fetchOwner: q('fetch-owner') === 'true' };
     }
     case 'ListObjectVersions':
       return { name, address, list: list(), keyMarker: q('key-marker'), versionIdMarker: q('version-id-marker') };
