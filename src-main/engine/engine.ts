@@ -15,6 +15,7 @@ import { listVersions, type VersionListParams } from './ops/list-versions.js';
 import { listUploads } from './ops/list-uploads.js';
 import * as multipart from './ops/multipart.js';
 import { linkObjectTo } from './ops/export-object.js';
+import type { WriteConditions } from './ops/commit.js';
 import { putObject, type ObjectFields, type PutOptions } from './ops/put-object.js';
 import { setObjectAcl, type AclChange } from './ops/object-acl.js';
 import { getObject, headObject, type RangeRequest, type ReadOptions } from './ops/read-object.js';
@@ -164,8 +165,8 @@ export class Engine {
     multipart.uploadPart(this.ctx, ref, name, uploadId, partNumber, body, opts);
   listParts = (ref: ContainerRef, name: string, uploadId: string, p?: { partNumberMarker?: number; maxParts?: number }) =>
     multipart.listParts(this.ctx, ref, name, uploadId, p);
-  completeUpload = (ref: ContainerRef, name: string, uploadId: string, parts: multipart.CompletedPart[]) =>
-    multipart.completeUpload(this.ctx, ref, name, uploadId, parts);
+  completeUpload = (ref: ContainerRef, name: string, uploadId: string, parts: multipart.CompletedPart[], conditions?: WriteConditions) =>
+    multipart.completeUpload(this.ctx, ref, name, uploadId, parts, conditions);
   abortUpload = (ref: ContainerRef, name: string, uploadId: string) => multipart.abortUpload(this.ctx, ref, name, uploadId);
   listUploads = (ref: ContainerRef, p?: Parameters<typeof listUploads>[2]) => listUploads(this.ctx, ref, p);
 

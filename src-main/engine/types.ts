@@ -133,6 +133,8 @@ export interface ObjectRecord {
   grants?: Grant[];
   checksums?: Checksums;
   parts?: number;
+  /** The multipart upload that made this version: a retried CompleteMultipartUpload finds its result here. */
+  uploadId?: string;
   /** A large-object manifest. For an SLO, `size` is 0 (usage counts segments once) and `etag` the SLO ETag. */
   manifest?: Manifest;
 }

@@ -6,7 +6,7 @@ import { grantsPublicRead, type Grant } from '../acl.js';
 import type { EngineContext } from '../context.js';
 import { objectKey } from '../index/keys.js';
 import type { ContainerRecord, ContainerRef, ObjectInfo, StandardHeaders } from '../types.js';
-import { commitVersion, payloadOf, type NewVersion, type WriteConditions } from './commit.js';
+import { checkConditions, commitVersion, payloadOf, type NewVersion, type WriteConditions } from './commit.js';
 import { findContainer } from './containers.js';
 import { bytesOver, tooLongDetails } from './name-limits.js';
 import { discardReceived, receiveBody, type Body, type ReceiveOptions } from './receive-body.js';
@@ -105,6 +105,8 @@ export async function putObject(ctx: EngineContext, ref: ContainerRef, name: str
   const container = findContainer(ctx, ref);
   if (!container) throw new CofferError('NoSuchContainer', `Container ${ref.container} does not exist`);
   if (opts.size !== undefined) refuseIfOverQuota(ctx, container, name, opts.size);
+  // A write whose condition already fails is refused before its body is read (the commit checks again).
+  if (opts.ifMatch !== undefined || opts.ifNoneMatch !== undefined) checkConditions(ctx.store.objects.get(objectKey(container.cid, name)), opts, Date.now());
   const received = await receiveBody(ctx, body, opts);
   try {
     const fields = versionFields(name, opts, received.md5);

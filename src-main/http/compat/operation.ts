@@ -2,6 +2,7 @@ import type { CofferError } from '../../../src-shared/errors.js';
 import type { AclSpec, Action, ChecksumAlgorithm, Checksums, RangeRequest, RequestFields } from '../../engine/index.js';
 import type { ConditionalHeaders } from '../common/conditionals.js';
 import type { S3Error } from './errors.js';
+import type { WriteConditions } from './params.js';
 import type { S3Address } from './router.js';
 
 /**
@@ -71,7 +72,7 @@ type Op<N extends string, P = object> = { name: N; address: S3Address } & P;
  * raised them, so an unauthorised caller still learns nothing but AccessDenied.
  */
 export type S3Operation = (
-  | Op<'ListBuckets'>
+  | Op<'ListBuckets', { maxBuckets: number | undefined; after: string | undefined; prefix: string | undefined }>
   | Op<'HeadService'>
   | Op<'CreateBucket', { acl: AclSpec | undefined; document: DocumentCheck }>
   | Op<'DeleteBucket'>
@@ -98,7 +99,7 @@ export type S3Operation = (
   | Op<'ListMultipartUploads', { list: ListParams; keyMarker: string | undefined; uploadIdMarker: string | undefined }>
   | Op<'DeleteObjects', { document: DocumentCheck }>
   | Op<'NotConfigured', NotConfiguredParams>
-  | Op<'PutObject', { payload: PayloadSpec; fields: RequestFields; acl: AclSpec | undefined; ifNoneMatch: '*' | undefined; ifMatch: string | undefined }>
+  | Op<'PutObject', { payload: PayloadSpec; fields: RequestFields; acl: AclSpec | undefined; conditions: WriteConditions }>
   | Op<'CopyObject', { source: CopySource; sourceConditions: ConditionalHeaders; directive: 'COPY' | 'REPLACE'; fields: RequestFields; acl: AclSpec | undefined }>
   | Op<'GetObject', GetParams>
   | Op<'HeadObject', GetParams>
@@ -109,7 +110,7 @@ export type S3Operation = (
   | Op<'CreateMultipartUpload', { fields: RequestFields; acl: AclSpec | undefined }>
   | Op<'UploadPart', { uploadId: string; partNumber: number; payload: PayloadSpec }>
   | Op<'UploadPartCopy', { uploadId: string; partNumber: number; source: CopySource; sourceConditions: ConditionalHeaders; sourceRange: CopyRange | undefined }>
-  | Op<'CompleteMultipartUpload', { uploadId: string; document: DocumentCheck; host: string | undefined }>
+  | Op<'CompleteMultipartUpload', { uploadId: string; document: DocumentCheck; host: string | undefined; conditions: WriteConditions }>
   | Op<'AbortMultipartUpload', { uploadId: string }>
   | Op<'ListParts', { uploadId: string; maxParts: number; partNumberMarker: string | undefined; after: number | undefined }>
   | Op<'NotImplemented'>
@@ -132,8 +133,8 @@ export interface GetParams {
   checksumMode: boolean;
 }
 
-/** `x-amz-copy-source-range` when given: `bytes=first-last`, or malformed (refused once the source's size is known). */
-export type CopyRange = { start: number; end: number } | 'malformed';
+/** `x-amz-copy-source-range` when given: `bytes=first-last`, or the malformed value (refused once the source is known, as AWS does). */
+export type CopyRange = { start: number; end: number } | { malformed: string };
 
 export type S3OpName = S3Operation['name'];
 export type OpOf<N extends S3OpName> = Extract<S3Operation, { name: N }>;

@@ -1,7 +1,6 @@
 import type { RequestFields } from '../../engine/index.js';
 import type { ConditionalHeaders } from '../common/conditionals.js';
 import { headerOf, type RequestHeaders } from '../common/headers.js';
-import { parseRange } from '../common/range.js';
 import { decodeStrict } from '../common/url.js';
 import { S3Error, s3 } from './errors.js';
 import { checkStorageClass, readStandard, readUserMeta } from './metadata.js';
@@ -65,6 +64,27 @@ export function conditions(headers: RequestHeaders, prefix = ''): ConditionalHea
   return { ifMatch: h('if-match'), ifNoneMatch: h('if-none-match'), ifModifiedSince: h('if-modified-since'), ifUnmodifiedSince: h('if-unmodified-since') };
 }
 
+/** What a write may be conditional on (PutObject, CompleteMultipartUpload): the current version's ETag, or that there is none. */
+export interface WriteConditions {
+  ifMatch: string | undefined;
+  ifNoneMatch: '*' | undefined;
+}
+
+const NOT_IMPLEMENTED_HEADER = 'A header you provided implies functionality that is not implemented';
+
+/**
+ * If-Match / If-None-Match on a write, as AWS takes them: If-None-Match only as `*` (an ETag there
+ * is 501 NotImplemented, AWS's answer), and not both at once (501 too). An empty value is no
+ * condition.
+ */
+export function writeConditions(headers: RequestHeaders): WriteConditions {
+  const ifMatch = headerOf(headers, 'if-match')?.trim() || undefined;
+  const ifNoneMatch = headerOf(headers, 'if-none-match')?.trim() || undefined;
+  if (ifNoneMatch !== undefined && ifNoneMatch !== '*') throw new S3Error(501, 'NotImplemented', NOT_IMPLEMENTED_HEADER, { Header: 'If-None-Match' });
+  if (ifMatch !== undefined && ifNoneMatch !== undefined) throw new S3Error(501, 'NotImplemented', NOT_IMPLEMENTED_HEADER, { Header: 'If-Match' });
+  return { ifMatch, ifNoneMatch };
+}
+
 /** `x-amz-copy-source`: URL-encoded `bucket/key[?versionId=v]`, leading `/` optional, `tenant:bucket` allowed. */
 export function copySource(raw: string | undefined): CopySource {
   const value = raw ?? '';
@@ -84,12 +104,16 @@ export function copySource(raw: string | undefined): CopySource {
   };
 }
 
-/** `x-amz-copy-source-range`: undefined when absent; otherwise `bytes=first-last`, or malformed. */
+/**
+ * `x-amz-copy-source-range`: undefined when absent; otherwise exactly `bytes=first-last` (one
+ * range, both ends given), or malformed: AWS refuses suffix, open-ended and multiple ranges here,
+ * which a GET's Range would take.
+ */
 export function copyRange(raw: string | undefined): CopyRange | undefined {
   if (raw === undefined) return undefined;
-  const range = parseRange(raw);
-  if (!range || !('start' in range) || range.end === undefined) return 'malformed';
-  return { start: range.start, end: range.end };
+  const m = /^bytes=(\d+)-(\d+)$/.exec(raw.trim());
+  if (!m) return { malformed: raw };
+  return { start: Number(m[1]), end: Number(m[2]) };
 }
 
 const OVERRIDES: [string, string][] = [

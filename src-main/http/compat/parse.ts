@@ -4,7 +4,7 @@ import { encryptionRefusal } from './encryption.js';
 import type { DocumentCheck, ListParams, NotConfiguredAnswer, PayloadSpec, S3OpName, S3Operation } from './operation.js';
 import {
   conditions, copyRange, copySource, encodingType, headerOf, int32Param, maxKeys, objectFields, readPartNumber, responseOverrides,
-  uploadPartNumber, type RequestHeaders,
+  uploadPartNumber, writeConditions, type RequestHeaders,
 } from './params.js';
 import { aclFromHeaders } from './acl-input.js';
 import { documentCheck, payloadSpec } from './payload.js';
@@ -83,9 +83,28 @@ function withParams(name: S3OpName, req: S3Request, address: S3Address, query: M
   });
   const uploadId = q('uploadId') ?? '';
   const noFields = { meta: {}, headers: {} };
+  const noConditions = { ifMatch: undefined, ifNoneMatch: undefined };
   const noPayload: PayloadSpec = { size: undefined, expectedMd5: undefined, expectedChecksums: {}, checksumAlgorithms: [], contentSha256: undefined, chunked: undefined };
   switch (name) {
-    case 'ListBuckets':
+    case 'ListBuckets': {
+      // AWS's paging of ListBuckets: max-buckets 1 to 10,000, an opaque continuation token (the
+      // last name of the page before, base64url, as ListObjectsV2's), a prefix.
+      const raw = q('max-buckets');
+      const maxBuckets = r.read(() => {
+        if (raw === undefined) return undefined;
+        const n = /^\d+$/.test(raw) ? Number(raw) : NaN;
+        if (!(n >= 1 && n <= 10000)) throw s3.invalidArgument('Argument max-buckets must be an integer between 1 and 10000', { ArgumentName: 'max-buckets', ArgumentValue: raw });
+        return n;
+      }, undefined);
+      const token = q('continuation-token');
+      const after = r.read(() => {
+        if (!token) return undefined;
+        const decoded = Buffer.from(token, 'base64url').toString('utf8');
+        if (Buffer.from(decoded, 'utf8').toString('base64url') !== token) throw s3.invalidArgument('The continuation token provided is incorrect', { ArgumentName: 'continuation-token' });
+        return decoded;
+      }, undefined);
+      return { name, address, maxBuckets, after, prefix: q('prefix') };
+    }
     case 'HeadService':
     case 'DeleteBucket':
     case 'HeadBucket':
@@ -115,20 +134,21 @@ function withParams(name: S3OpName, req: S3Request, address: S3Address, query: M
     case 'DeleteObjects':
       return { name, address, document: doc() };
     case 'CompleteMultipartUpload':
-      return { name, address, uploadId, document: doc(), host: h('host') };
+      return { name, address, uploadId, document: doc(), host: h('host'), conditions: r.read(() => writeConditions(headers), noConditions) };
     case 'ListObjects':
       return { name, address, list: list(), marker: q('marker') };
     case 'ListObjectsV2': {
       const params = list();
       const token = q('continuation-token');
       const fromToken = r.read(() => {
-        if (token === undefined) return undefined;
+        // An empty token starts the listing, as AWS and RGW take it (some clients send one on the first page).
+        if (token === undefined || token === '') return undefined;
         const decoded = Buffer.from(token, 'base64url').toString('utf8');
-        if (!token || Buffer.from(decoded, 'utf8').toString('base64url') !== token) throw s3.invalidArgument('The continuation token provided is incorrect', { ArgumentName: 'continuation-token' });
+        if (Buffer.from(decoded, 'utf8').toString('base64url') !== token) throw s3.invalidArgument('The continuation token provided is incorrect', { ArgumentName: 'continuation-token' });
         return decoded;
       }, undefined);
       const startAfter = q('start-after');
-      return { name, address, list: params, continuationToken: token, startAfter, marker: token !== undefined ? fromToken : startAfter, fetchOwner: q('fetch-owner') === 'true' };
+      return { name, address, list: params, continuationToken: token, startAfter, marker: token ? fromToken : startAfter, fetchOwner: q('fetch-owner') === 'true' };
     }
     case 'ListObjectVersions':
       return { name, address, list: list(), keyMarker: q('key-marker'), versionIdMarker: q('version-id-marker') };
@@ -146,10 +166,8 @@ function withParams(name: S3OpName, req: S3Request, address: S3Address, query: M
       return { name, address, answer: notConfigured(req.method, address, query.has.bind(query)), objectMustExist: query.has('tagging') && address.key !== undefined, versionId: q('versionId') };
     case 'PutObject': {
       const payload = r.read(() => payloadSpec(headers), noPayload);
-      const ifNoneMatch = h('if-none-match');
-      const ifMatch = h('if-match');
       const fields = r.read(() => objectFields(headers), noFields);
-      return { name, address, payload, fields, acl: acl(), ifNoneMatch: ifNoneMatch?.trim() === '*' ? '*' : undefined, ifMatch: ifMatch || undefined };
+      return { name, address, payload, fields, acl: acl(), conditions: r.read(() => writeConditions(headers), noConditions) };
     }
     case 'CopyObject': {
       const source = r.read(() => copySource(h('x-amz-copy-source')), { tenant: undefined, bucket: '', key: '', versionId: undefined });

@@ -3,8 +3,8 @@ import { decide, effectiveGrants, Engine, segmentReader, type ContainerRef, type
 import { evaluateConditions } from '../../common/conditionals.js';
 import { isoMillis } from '../../common/dates.js';
 import { el } from '../../common/xml.js';
-import { s3 } from '../errors.js';
-import type { CopySource, OpOf } from '../operation.js';
+import { S3Error, s3 } from '../errors.js';
+import type { CopyRange, CopySource, OpOf } from '../operation.js';
 import { s3Root, sendXml, type BucketCall } from '../respond.js';
 import { uploadGrants } from './acl.js';
 
@@ -65,16 +65,28 @@ export async function copyObject(call: BucketCall<OpOf<'CopyObject'>>): Promise<
   });
 }
 
+/**
+ * The part of the source an UploadPartCopy takes: a malformed value is InvalidArgument, a range the
+ * source cannot satisfy (past its end, or reversed) InvalidRange, as AWS and RGW answer.
+ */
+function copyRangeOf(range: CopyRange | undefined, size: number): { start: number; end: number } | undefined {
+  if (range && 'malformed' in range) {
+    throw s3.invalidArgument('The x-amz-copy-source-range value must be of the form bytes=first-last where first and last are the zero-based offsets of the first and last bytes to copy', {
+      ArgumentName: 'x-amz-copy-source-range',
+      ArgumentValue: range.malformed,
+    });
+  }
+  if (range && (range.end >= size || range.start > range.end)) throw new S3Error(416, 'InvalidRange', 'The requested range is not satisfiable');
+  return range;
+}
+
 /** UploadPartCopy (§23): a part made of the source, or of `x-amz-copy-source-range` (inclusive, inside the source). */
 export async function uploadPartCopy(call: BucketCall<OpOf<'UploadPartCopy'>>): Promise<void> {
   const { op } = call;
   const src = op.source;
   const ref = sourceRef(call, src);
   const source = checkSource(call, ref);
-  const range = op.sourceRange;
-  if (range === 'malformed' || (range && range.end >= source.size)) {
-    throw s3.invalidArgument('The x-amz-copy-source-range value must be of the form bytes=first-last where first and last are the zero-based offsets of the first and last bytes to copy', { ArgumentName: 'x-amz-copy-source-range' });
-  }
+  const range = copyRangeOf(op.sourceRange, source.size);
   const read = await call.ctx.engine.getObject(ref, src.key, { versionId: source.versionId ?? 'null', ...(range ? { range } : {}), canRead: segmentReader(call.who) });
   const size = read.range ? read.range.end - read.range.start + 1 : source.size;
   const part = await call.ctx.engine.uploadPart(call.ref, op.address.key!, op.uploadId, op.partNumber, read.body, { size });

@@ -54,7 +54,7 @@ export async function completeMultipartUpload(call: BucketCall<OpOf<'CompleteMul
     return { partNumber: Number(n), etag };
   });
   const key = op.address.key!;
-  const info = await call.ctx.engine.completeUpload(call.ref, key, op.uploadId, parts);
+  const info = await call.ctx.engine.completeUpload(call.ref, key, op.uploadId, parts, op.conditions);
   const host = op.host ?? '127.0.0.1';
   const bucketPath = call.bucket.tenant ? `${call.bucket.tenant}:${call.bucket.name}` : call.bucket.name;
   sendXml(
