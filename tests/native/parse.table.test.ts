@@ -154,7 +154,11 @@ describe('parameters', () => {
     expect(op('Auth', 'GET', '/auth/v1.0', { 'X-Auth-User': 'a:b', 'X-Auth-Key': 'k' })).toMatchObject({ user: 'a:b', key: 'k' });
     expect(op('Auth', 'GET', '/auth/v1.0', { 'X-Storage-User': 'a:b', 'X-Storage-Pass': 'k' })).toMatchObject({ user: 'a:b', key: 'k' });
     expect(op('ListAccount', 'GET', `${A}?limit=5&marker=m&end_marker=z&prefix=p&reverse=on&format=JSON`).listing).toEqual({ format: 'json', limit: 5, marker: 'm', endMarker: 'z', prefix: 'p', reverse: true });
-    expect(op('ListAccount', 'GET', `${A}?reverse=t`).listing.reverse).toBe(false);
+    // Swift's config true values on both listings; JSON by default (seed 4.1.1).
+    expect(op('ListAccount', 'GET', `${A}?reverse=t`).listing.reverse).toBe(true);
+    expect(op('ListAccount', 'GET', A).listing.format).toBe('json');
+    expect(op('ListContainer', 'GET', `${A}/c?delimiter=&allow_unordered=false`).listing).toMatchObject({ delimiter: '', allowUnordered: false });
+    expect(op('ListContainer', 'GET', `${A}/c`).listing).toMatchObject({ format: 'json', delimiter: undefined, allowUnordered: undefined });
     expect(op('ListContainer', 'GET', `${A}/c?reverse=t&path=d&delimiter=/&allow_unordered=yes`, { Accept: 'application/xml' }).listing).toMatchObject({ format: 'xml', reverse: true, path: 'd', delimiter: '/', allowUnordered: true });
     expect(op('HeadContainer', 'HEAD', `${A}/c?format=csv`).format).toBe('plain');
   });

@@ -431,4 +431,43 @@ print(json.dumps({'count': len(names), 'header': hdrs.get('x-container-object-co
     expect(out.subdirs).toEqual([{ subdir: 'obj/' }]);
     expect(out.limited).toBe(total);
   });
+
+  it('the storage URL is /v1/AUTH_<tenant>$<account>, as Swift hands it out; TempURLs signed for it and for /swift/v1 both work', async () => {
+    const out = (await py(`
+import sys, json, urllib.request, urllib.error
+from urllib.parse import urlparse
+from swiftclient import client
+from swiftclient.utils import generate_temp_url
+auth, user, key = sys.argv[1:4]
+url, token = client.get_auth(auth, user, key)
+parsed = urlparse(url)
+origin = parsed.scheme + '://' + parsed.netloc
+client.post_account(url, token, {'X-Account-Meta-Temp-URL-Key': 'seekrit'})
+client.put_container(url, token, 'turl')
+client.put_object(url, token, 'turl', 'o.txt', b'hello', content_type='text/plain')
+def fetch(path):
+    try:
+        with urllib.request.urlopen(origin + path) as r:
+            return [r.status, r.read().decode()]
+    except urllib.error.HTTPError as e:
+        return [e.code, '']
+native = generate_temp_url(parsed.path + '/turl/o.txt', 60, 'seekrit', 'GET')
+rgw = generate_temp_url('/swift' + parsed.path + '/turl/o.txt', 60, 'seekrit', 'GET')
+wrong = generate_temp_url(parsed.path + '/turl/o.txt', 60, 'other-key', 'GET')
+rgw_conn = client.Connection(preauthurl=origin + '/swift' + parsed.path, preauthtoken=token, retries=0)
+_, rgw_listing = rgw_conn.get_container('turl')
+print(json.dumps({'path': parsed.path, 'native': fetch(native), 'rgw': fetch(rgw), 'wrong': fetch(wrong),
+                  'rgw_listing': [o['name'] for o in rgw_listing], 'account': client.head_account(url, token).get('x-account-object-count')}))
+`)) as { path: string; native: [number, string]; rgw: [number, string]; wrong: [number, string]; rgw_listing: string[]; account: string };
+    expect(out.path).toBe(`/v1/AUTH_${ACCOUNT}`);
+    expect(out.native).toEqual([200, 'hello']);
+    expect(out.rgw).toEqual([200, 'hello']);
+    expect(out.wrong[0]).toBe(401);
+    expect(out.rgw_listing).toEqual(['o.txt']);
+    expect(Number(out.account)).toBeGreaterThan(0);
+    // The swift CLI's own tempurl command, given the object's path under the storage URL.
+    const signed = (await swift(['tempurl', 'GET', '60', `/v1/AUTH_${ACCOUNT}/turl/o.txt`, 'seekrit'])).stdout.trim();
+    const r = await fetch(`${s.url}${signed}`);
+    expect([r.status, await r.text()]).toEqual([200, 'hello']);
+  });
 });

@@ -39,7 +39,10 @@ export interface TempUrlParams {
 export type ObjectFields = RequestFields;
 
 export interface GetParams {
+  /** The first range of `Range` (all a HEAD or a manifest read serves). */
   range: RangeRequest | undefined;
+  /** Every range, when `Range` names more than one: a GET answers multipart/byteranges. */
+  ranges?: RangeRequest[] | undefined;
   conditions: ConditionalHeaders;
 }
 
@@ -67,12 +70,12 @@ export type NativeOperation = (
   | Op<'MethodNotAllowed', { allow: string; path: AccountPath | ContainerPath | ObjectPath | undefined }>
   | Op<'TempUrlInvalid'>
   | Op<'HeadAccount', { path: AccountPath; format: ListingFormat }>
-  | Op<'ListAccount', { path: AccountPath; listing: ListingParams }>
+  | Op<'ListAccount', { path: AccountPath; listing: ListingParams & { delimiter: string | undefined } }>
   | Op<'PostAccount', { path: AccountPath; change: MetaChange }>
   | Op<'BulkDelete', { path: AccountPath; contentType: string | undefined; format: ListingFormat; framed: boolean }>
   | Op<'PutContainer', { path: ContainerPath; settings: ContainerSettings; meta: MetaChange }>
   | Op<'HeadContainer', { path: ContainerPath; format: ListingFormat }>
-  | Op<'ListContainer', { path: ContainerPath; listing: ListingParams & { delimiter: string | undefined; path: string | undefined; allowUnordered: boolean } }>
+  | Op<'ListContainer', { path: ContainerPath; listing: ListingParams & { delimiter: string | undefined; path: string | undefined; allowUnordered: boolean | undefined } }>
   | Op<'PostContainer', { path: ContainerPath; settings: ContainerSettings; meta: MetaChange }>
   | Op<'DeleteContainer', { path: ContainerPath }>
   | Op<'GetObject', { path: ObjectPath; tempUrl: TempUrlParams | undefined } & GetParams>

@@ -17,16 +17,19 @@ export function readLimit(raw: string | undefined): number | undefined {
 }
 
 /**
- * `format=` wins over `Accept` (§2.3); the default is plain text. As Swift (listing_formats),
- * `format` is read in any case and a value it does not know means plain text, not an error.
+ * `format=` wins over `Accept` (§2.3). A listing's default is JSON (seed N1/N4 and 4.1.1: "json
+ * or xml, default json"); bulk and SLO answers keep Swift's plain-text default (`fallback`). As
+ * Swift (listing_formats), `format` is read in any case and a value it does not know means plain
+ * text, not an error; `Accept: text/plain` asks for plain text, a wildcard Accept takes the default.
  */
-export function listingFormat(format: string | undefined, accept: string | undefined): ListingFormat {
+export function listingFormat(format: string | undefined, accept: string | undefined, fallback: ListingFormat = 'json'): ListingFormat {
   const f = format?.toLowerCase();
   if (f) return f === 'json' || f === 'xml' ? f : 'plain';
-  const types = (accept ?? '').split(',').map((s) => s.split(';')[0]!.trim());
+  const types = (accept ?? '').split(',').map((s) => s.split(';')[0]!.trim().toLowerCase());
   if (types.includes('application/json')) return 'json';
   if (types.includes('application/xml') || types.includes('text/xml')) return 'xml';
-  return 'plain';
+  if (types.includes('text/plain')) return 'plain';
+  return fallback;
 }
 
 const INTEGER = /^[+-]?\d+$/;
