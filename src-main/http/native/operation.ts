@@ -84,7 +84,7 @@ export type NativeOperation = (
   | Op<'PutObject', { path: ObjectPath; tempUrl: TempUrlParams | undefined } & PutParams>
   | Op<'PutManifest', { path: ObjectPath; format: ListingFormat; contentLength: number | undefined } & PutParams>
   | Op<'PostObject', { path: ObjectPath; tempUrl: TempUrlParams | undefined; fields: ObjectFields; removeDeleteAt: boolean }>
-  | Op<'DeleteObject', { path: ObjectPath; tempUrl: TempUrlParams | undefined }>
+  | Op<'DeleteObject', { path: ObjectPath; tempUrl: TempUrlParams | undefined; ifDeleteAt?: number | undefined }>
   | Op<'DeleteManifest', { path: ObjectPath; format: ListingFormat }>
   | Op<'CopyObject', {
       path: ObjectPath;

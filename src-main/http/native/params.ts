@@ -6,12 +6,14 @@ import { LISTING_LIMIT, truthy } from './limits.js';
 import type { ListingFormat } from './listing-format.js';
 import { headerProblem, metaProblem, readMetaHeaders, readStandardHeaders, type MetaChange } from './metadata.js';
 
-/** The `limit` parameter (§5): undefined when absent, else a number within the listing limit. */
+/**
+ * The `limit` parameter (§5): undefined when absent or not all digits (Swift's servers take
+ * `limit` only when `isdigit()`, so -1, abc and 5000.0 list with the default limit), else a
+ * number within the listing limit (412 past it, as Swift).
+ */
 export function readLimit(raw: string | undefined): number | undefined {
-  if (raw === undefined || raw === '') return undefined;
-  if (!/^-?\d+$/.test(raw)) throw new NativeError(400, 'InvalidArgument');
+  if (raw === undefined || !/^\d+$/.test(raw)) return undefined;
   const n = Number(raw);
-  if (n < 0) throw new NativeError(412, 'Value of limit must be non-negative');
   if (n > LISTING_LIMIT) throw new NativeError(412, `Maximum limit is ${LISTING_LIMIT}`);
   return n;
 }

@@ -30,6 +30,9 @@ const RESERVED_SLO_HEADER =
  * body. A path or query string that cannot be decoded throws (412 / 400), before anything else.
  */
 export function parseNative(req: NativeRequest): NativeOperation {
+  // As Swift's proxy (swob's message_length): one transfer coding, chunked, or none.
+  const te = headerOf(req.headers, 'transfer-encoding');
+  if (te !== undefined && te.split(',').length > 1) throw new NativeError(501, 'Unsupported Transfer-Coding header value specified in Transfer-Encoding header');
   const target = parseNativePath(req.rawPath);
   if (target.kind === 'invalid') throw new NativeError(target.status, target.body);
   const query = req.query;
@@ -115,7 +118,7 @@ function operation(req: NativeRequest, target: Exclude<NativeTarget, { kind: 'in
       return postObject(path, req.headers, h, r, undefined);
     case 'DELETE':
       if (manifest === 'delete') return { name: 'DeleteManifest', path, format: reportFormat() };
-      return { name: 'DeleteObject', path, tempUrl: undefined };
+      return { name: 'DeleteObject', path, tempUrl: undefined, ifDeleteAt: r.read(() => readIfDeleteAt(h('x-if-delete-at')), undefined) };
     default:
       // RFC 9110 15.5.6: a 405 says what is allowed.
       return { name: 'MethodNotAllowed', allow: 'COPY, DELETE, GET, HEAD, POST, PUT', path };
@@ -127,6 +130,13 @@ const given = <T>(v: string | undefined, read: (v: string) => T): T | undefined 
 
 function listing(q: (n: string) => string | undefined, format: ListingParams['format'], r: NativeReader): ListingParams {
   return { format, limit: r.read(() => readLimit(q('limit')), undefined), marker: q('marker'), endMarker: q('end_marker'), prefix: q('prefix'), reverse: truthy(q('reverse')) };
+}
+
+/** `X-If-Delete-At` on a DELETE: the X-Delete-At the object must have (0: none), as Swift's object server compares them. */
+function readIfDeleteAt(raw: string | undefined): number | undefined {
+  if (raw === undefined) return undefined;
+  if (!/^\s*[+-]?\d+\s*$/.test(raw)) throw new NativeError(400, 'Bad X-If-Delete-At header value');
+  return Number(raw.trim());
 }
 
 /** POST account: metadata only; quotas are the administrator's (`coffer quota set`). */

@@ -143,6 +143,13 @@ export async function postObject(call: NativeCall<NativeOpOf<'PostObject'>>, c: 
 }
 
 export async function deleteObject(call: NativeCall<NativeOpOf<'DeleteObject'>>, c: ContainerInfo): Promise<void> {
+  const expected = call.op.ifDeleteAt;
+  if (expected !== undefined) {
+    // Swift's object server: the object's X-Delete-At (0 when it has none) must be the one named;
+    // a missing object is its 404 (headObject throws it).
+    const current = call.ctx.engine.headObject(refOf(c), call.op.path.object).deleteAt ?? 0;
+    if (current !== expected) throw new NativeError(412, 'X-If-Delete-At and X-Delete-At do not match');
+  }
   await call.ctx.engine.deleteObject(refOf(c), call.op.path.object);
   reply(call.x, 204);
 }
