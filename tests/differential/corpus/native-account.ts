@@ -32,6 +32,8 @@ export const NATIVE_ACCOUNT_ROWS: Row[] = [
   n('auth.other.container-put', PUT('/{c}', { as: 'other' })),
   n('auth.other.container-delete', DELETE('/{f:empty}', { as: 'other' })),
   n('auth.unknown-account', HEAD('{v1}/AUTH_nosuchaccount', { at: 'root' })),
+  n('path.double-slash', GET('/{v1}/{account}?format=json', { at: 'root' })),
+  n('path.double-slash.object', GET('/{v1}/{account}/{f:objects}/obj', { at: 'root' })),
   n('auth.unknown-account.anonymous', HEAD('{v1}/AUTH_nosuchaccount', { at: 'root', as: 'anonymous' })),
   n('info', GET('/info', { at: 'root', as: 'anonymous' }), { compare: { body: 'none' } }),
   n('info.keys', GET('/info', { at: 'root', as: 'anonymous' }), { compare: { body: 'shape' } }),
