@@ -470,4 +470,25 @@ print(json.dumps({'path': parsed.path, 'native': fetch(native), 'rgw': fetch(rgw
     const r = await fetch(`${s.url}${signed}`);
     expect([r.status, await r.text()]).toEqual([200, 'hello']);
   });
+
+  it('get_account(delimiter=…) rolls containers up into subdirs; a multi-range get_object is multipart/byteranges', async () => {
+    const out = (await py(`
+import sys, json
+from swiftclient import client
+auth, user, key = sys.argv[1:4]
+url, token = client.get_auth(auth, user, key)
+for c in ('tree~a~1', 'tree~a~2', 'tree~b'):
+    client.put_container(url, token, c)
+_, rows = client.get_account(url, token, prefix='tree~', delimiter='~', full_listing=True)
+client.put_object(url, token, 'tree~b', 'o', b'0123456789', content_type='text/x-test')
+hdrs, body = client.get_object(url, token, 'tree~b', 'o', headers={'Range': 'bytes=0-1,5-6'})
+print(json.dumps({'rows': [r.get('subdir') or r.get('name') for r in rows], 'type': hdrs.get('content-type'), 'body': body.decode()}))
+`)) as { rows: string[]; type: string; body: string };
+    expect(out.rows).toEqual(['tree~a~', 'tree~b']);
+    const boundary = /^multipart\/byteranges;\s*boundary=(\S+)$/.exec(out.type)?.[1];
+    expect(boundary, out.type).toBeDefined();
+    expect(out.body).toBe(
+      `--${boundary}\r\nContent-Type: text/x-test\r\nContent-Range: bytes 0-1/10\r\n\r\n01\r\n--${boundary}\r\nContent-Type: text/x-test\r\nContent-Range: bytes 5-6/10\r\n\r\n56\r\n--${boundary}--`,
+    );
+  });
 });
