@@ -230,7 +230,7 @@ export class LocalBackend implements ObjectBackend {
   async publicUrl(container: string): Promise<string> {
     if (this.endpoint === undefined) throw new CofferError('NotSupported', 'Public URLs need the local server to be running');
     this.engine.getContainer(this.ref(container));
-    return `${this.endpoint}/swift/v1/AUTH_${this.accountId}/${encodeURIComponent(container)}/`;
+    return `${this.endpoint}/v1/AUTH_${this.accountId}/${encodeURIComponent(container)}/`;
   }
 
   async shareLink(container: string, name: string, expiresInSeconds: number): Promise<string> {

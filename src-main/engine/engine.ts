@@ -5,6 +5,7 @@ import { BlobStore } from './blobs/blob-store.js';
 import { DEFAULT_OPTIONS, EngineContext, type EngineOptions } from './context.js';
 import { IndexStore } from './index/store.js';
 import * as accounts from './ops/accounts.js';
+import { listAccountEntries } from './ops/account-listing.js';
 import * as containers from './ops/containers.js';
 import { copyObject, updateObjectMeta, type CopyOptions } from './ops/copy-object.js';
 import { deleteObject, type DeleteOptions } from './ops/delete-object.js';
@@ -116,6 +117,8 @@ export class Engine {
   updateContainer = (ref: ContainerRef, settings: containers.ContainerSettings) => containers.updateContainer(this.ctx, ref, settings);
   deleteContainer = (ref: ContainerRef) => containers.deleteContainer(this.ctx, ref);
   listContainers = (account: string, params?: containers.ContainerListParams) => containers.listContainers(this.ctx, account, params);
+  /** The native account listing: containers, with a delimiter rolled up into prefix entries. */
+  listAccountEntries = (account: string, params: containers.ContainerListParams & { delimiter?: string }) => listAccountEntries(this.ctx, account, params);
   tenantsWithContainer = (name: string) => containers.tenantsWithContainer(this.ctx, name);
 
   // Objects

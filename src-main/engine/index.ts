@@ -68,6 +68,7 @@ export {
 export type { CreateAccountInput } from './ops/accounts.js';
 export { BULK_DELETE_LIMITS, type DeleteCheck, type DeleteFailure, type DeleteReport, type DeleteTarget } from './ops/bulk-delete.js';
 export type { ContainerListParams, ContainerSettings, MetaPatch } from './ops/containers.js';
+export type { AccountEntry } from './ops/account-listing.js';
 export type { CopyOptions, CopyResult } from './ops/copy-object.js';
 export type { DeleteOptions, DeleteResult } from './ops/delete-object.js';
 export type { SegmentReadCheck } from './ops/large-object-read.js';

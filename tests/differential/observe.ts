@@ -72,7 +72,8 @@ function headerValue(n: Normaliser, name: string, value: string, presence: Set<s
   if (name === 'x-auth-token-expires') return /^\d+$/.test(value) ? '<seconds>' : value;
   if (name === 'x-timestamp' || name === 'x-delete-at') return EPOCH.test(value) ? shape('timestamp', value) : value;
   // Media types and their charset are case-insensitive (RFC 9110 8.3): `charset=UTF-8` is `charset=utf-8`.
-  if (name === 'content-type') return normaliseText(n, value.toLowerCase().replace(/\s*;\s*/g, '; '));
+  // A multipart answer's boundary is random on every server.
+  if (name === 'content-type') return normaliseText(n, value.toLowerCase().replace(/\s*;\s*/g, '; ').replace(/boundary=[^;\s]+/, 'boundary=<boundary>'));
   // Swift lists the allowed methods in a different order each time (a set).
   if (name === 'allow') return value.split(',').map((m) => m.trim().toUpperCase()).sort().join(', ');
   // The storage policy's name is the deployment's (Swift's here is `gold`, RGW's `default-placement`).
@@ -226,9 +227,12 @@ export function observe(api: Api, method: string, res: RawAnswer, n: Normaliser,
   } else if (kind === 'text') {
     fields.set('body:text', mode === 'shape' ? '<present>' : normaliseText(n, text.trim()));
   } else {
-    const p = printable(res.body);
+    // A multipart/byteranges body is compared with its (random) boundary replaced.
+    const boundary = /boundary=([^;\s]+)/i.exec(type)?.[1];
+    const body = boundary ? Buffer.from(res.body.toString('latin1').split(boundary).join('<boundary>'), 'latin1') : res.body;
+    const p = printable(body);
     if (mode === 'shape') fields.set('body:data', '<present>');
-    else fields.set('body:data', p !== undefined ? normaliseText(n, p) : `${res.body.length} bytes, md5 ${createHash('md5').update(res.body).digest('hex')}`);
+    else fields.set('body:data', p !== undefined ? normaliseText(n, p) : `${body.length} bytes, md5 ${createHash('md5').update(body).digest('hex')}`);
   }
   return { status: res.status, fields };
 }

@@ -195,9 +195,9 @@ export interface ContainerListParams {
   reverse?: boolean;
 }
 
-/** The account's containers in name order (UTF-8 byte order), with their usage. Accounts hold at most a few thousand. */
-export function listContainers(ctx: EngineContext, account: string, p: ContainerListParams = {}): ContainerInfo[] {
-  const owner = requireAccount(ctx, account);
+/** The names of the account's containers the parameters select, in the listing's order (before `limit`). */
+export function containerNames(ctx: EngineContext, account: string, p: ContainerListParams = {}): Buffer[] {
+  requireAccount(ctx, account);
   const base = Buffer.from(`${account}\0`, 'utf8');
   const cmp = (name: Buffer, s: string) => Buffer.compare(name, Buffer.from(s, 'utf8'));
   const prefix = Buffer.from(p.prefix ?? '', 'utf8');
@@ -211,11 +211,23 @@ export function listContainers(ctx: EngineContext, account: string, p: Container
     names.push(name);
   }
   if (p.reverse) names.reverse();
+  return names;
+}
+
+/** One container of the account by name, with its usage; undefined when it went meanwhile. */
+export function accountContainer(ctx: EngineContext, account: string, name: string): ContainerInfo | undefined {
+  const owner = requireAccount(ctx, account);
+  const rec = findContainer(ctx, { tenant: owner.tenant, container: name });
+  return rec ? containerInfo(ctx, rec) : undefined;
+}
+
+/** The account's containers in name order (UTF-8 byte order), with their usage. Accounts hold at most a few thousand. */
+export function listContainers(ctx: EngineContext, account: string, p: ContainerListParams = {}): ContainerInfo[] {
+  const names = containerNames(ctx, account, p);
   return names
     .slice(0, p.limit ?? names.length)
-    .map((n) => findContainer(ctx, { tenant: owner.tenant, container: n.toString('utf8') }))
-    .filter((rec): rec is ContainerRecord => !!rec)
-    .map((rec) => containerInfo(ctx, rec));
+    .map((n) => accountContainer(ctx, account, n.toString('utf8')))
+    .filter((c): c is ContainerInfo => !!c);
 }
 
 /** Tenants that hold a container of this name (anonymous path-style requests name no tenant). */

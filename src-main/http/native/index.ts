@@ -21,7 +21,7 @@ import { realmOfUser, reply, sendError, type NativeCall, type NativeContext } fr
 export type { NativeContext } from './respond.js';
 
 function storageUrl(host: string | undefined, accountId: string): string {
-  return `http://${host ?? '127.0.0.1'}/swift/v1/AUTH_${accountId}`;
+  return `http://${host ?? '127.0.0.1'}/v1/AUTH_${accountId}`;
 }
 
 /** v1 auth as Swift's tempauth answers it: 200 with the storage URL and a token, 401 naming the user's account as realm. */

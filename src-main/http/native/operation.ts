@@ -39,7 +39,10 @@ export interface TempUrlParams {
 export type ObjectFields = RequestFields;
 
 export interface GetParams {
+  /** The first range of `Range` (all a HEAD or a manifest read serves). */
   range: RangeRequest | undefined;
+  /** Every range, when `Range` names more than one: a GET answers multipart/byteranges. */
+  ranges?: RangeRequest[] | undefined;
   conditions: ConditionalHeaders;
 }
 
@@ -68,12 +71,12 @@ export type NativeOperation = (
   | Op<'TempUrlInvalid'>
   | Op<'Preflight', { path: ContainerPath | ObjectPath; allow: string; origin: string | undefined; requestMethod: string | undefined; requestHeaders: string[] }>
   | Op<'HeadAccount', { path: AccountPath; format: ListingFormat }>
-  | Op<'ListAccount', { path: AccountPath; listing: ListingParams }>
+  | Op<'ListAccount', { path: AccountPath; listing: ListingParams & { delimiter: string | undefined } }>
   | Op<'PostAccount', { path: AccountPath; change: MetaChange }>
   | Op<'BulkDelete', { path: AccountPath; contentType: string | undefined; format: ListingFormat; framed: boolean }>
   | Op<'PutContainer', { path: ContainerPath; settings: ContainerSettings; meta: MetaChange }>
   | Op<'HeadContainer', { path: ContainerPath; format: ListingFormat }>
-  | Op<'ListContainer', { path: ContainerPath; listing: ListingParams & { delimiter: string | undefined; path: string | undefined; allowUnordered: boolean } }>
+  | Op<'ListContainer', { path: ContainerPath; listing: ListingParams & { delimiter: string | undefined; path: string | undefined; allowUnordered: boolean | undefined } }>
   | Op<'PostContainer', { path: ContainerPath; settings: ContainerSettings; meta: MetaChange }>
   | Op<'DeleteContainer', { path: ContainerPath }>
   | Op<'GetObject', { path: ObjectPath; tempUrl: TempUrlParams | undefined } & GetParams>
@@ -82,7 +85,7 @@ export type NativeOperation = (
   | Op<'PutObject', { path: ObjectPath; tempUrl: TempUrlParams | undefined } & PutParams>
   | Op<'PutManifest', { path: ObjectPath; format: ListingFormat; contentLength: number | undefined } & PutParams>
   | Op<'PostObject', { path: ObjectPath; tempUrl: TempUrlParams | undefined; fields: ObjectFields; removeDeleteAt: boolean }>
-  | Op<'DeleteObject', { path: ObjectPath; tempUrl: TempUrlParams | undefined }>
+  | Op<'DeleteObject', { path: ObjectPath; tempUrl: TempUrlParams | undefined; ifDeleteAt?: number | undefined }>
   | Op<'DeleteManifest', { path: ObjectPath; format: ListingFormat }>
   | Op<'CopyObject', {
       path: ObjectPath;

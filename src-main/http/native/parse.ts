@@ -1,7 +1,7 @@
 import { isCofferError, type CofferError } from '../../../src-shared/errors.js';
 import { headerOf, type RequestHeaders } from '../common/headers.js';
 import { ParamReader } from '../common/param-reader.js';
-import { parseRange } from '../common/range.js';
+import { parseRange, parseRanges } from '../common/range.js';
 import { NativeError } from './errors.js';
 import { truthy } from './limits.js';
 import { headerProblem, readMetaHeaders } from './metadata.js';
@@ -30,6 +30,9 @@ const RESERVED_SLO_HEADER =
  * body. A path or query string that cannot be decoded throws (412 / 400), before anything else.
  */
 export function parseNative(req: NativeRequest): NativeOperation {
+  // As Swift's proxy (swob's message_length): one transfer coding, chunked, or none.
+  const te = headerOf(req.headers, 'transfer-encoding');
+  if (te !== undefined && te.split(',').length > 1) throw new NativeError(501, 'Unsupported Transfer-Coding header value specified in Transfer-Encoding header');
   const target = parseNativePath(req.rawPath);
   if (target.kind === 'invalid') throw new NativeError(target.status, target.body);
   const query = req.query;
@@ -45,6 +48,8 @@ function operation(req: NativeRequest, target: Exclude<NativeTarget, { kind: 'in
   const h = (n: string) => headerOf(req.headers, n);
   const q = (n: string) => query.get(n);
   const format = () => listingFormat(q('format'), h('accept'));
+  // Bulk delete and SLO manifests answer plain text unless asked otherwise, as Swift's middleware does.
+  const reportFormat = () => listingFormat(q('format'), h('accept'), 'plain');
   if (target.kind === 'auth') {
     if (m !== 'GET') return { name: 'MethodNotAllowed', allow: 'GET', path: undefined };
     return { name: 'Auth', user: h('x-auth-user') ?? h('x-storage-user'), key: h('x-auth-key') ?? h('x-storage-pass'), host: h('host') };
@@ -56,10 +61,10 @@ function operation(req: NativeRequest, target: Exclude<NativeTarget, { kind: 'in
     const path = { account: target.account };
     if ((m === 'POST' || m === 'DELETE') && query.has('bulk-delete')) {
       const framed = h('content-length') !== undefined || /chunked/i.test(h('transfer-encoding') ?? '');
-      return { name: 'BulkDelete', path, contentType: h('content-type'), format: format(), framed };
+      return { name: 'BulkDelete', path, contentType: h('content-type'), format: reportFormat(), framed };
     }
     if (m === 'HEAD') return { name: 'HeadAccount', path, format: format() };
-    if (m === 'GET') return { name: 'ListAccount', path, listing: listing(q, format(), r, (v) => ['true', '1', 'yes', 'on'].includes((v ?? '').toLowerCase())) };
+    if (m === 'GET') return { name: 'ListAccount', path, listing: { ...listing(q, format(), r), delimiter: q('delimiter') } };
     if (m === 'POST') return { name: 'PostAccount', path, change: r.read(() => accountChange(req.headers), { set: {}, remove: [] }) };
     return { name: 'MethodNotAllowed', allow: 'GET, HEAD, POST', path };
   }
@@ -86,8 +91,8 @@ function operation(req: NativeRequest, target: Exclude<NativeTarget, { kind: 'in
       case 'HEAD':
         return { name: 'HeadContainer', path, format: format() };
       case 'GET': {
-        const base = listing(q, format(), r, truthy);
-        return { name: 'ListContainer', path, listing: { ...base, delimiter: q('delimiter'), path: q('path'), allowUnordered: truthy(q('allow_unordered')) } };
+        const base = listing(q, format(), r);
+        return { name: 'ListContainer', path, listing: { ...base, delimiter: q('delimiter'), path: q('path'), allowUnordered: given(q('allow_unordered'), truthy) } };
       }
       case 'POST': {
         const settings = r.read(() => readContainerSettings(req.headers), { meta: { set: {}, remove: [] } });
@@ -108,10 +113,10 @@ function operation(req: NativeRequest, target: Exclude<NativeTarget, { kind: 'in
     case 'GET':
     case 'HEAD':
       if (manifest === 'get') return { name: 'GetManifest', path, raw: q('format') === 'raw', head: m === 'HEAD', ...get() };
-      return { name: m === 'GET' ? 'GetObject' : 'HeadObject', path, tempUrl: undefined, ...get() };
+      return { name: m === 'GET' ? 'GetObject' : 'HeadObject', path, tempUrl: undefined, ...get(), ranges: parseRanges(h('range')) };
     case 'PUT': {
       if (h('x-copy-from') !== undefined) return copyOperation(path, req.headers, r, 'x-copy-from');
-      if (manifest === 'put') return putManifest(path, req.headers, h, format(), r);
+      if (manifest === 'put') return putManifest(path, req.headers, h, reportFormat(), r);
       if (manifest !== undefined) r.fail(new NativeError(400, 'multipart-manifest must be "put" on a PUT'));
       if (h('x-static-large-object') !== undefined) r.fail(new NativeError(400, RESERVED_SLO_HEADER));
       return { name: 'PutObject', path, tempUrl: undefined, ...putParams(req.headers, h, r) };
@@ -120,16 +125,26 @@ function operation(req: NativeRequest, target: Exclude<NativeTarget, { kind: 'in
       if (h('x-static-large-object') !== undefined) r.fail(new NativeError(400, RESERVED_SLO_HEADER));
       return postObject(path, req.headers, h, r, undefined);
     case 'DELETE':
-      if (manifest === 'delete') return { name: 'DeleteManifest', path, format: format() };
-      return { name: 'DeleteObject', path, tempUrl: undefined };
+      if (manifest === 'delete') return { name: 'DeleteManifest', path, format: reportFormat() };
+      return { name: 'DeleteObject', path, tempUrl: undefined, ifDeleteAt: r.read(() => readIfDeleteAt(h('x-if-delete-at')), undefined) };
     default:
       // RFC 9110 15.5.6: a 405 says what is allowed.
       return { name: 'MethodNotAllowed', allow: 'COPY, DELETE, GET, HEAD, POST, PUT', path };
   }
 }
 
-function listing(q: (n: string) => string | undefined, format: ListingParams['format'], r: NativeReader, reverse: (v: string | undefined) => boolean): ListingParams {
-  return { format, limit: r.read(() => readLimit(q('limit')), undefined), marker: q('marker'), endMarker: q('end_marker'), prefix: q('prefix'), reverse: reverse(q('reverse')) };
+/** A parameter's value read by `read`, or undefined when it is not given (the combination rules of 4.1.2 look at what is given). */
+const given = <T>(v: string | undefined, read: (v: string) => T): T | undefined => (v === undefined ? undefined : read(v));
+
+function listing(q: (n: string) => string | undefined, format: ListingParams['format'], r: NativeReader): ListingParams {
+  return { format, limit: r.read(() => readLimit(q('limit')), undefined), marker: q('marker'), endMarker: q('end_marker'), prefix: q('prefix'), reverse: truthy(q('reverse')) };
+}
+
+/** `X-If-Delete-At` on a DELETE: the X-Delete-At the object must have (0: none), as Swift's object server compares them. */
+function readIfDeleteAt(raw: string | undefined): number | undefined {
+  if (raw === undefined) return undefined;
+  if (!/^\s*[+-]?\d+\s*$/.test(raw)) throw new NativeError(400, 'Bad X-If-Delete-At header value');
+  return Number(raw.trim());
 }
 
 /** POST account: metadata only; quotas are the administrator's (`coffer quota set`). */

@@ -71,10 +71,11 @@ export function listContainer(call: NativeCall<NativeOpOf<'ListContainer'>>, c: 
       ...(p.marker ? { marker: p.marker } : {}),
       ...(p.endMarker ? { endMarker: p.endMarker } : {}),
       ...(p.prefix !== undefined ? { prefix: p.prefix } : {}),
-      ...(p.delimiter ? { delimiter: p.delimiter } : {}),
+      // Given is given, empty or false: the combination rules (4.1.2) are the engine's.
+      ...(p.delimiter !== undefined ? { delimiter: p.delimiter } : {}),
       ...(p.path !== undefined ? { path: p.path } : {}),
+      ...(p.allowUnordered !== undefined ? { allowUnordered: p.allowUnordered } : {}),
       reverse: p.reverse,
-      allowUnordered: p.allowUnordered,
     },
   );
   const headers = { ...containerHeaders(c, call.who.account === c.owner), ...baseHeaders(x, CONTENT_TYPES[format]) };

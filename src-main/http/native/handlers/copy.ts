@@ -1,14 +1,13 @@
-import { CofferError } from '../../../../src-shared/errors.js';
 import { segmentReader } from '../../../engine/index.js';
 import { evaluateConditions } from '../../common/conditionals.js';
-import { httpDate } from '../../common/dates.js';
+import { httpDate, xTimestamp } from '../../common/dates.js';
 import { encodePath } from '../../common/url.js';
 import { metaResponseHeaders } from '../metadata.js';
 import { NativeError } from '../errors.js';
 import type { NativeOpOf } from '../operation.js';
 import { reachContainer } from '../reach.js';
 import { reply, type NativeCall } from '../respond.js';
-import { refOf } from './object.js';
+import { objectHeaders, preconditionFailed, refOf } from './object.js';
 
 /**
  * Server-side copy (N7 COPY + Destination, N8 PUT + X-Copy-From). The source's metadata is kept
@@ -25,7 +24,7 @@ export async function copyObject(call: NativeCall<NativeOpOf<'CopyObject'>>): Pr
   const srcContainer = reachContainer(call, src.account, src.container, 'read-object', src.name);
   const dstContainer = reachContainer(call, dst.account, dst.container, 'write-object');
   const source = engine.headObject(refOf(srcContainer), src.name, undefined, segmentReader(call.who));
-  if (evaluateConditions(op.conditions, { etag: source.etag, lastModified: source.lastModified }, false) !== 'ok') throw new CofferError('PreconditionFailed');
+  if (evaluateConditions(op.conditions, { etag: source.etag, lastModified: source.lastModified }, false) !== 'ok') throw preconditionFailed(objectHeaders(source));
   const fields = op.fields;
   if (fields instanceof NativeError) throw fields;
   const sameObject = srcContainer.owner === dstContainer.owner && src.container === dst.container && src.name === dst.name;
@@ -43,9 +42,12 @@ export async function copyObject(call: NativeCall<NativeOpOf<'CopyObject'>>): Pr
       canRead: segmentReader(call.who),
     },
   );
+  // The object's download headers of seed 2.6 ("on download and copy"), then 4.1.3's copy headers.
   reply(x, 201, {
     Etag: object.etag,
     'Last-Modified': httpDate(object.lastModified),
+    'X-Timestamp': xTimestamp(object.mtimeMicros),
+    'Accept-Ranges': 'bytes',
     'Content-Type': object.contentType,
     'X-Copied-From': `${encodePath(src.container)}/${encodePath(src.name, false)}`,
     'X-Copied-From-Account': `AUTH_${src.account}`,
