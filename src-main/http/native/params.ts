@@ -164,6 +164,9 @@ export function readContainerSettings(headers: RequestHeaders): ContainerSetting
     if (headers[`x-remove-container-${kind}`] !== undefined) acl[kind] = null;
   }
   settings.acl = acl;
+  // Object versioning (Swift's X-Versions-Enabled): once set, false suspends it (versions are kept).
+  const versions = headerOf(headers, 'x-versions-enabled');
+  if (versions !== undefined) settings.versioning = truthy(versions) ? 'enabled' : 'suspended';
   return settings;
 }
 

@@ -23,6 +23,7 @@ export function containerHeaders(c: ContainerInfo, owner: boolean): HeaderValues
     ...(owner && c.acl.write ? { 'X-Container-Write': c.acl.write } : {}),
     ...(c.quota.maxBytes >= 0 ? { 'X-Container-Meta-Quota-Bytes': c.quota.maxBytes } : {}),
     ...(c.quota.maxObjects >= 0 ? { 'X-Container-Meta-Quota-Count': c.quota.maxObjects } : {}),
+    ...(c.versioning !== 'unversioned' ? { 'X-Versions-Enabled': c.versioning === 'enabled' ? 'True' : 'False' } : {}),
     ...metaResponseHeaders('Container', c.meta),
   };
 }
@@ -50,7 +51,16 @@ export async function postContainer(call: NativeCall<NativeOpOf<'PostContainer'>
 }
 
 export async function deleteContainer(call: NativeCall<NativeOpOf<'DeleteContainer'>>, c: ContainerInfo): Promise<void> {
-  await call.ctx.engine.deleteContainer({ tenant: c.tenant, container: c.name });
+  try {
+    await call.ctx.engine.deleteContainer({ tenant: c.tenant, container: c.name });
+  } catch (err) {
+    // Only versions left (no current object): Swift's object versioning says so.
+    const ref = { tenant: c.tenant, container: c.name };
+    if (isCofferError(err, 'ContainerNotEmpty') && c.versioning !== 'unversioned' && call.ctx.engine.listObjects(ref, { limit: 1 }).entries.length === 0) {
+      throw new NativeError(409, 'Delete all versions before deleting container.');
+    }
+    throw err;
+  }
   reply(call.x, 204);
 }
 

@@ -27,6 +27,8 @@ export function capabilities(maxObjectSize: number) {
     container_quotas: {},
     account_quotas: {},
     tempurl: TEMPURL,
+    // X-Versions-Enabled, `?versions`, `?version-id=` over the engine's versions (handlers/versions.ts).
+    object_versioning: {},
     slo: {
       max_manifest_segments: SLO_LIMITS.maxSegments,
       max_manifest_size: SLO_LIMITS.maxManifestBytes,

@@ -8,6 +8,7 @@ import { metaResponseHeaders, standardResponseHeaders } from '../metadata.js';
 import type { NativeOpOf } from '../operation.js';
 import { baseHeaders, reply, type NativeCall } from '../respond.js';
 import { manifestHeaders } from './dlo.js';
+import { checkVersionId, deleteVersioned, readFailureHeaders, versioned, versionHeaders, withHeaders } from './versions.js';
 
 export const refOf = (c: ContainerInfo) => ({ tenant: c.tenant, container: c.name });
 
@@ -36,22 +37,39 @@ export interface GetOptions {
   raw?: boolean;
 }
 
-/** GET/HEAD object (N6) with conditionals and a single byte range. */
+/**
+ * GET/HEAD object (N6) with conditionals and a single byte range; in a versioned container the
+ * answer (a 404 too) names the version, as Swift's object versioning does.
+ */
 export async function getObject(call: NativeCall<NativeOpOf<'GetObject' | 'HeadObject' | 'GetManifest'>>, c: ContainerInfo, opts: GetOptions = {}): Promise<void> {
+  const versionId = checkVersionId(c, call.op.name === 'GetManifest' ? undefined : call.op.versionId);
+  if (!versioned(c) && versionId === undefined) return readObject(call, c, opts, undefined);
+  try {
+    await readObject(call, c, opts, versionId);
+  } catch (err) {
+    throw withHeaders(err, readFailureHeaders(err, versionId));
+  }
+}
+
+async function readObject(call: NativeCall<NativeOpOf<'GetObject' | 'HeadObject' | 'GetManifest'>>, c: ContainerInfo, opts: GetOptions, versionId: string | undefined): Promise<void> {
   const { x, ctx, op } = call;
   const name = op.path.object;
   const range = op.range;
   const head = op.name === 'HeadObject' || (op.name === 'GetManifest' && op.head);
   // A plain GET reads first and judges the conditionals on what it read (one lookup, not two);
   // large objects and unsatisfiable ranges take the general path below, which answers as before.
-  const early = !head && !opts.raw ? await readPlain(ctx.engine, refOf(c), name, readOptionsFor(call.who, range)) : undefined;
-  const info = early?.info ?? ctx.engine.headObject(refOf(c), name, undefined, segmentReader(call.who));
+  const early = !head && !opts.raw ? await readPlain(ctx.engine, refOf(c), name, readOptionsFor(call.who, range, versionId)) : undefined;
+  const info = early?.info ?? ctx.engine.headObject(refOf(c), name, versionId, segmentReader(call.who));
   const verdict = evaluateConditions(op.conditions, { etag: info.etag, lastModified: info.lastModified }, true);
   if (verdict !== 'ok') early?.body.destroy();
   if (verdict === 304) return reply(x, 304, { Etag: objectHeaders(info).Etag, 'Last-Modified': httpDate(info.lastModified) });
   if (verdict === 412) throw new CofferError('PreconditionFailed');
   const adjust = call.adjust;
-  const headersOf = (o: ObjectInfo) => (adjust ? adjust(objectHeaders(o)) : objectHeaders(o));
+  const named = versioned(c) || versionId !== undefined;
+  const headersOf = (o: ObjectInfo) => {
+    const h = adjust ? adjust(objectHeaders(o)) : objectHeaders(o);
+    return named ? Object.assign(h, versionHeaders(o, versionId === undefined ? x.rawPath : undefined)) : h;
+  };
   // HEAD needs the headers only: no blob is opened and no large-object segment is listed.
   if (head && !opts.raw) {
     const headers = headersOf(info);
@@ -59,7 +77,7 @@ export async function getObject(call: NativeCall<NativeOpOf<'GetObject' | 'HeadO
     if (part) headers['Content-Range'] = `bytes ${part.start}-${part.end}/${info.size}`;
     return x.sendHead(part ? 206 : 200, headers, baseHeaders(x), part ? part.end - part.start + 1 : info.size);
   }
-  const read = early ?? (opts.raw ? await ctx.engine.getManifestBytes(refOf(c), name, range) : await ctx.engine.getObject(refOf(c), name, readOptionsFor(call.who, range)));
+  const read = early ?? (opts.raw ? await ctx.engine.getManifestBytes(refOf(c), name, range) : await ctx.engine.getObject(refOf(c), name, readOptionsFor(call.who, range, versionId)));
   const headers = headersOf(read.info);
   if (read.range) {
     const { start, end } = read.range;
@@ -89,7 +107,8 @@ export async function putObject(call: NativeCall<NativeOpOf<'PutObject'>>, c: Co
   const info = dlo
     ? await ctx.engine.putDynamicLargeObject(refOf(c), name, x.req, dlo, opts)
     : await ctx.engine.putObject(refOf(c), name, x.req, opts);
-  reply(x, 201, { Etag: info.etag, 'Last-Modified': httpDate(info.lastModified) });
+  const version = c.versioning === 'enabled' ? { 'X-Object-Version-Id': info.versionId ?? 'null' } : undefined;
+  reply(x, 201, { Etag: info.etag, 'Last-Modified': httpDate(info.lastModified), ...version });
 }
 
 /** POST object (N10): replaces the whole metadata set; content type and expiry may change too. */
@@ -103,6 +122,10 @@ export async function postObject(call: NativeCall<NativeOpOf<'PostObject'>>, c: 
 }
 
 export async function deleteObject(call: NativeCall<NativeOpOf<'DeleteObject'>>, c: ContainerInfo): Promise<void> {
-  await call.ctx.engine.deleteObject(refOf(c), call.op.path.object);
+  const versionId = checkVersionId(c, call.op.versionId);
+  // 'null' names the unversioned object: removed as a plain delete, as Swift passes it through.
+  if (versionId === 'null') await call.ctx.engine.deleteObject(refOf(c), call.op.path.object, { versionId });
+  else if (versioned(c)) return deleteVersioned(call, c, versionId);
+  else await call.ctx.engine.deleteObject(refOf(c), call.op.path.object);
   reply(call.x, 204);
 }
