@@ -14,6 +14,7 @@ import { listVersions, type VersionListParams } from './ops/list-versions.js';
 import { listUploads } from './ops/list-uploads.js';
 import * as multipart from './ops/multipart.js';
 import { linkObjectTo } from './ops/export-object.js';
+import { archiveCurrent, archiveDelete } from './ops/legacy-versions.js';
 import { putObject, type ObjectFields, type PutOptions } from './ops/put-object.js';
 import { getObject, headObject, type RangeRequest, type ReadOptions } from './ops/read-object.js';
 import type { SegmentReadCheck } from './ops/large-object-read.js';
@@ -128,6 +129,11 @@ export class Engine {
   listObjects = (ref: ContainerRef, params?: ListParams) => listObjects(this.ctx, ref, params);
   listVersions = (ref: ContainerRef, params?: VersionListParams) => listVersions(this.ctx, ref, params);
   expireDue = (nowMs?: number) => expireDue(this.ctx, nowMs);
+
+  // Swift's legacy versioned writes (a container's archive): called before an overwrite or a delete.
+  archiveCurrent = (ref: ContainerRef, name: string) => archiveCurrent(this.ctx, ref, name);
+  /** True when the delete is done (stack mode put the previous version back). */
+  archiveDelete = (ref: ContainerRef, name: string) => archiveDelete(this.ctx, ref, name);
 
   // Large objects (Swift SLO/DLO; getObject assembles them) and bulk deletes
   putStaticLargeObject = (ref: ContainerRef, name: string, segments: largeObjects.SloSegmentSpec[], opts?: largeObjects.SloPutOptions) =>

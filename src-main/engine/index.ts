@@ -43,6 +43,7 @@ export {
   type ObjectInfo,
   type Quota,
   type StandardHeaders,
+  type LegacyArchive,
   type Usage,
   type VersioningState,
 } from './types.js';

@@ -323,16 +323,6 @@ const NATIVE: Deviation[] = [
     issue: 27,
   },
   {
-    id: 'i27.legacy-versioning',
-    ref: 'swift',
-    rows: ['native.versions.location.*', 'native.versions.history.*'],
-    fields: ['*'],
-    coffer: 'No legacy versioned writes: X-Versions-Location and X-History-Location are refused (412)',
-    reference: 'Swift\'s legacy versioned_writes (stack and history modes, archive container)',
-    reason: 'Issue 27 ("Object versioning", legacy modes)',
-    issue: 27,
-  },
-  {
     id: 'versions.delete-promotes',
     ref: 'swift',
     rows: ['native.versions.object.delete-current-version', 'native.versions.object.delete-marker-version'],

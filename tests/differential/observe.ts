@@ -46,6 +46,7 @@ const VERSION_FIELDS = new Set([
 const HTTP_DATE = /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} \d{2}:\d{2}:\d{2} GMT$/;
 const ISO_DATE = /\b\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:?\d{2})?\b/g;
 const EPOCH = /^\d{10}(\.\d+)?$/;
+const ARCHIVED_VERSION_TIME = /\/\d{10}\.\d{5}(?=$|\n)/gm;
 
 /** Per-target replacements of what must differ (host, account and user names, the run's prefix), longest first. */
 export interface Normaliser {
@@ -66,7 +67,8 @@ export function normaliseText(n: Normaliser, v: string): string {
   let out = v;
   for (const [from, to] of n.replacements) out = out.split(from).join(to);
   if (HTTP_DATE.test(out)) return '<http-date>';
-  return out.replace(ISO_DATE, (d) => shape('date', d));
+  // Legacy versioned writes name archived versions `<len><name>/<timestamp>`: the time is each server's own.
+  return out.replace(ISO_DATE, (d) => shape('date', d)).replace(ARCHIVED_VERSION_TIME, (t) => `/${shape('timestamp', t.slice(1))}`);
 }
 
 function headerValue(n: Normaliser, name: string, value: string, presence: Set<string>): string {

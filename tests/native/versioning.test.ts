@@ -153,6 +153,50 @@ print(json.dumps(dict(flag=flag, unnamed=unnamed, current_id=h.get('x-object-ver
   });
 });
 
+describe('legacy versioned writes (X-Versions-Location, X-History-Location)', () => {
+  it('stack mode archives each overwritten version and a delete brings the previous one back', async () => {
+    const out = await py(`${PY_HEAD}
+conn.put_container('archive')
+conn.put_container('stack', headers={'X-Versions-Location': 'archive'})
+location = conn.head_container('stack').get('x-versions-location')
+for body in (b'one', b'two', b'three'):
+    put('stack', 'doc', body)
+_, archived = conn.get_container('archive')
+conn.delete_object('stack', 'doc')
+_, back = conn.get_object('stack', 'doc')
+conn.delete_object('stack', 'doc')
+_, back2 = conn.get_object('stack', 'doc')
+conn.delete_object('stack', 'doc')
+gone = status(lambda: conn.get_object('stack', 'doc'))
+_, left = conn.get_container('archive')
+both = status(lambda: conn.put_container('both', headers={'X-Versions-Location': 'a', 'X-History-Location': 'b'}))
+mixed = status(lambda: conn.post_container('stack', headers={'X-Versions-Enabled': 'true'}))
+print(json.dumps(dict(location=location, archived=[e['name'] for e in archived], back=back.decode(), back2=back2.decode(),
+  gone=gone, left=len(left), both=both, mixed=mixed)))
+`);
+    expect(out.location).toBe('archive');
+    // '<name length, 3 hex digits><name>/<timestamp>', oldest first.
+    expect(out.archived).toEqual([expect.stringMatching(/^003doc\/\d{10}\.\d{5}$/), expect.stringMatching(/^003doc\//)]);
+    expect([out.back, out.back2, out.gone, out.left]).toEqual(['two', 'one', 404, 0]);
+    expect([out.both, out.mixed]).toEqual([400, 400]);
+  });
+
+  it('history mode keeps the deleted object and a delete marker in the archive; the swift CLI sets it', async () => {
+    await swift('post', 'hist-archive');
+    await swift('post', '-H', 'X-History-Location: hist-archive', 'hist');
+    expect(await swift('stat', 'hist')).toMatch(/X-History-Location: hist-archive/);
+    writeFileSync(join(work, 'h.txt'), 'kept\n');
+    await swift('upload', '--object-name', 'h.txt', 'hist', 'h.txt');
+    await swift('delete', 'hist', 'h.txt');
+    const archived = JSON.parse(await swift('list', '--json', 'hist-archive')) as { name: string; content_type: string; bytes: number }[];
+    expect(archived.map((e) => [e.name.slice(0, 10), e.content_type, e.bytes])).toEqual([
+      ['005h.txt/1', 'text/plain', 5],
+      ['005h.txt/1', 'application/x-deleted;swift_versions_deleted=1', 0],
+    ]);
+    expect(await swift('download', 'hist-archive', archived[0]!.name, '-o', '-')).toBe('kept\n');
+  }, 240_000);
+});
+
 describe('object versioning with the swift CLI', () => {
   it('post -H enables it; list, download and delete take --versions / --version-id', async () => {
     await swift('post', '-H', 'X-Versions-Enabled: true', 'cli');

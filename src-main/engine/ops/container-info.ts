@@ -22,6 +22,7 @@ class RequestContainerInfo implements ContainerInfo {
   readonly versioning: ContainerRecord['versioning'];
   readonly quota: ContainerRecord['quota'];
   readonly storagePolicy: string;
+  readonly archive: ContainerRecord['archive'];
   readonly #ctx: EngineContext;
   readonly #cid: number;
   #usage: ContainerInfo['usage'] | undefined;
@@ -39,6 +40,7 @@ class RequestContainerInfo implements ContainerInfo {
     this.versioning = rec.versioning;
     this.quota = rec.quota;
     this.storagePolicy = rec.storagePolicy;
+    this.archive = rec.archive;
     this.#ctx = ctx;
     this.#cid = rec.cid;
   }

@@ -14,6 +14,7 @@ import {
   type ContainerInfo,
   type ContainerRecord,
   type ContainerRef,
+  type LegacyArchive,
   type Quota,
   type VersioningState,
 } from '../types.js';
@@ -60,6 +61,8 @@ export interface ContainerSettings {
   versioning?: VersioningState;
   quota?: Partial<Quota>;
   storagePolicy?: string;
+  /** Legacy versioned writes; null removes it. */
+  archive?: LegacyArchive | null;
 }
 
 function applySettings(rec: ContainerRecord, s: ContainerSettings, now: number): ContainerRecord {
@@ -73,7 +76,7 @@ function applySettings(rec: ContainerRecord, s: ContainerSettings, now: number):
     if (v === null) delete acl[k];
     else if (v !== undefined) acl[k] = v;
   }
-  return {
+  const next: ContainerRecord = {
     ...rec,
     mtime: now,
     meta: applyMetaPatch(rec.meta, s.meta),
@@ -84,6 +87,9 @@ function applySettings(rec: ContainerRecord, s: ContainerSettings, now: number):
     quota: { ...rec.quota, ...s.quota },
     storagePolicy: s.storagePolicy ?? rec.storagePolicy,
   };
+  if (s.archive) next.archive = s.archive;
+  else if (s.archive === null) delete next.archive;
+  return next;
 }
 
 const accountContainerKey = (account: string, name: string) => Buffer.from(`${account}\0${name}`, 'utf8');

@@ -67,9 +67,6 @@ function operation(req: NativeRequest, target: Exclude<NativeTarget, { kind: 'in
     const path = { account: target.account, container: target.container };
     switch (m) {
       case 'PUT': {
-        if (h('x-versions-location') !== undefined || h('x-history-location') !== undefined) {
-          r.fail(new NativeError(412, 'Legacy versioning (X-Versions-Location) is not enabled; use S3 bucket versioning'));
-        }
         const policy = h('x-storage-policy');
         if (policy !== undefined && policy.toLowerCase() !== 'default-placement') r.fail(new NativeError(400, 'InvalidLocationConstraint'));
         const settings = r.read(() => readContainerSettings(req.headers), { meta: { set: {}, remove: [] } });

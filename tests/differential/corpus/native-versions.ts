@@ -14,7 +14,33 @@ const TWO: Req[] = [...ENABLED, put('obj', 'first', 'v1'), put('obj', 'second', 
 const DELETED: Req[] = [...ENABLED, put('obj', 'first', 'v1'), DELETE('/{c}/obj', { capture: { m: 'header:x-object-version-id' } })];
 const v = (id: string, request: Req, setup: Req[], extra: Omit<Row, 'id' | 'api' | 'request' | 'setup'> = {}): Row => n(`versions.${id}`, request, { setup, ...NO_RGW, ...extra });
 
+/** Legacy versioned writes: `{c}` archives into `{c2}` (stack: X-Versions-Location, history: X-History-Location). */
+const STACK: Req[] = [PUT('/{c2}'), PUT('/{c}', { headers: { 'X-Versions-Location': '{c2}' } })];
+const HISTORY: Req[] = [PUT('/{c2}'), PUT('/{c}', { headers: { 'X-History-Location': '{c2}' } })];
+const THREE = (base: Req[]): Req[] => [...base, put('obj', 'one'), put('obj', 'two'), put('obj', 'three')];
+/** RGW's Swift API has X-Versions-Location (stack), not X-History-Location. */
+const legacy = (id: string, request: Req, setup: Req[], extra: Omit<Row, 'id' | 'api' | 'request' | 'setup'> = {}): Row =>
+  n(`versions.legacy.${id}`, request, { setup, ...extra });
+
 export const NATIVE_VERSIONS_ROWS: Row[] = [
+  // legacy versioned writes
+  legacy('stack.archive-listing', GET('/{c2}?format=json'), THREE(STACK)),
+  legacy('stack.archive-plain', GET('/{c2}'), THREE(STACK)),
+  legacy('stack.delete', DELETE('/{c}/obj'), THREE(STACK)),
+  legacy('stack.get-after-delete', GET('/{c}/obj'), [...THREE(STACK), DELETE('/{c}/obj')]),
+  legacy('stack.archive-after-delete', GET('/{c2}?format=json'), [...THREE(STACK), DELETE('/{c}/obj')]),
+  legacy('stack.get-after-all-deleted', GET('/{c}/obj'), [...STACK, put('obj', 'one'), put('obj', 'two'), DELETE('/{c}/obj'), DELETE('/{c}/obj')]),
+  legacy('stack.delete-missing', DELETE('/{c}/nope'), STACK),
+  legacy('stack.remove', HEAD('/{c}'), [...STACK, POST('/{c}', { headers: { 'X-Remove-Versions-Location': 'x' } })]),
+  legacy('stack.remove-empty', HEAD('/{c}'), [...STACK, POST('/{c}', { headers: { 'X-Versions-Location': '' } })]),
+  legacy('history.set', HEAD('/{c}'), HISTORY, NO_RGW),
+  legacy('history.archive-after-delete', GET('/{c2}?format=json'), [...HISTORY, put('obj', 'one'), put('obj', 'two'), DELETE('/{c}/obj')], NO_RGW),
+  legacy('history.get-after-delete', GET('/{c}/obj'), [...HISTORY, put('obj', 'one'), DELETE('/{c}/obj')], NO_RGW),
+  legacy('both-modes', PUT('/{c}', { headers: { 'X-Versions-Location': 'a', 'X-History-Location': 'b' } }), [], NO_RGW),
+  legacy('slash', PUT('/{c}', { headers: { 'X-Versions-Location': 'a/b' } }), []),
+  legacy('then-enabled', POST('/{c}', { headers: { 'X-Versions-Enabled': 'true' } }), STACK, NO_RGW),
+  legacy('missing-archive', PUT('/{c}/obj', { body: 'two' }), [PUT('/{c}', { headers: { 'X-Versions-Location': '{c2}' } }), put('obj', 'one')]),
+
   // the container's flag
   v('container.put-enabled', PUT('/{c}', { headers: { 'X-Versions-Enabled': 'true' } }), []),
   v('container.head-enabled', HEAD('/{c}'), ENABLED),

@@ -33,6 +33,8 @@ export async function copyObject(call: NativeCall<NativeOpOf<'CopyObject'>>): Pr
   // A version copied onto its own name is a restore, not a reset: it keeps that version's metadata.
   const sameObject = srcContainer.owner === dstContainer.owner && src.container === dst.container && src.name === dst.name && sourceVersionId === undefined;
   const fresh = op.fresh || (sameObject && Object.keys(fields.meta).length === 0);
+  // A copy overwrites its destination: under a legacy archive, its current version is kept first.
+  if (dstContainer.archive) await engine.archiveCurrent(refOf(dstContainer), dst.name);
   const { object } = await engine.copyObject(
     { ref: refOf(srcContainer), name: src.name },
     { ref: refOf(dstContainer), name: dst.name },

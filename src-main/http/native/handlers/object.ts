@@ -104,6 +104,8 @@ export async function putObject(call: NativeCall<NativeOpOf<'PutObject'>>, c: Co
     signal: abortedBy(x.req),
   };
   const name = op.path.object;
+  // Legacy versioned writes: the version about to be replaced goes to the archive first, as Swift.
+  if (c.archive) await ctx.engine.archiveCurrent(refOf(c), name);
   const info = dlo
     ? await ctx.engine.putDynamicLargeObject(refOf(c), name, x.req, dlo, opts)
     : await ctx.engine.putObject(refOf(c), name, x.req, opts);
@@ -126,6 +128,7 @@ export async function deleteObject(call: NativeCall<NativeOpOf<'DeleteObject'>>,
   // 'null' names the unversioned object: removed as a plain delete, as Swift passes it through.
   if (versionId === 'null') await call.ctx.engine.deleteObject(refOf(c), call.op.path.object, { versionId });
   else if (versioned(c)) return deleteVersioned(call, c, versionId);
-  else await call.ctx.engine.deleteObject(refOf(c), call.op.path.object);
+  // Legacy versioned writes: history archives the object first; stack may put the previous version back instead.
+  else if (!c.archive || !(await call.ctx.engine.archiveDelete(refOf(c), call.op.path.object))) await call.ctx.engine.deleteObject(refOf(c), call.op.path.object);
   reply(call.x, 204);
 }
