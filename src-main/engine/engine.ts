@@ -17,6 +17,7 @@ import { listUploads } from './ops/list-uploads.js';
 import * as multipart from './ops/multipart.js';
 import { linkObjectTo } from './ops/export-object.js';
 import type { WriteConditions } from './ops/commit.js';
+import { archiveCurrent, archiveDelete } from './ops/legacy-versions.js';
 import { putObject, type ObjectFields, type PutOptions } from './ops/put-object.js';
 import { setObjectAcl, type AclChange } from './ops/object-acl.js';
 import { getObject, headObject, type RangeRequest, type ReadOptions } from './ops/read-object.js';
@@ -149,6 +150,11 @@ export class Engine {
     this.lastLifecycle = nowMs;
     await this.runLifecycle(nowMs);
   }
+
+  // Swift's legacy versioned writes (a container's archive): called before an overwrite or a delete.
+  archiveCurrent = (ref: ContainerRef, name: string) => archiveCurrent(this.ctx, ref, name);
+  /** True when the delete is done (stack mode put the previous version back). */
+  archiveDelete = (ref: ContainerRef, name: string) => archiveDelete(this.ctx, ref, name);
 
   // Large objects (Swift SLO/DLO; getObject assembles them) and bulk deletes
   putStaticLargeObject = (ref: ContainerRef, name: string, segments: largeObjects.SloSegmentSpec[], opts?: largeObjects.SloPutOptions) =>

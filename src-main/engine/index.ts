@@ -60,6 +60,7 @@ export {
   type ObjectInfo,
   type Quota,
   type StandardHeaders,
+  type LegacyArchive,
   type Usage,
   type VersioningState,
 } from './types.js';

@@ -53,6 +53,15 @@ export interface AccountRecord {
 
 export type VersioningState = 'unversioned' | 'enabled' | 'suspended';
 
+/**
+ * X-Versions-Location ('stack': a delete brings the previous version back) or X-History-Location
+ * ('history': a delete archives the object and a delete marker). `container` is as the client sent it.
+ */
+export interface LegacyArchive {
+  container: string;
+  mode: 'stack' | 'history';
+}
+
 export interface ContainerRecord {
   cid: number;
   tenant: string;
@@ -74,6 +83,8 @@ export interface ContainerRecord {
   lifecycle?: LifecycleRule[];
   /** Cross-origin rules (S3 PutBucketCors), absent when none. */
   cors?: CorsRule[];
+  /** Swift's legacy versioned writes: where overwritten versions are kept, and how deletes treat them. */
+  archive?: LegacyArchive;
 }
 
 /** Where an object's bytes are: inline in the index, or in one or more blob files in order. */
@@ -189,6 +200,7 @@ export interface ContainerInfo {
   storagePolicy: string;
   lifecycle?: LifecycleRule[];
   cors?: CorsRule[];
+  archive?: LegacyArchive;
   usage: Usage;
 }
 

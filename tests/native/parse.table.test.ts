@@ -213,7 +213,9 @@ describe('invalid parameters, raised after the access decision', () => {
   it.each<[string, string, Headers, string, number, string]>([
     ['GET', `${A}/c?limit=10001`, {}, 'ListContainer', 412, 'Maximum limit is 10000'],
     ['POST', A, { 'X-Account-Meta-Quota-Bytes': '1' }, 'PostAccount', 403, 'Quotas are set by the administrator (coffer quota set)'],
-    ['PUT', `${A}/c`, { 'X-Versions-Location': 'v' }, 'PutContainer', 412, 'Legacy versioning (X-Versions-Location) is not enabled; use S3 bucket versioning'],
+    ['PUT', `${A}/c`, { 'X-Versions-Location': 'v/w' }, 'PutContainer', 412, 'Container name cannot contain slashes'],
+    ['PUT', `${A}/c`, { 'X-Versions-Location': 'v', 'X-History-Location': 'w' }, 'PutContainer', 400, 'Only one of x-versions-location or x-history-location may be specified'],
+    ['POST', `${A}/c/o?version-id=x`, {}, 'PostObject', 400, 'POST to a specific version is not allowed'],
     ['PUT', `${A}/c`, { 'X-Storage-Policy': 'gold' }, 'PutContainer', 400, 'InvalidLocationConstraint'],
     ['PUT', `${A}/c`, { 'X-Container-Meta-Quota-Bytes': 'lots' }, 'PutContainer', 400, 'Invalid bytes quota.'],
     ['POST', `${A}/c`, { 'X-Container-Write': '.r:*' }, 'PostContainer', 400, 'Referrers not allowed in write ACL'],

@@ -25,6 +25,7 @@ class RequestContainerInfo implements ContainerInfo {
   readonly storagePolicy: string;
   readonly lifecycle: ContainerRecord['lifecycle'];
   readonly cors: ContainerRecord['cors'];
+  readonly archive: ContainerRecord['archive'];
   readonly #ctx: EngineContext;
   readonly #cid: number;
   #usage: ContainerInfo['usage'] | undefined;
@@ -47,6 +48,7 @@ class RequestContainerInfo implements ContainerInfo {
     this.storagePolicy = rec.storagePolicy;
     this.lifecycle = rec.lifecycle;
     this.cors = rec.cors;
+    this.archive = rec.archive;
     this.#ctx = ctx;
     this.#cid = rec.cid;
   }

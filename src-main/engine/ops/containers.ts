@@ -17,6 +17,7 @@ import {
   type ContainerInfo,
   type ContainerRecord,
   type ContainerRef,
+  type LegacyArchive,
   type Quota,
   type VersioningState,
 } from '../types.js';
@@ -69,6 +70,8 @@ export interface ContainerSettings {
   lifecycle?: LifecycleRule[] | null;
   /** null removes the CORS configuration. */
   cors?: CorsRule[] | null;
+  /** Legacy versioned writes; null removes it. */
+  archive?: LegacyArchive | null;
 }
 
 function applySettings(rec: ContainerRecord, s: ContainerSettings, now: number): ContainerRecord {
@@ -98,6 +101,8 @@ function applySettings(rec: ContainerRecord, s: ContainerSettings, now: number):
     ...documentsOf(rec, s),
   };
   if (grants) out.grants = grants;
+  if (s.archive) out.archive = s.archive;
+  else if (s.archive === null) delete out.archive;
   return out;
 }
 

@@ -11,6 +11,7 @@ import { copyObject } from './handlers/copy.js';
 import { info } from './handlers/info.js';
 import * as object from './handlers/object.js';
 import * as slo from './handlers/slo.js';
+import * as versions from './handlers/versions.js';
 import { tempUrlHeaders, tempUrlInvalid, verifyTempUrl, type Grant } from './handlers/tempurl.js';
 import { preflight } from './handlers/cors.js';
 import { accessOf, type NativeOperation, type NativeOpName, type NativeOpOf } from './operation.js';
@@ -58,6 +59,7 @@ const HANDLERS: { [N in NativeOpName]: Handler<N> } = {
   PutContainer: container.putContainer,
   HeadContainer: container.headContainer,
   ListContainer: container.listContainer,
+  ListVersions: versions.listVersions,
   PostContainer: container.postContainer,
   DeleteContainer: container.deleteContainer,
   GetObject: object.getObject,
@@ -68,6 +70,7 @@ const HANDLERS: { [N in NativeOpName]: Handler<N> } = {
   PostObject: object.postObject,
   DeleteObject: object.deleteObject,
   DeleteManifest: slo.deleteManifest,
+  RestoreVersion: versions.restoreVersion,
   CopyObject: copyObject,
 };
 

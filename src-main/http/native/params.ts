@@ -169,7 +169,33 @@ export function readContainerSettings(headers: RequestHeaders): ContainerSetting
     if (headers[`x-remove-container-${kind}`] !== undefined) acl[kind] = null;
   }
   settings.acl = acl;
+  const archive = readArchive(headers);
+  if (archive !== undefined) settings.archive = archive;
+  // Object versioning (Swift's X-Versions-Enabled): once set, false suspends it (versions are kept).
+  const versions = headerOf(headers, 'x-versions-enabled');
+  if (versions !== undefined) settings.versioning = truthy(versions) ? 'enabled' : 'suspended';
   return settings;
+}
+
+/**
+ * Legacy versioned writes, as Swift's versioned_writes reads them: X-Versions-Location (stack) or
+ * X-History-Location (history), not both; an empty value or X-Remove-…-Location removes it.
+ */
+function readArchive(headers: RequestHeaders): ContainerSettings['archive'] {
+  let stack = headerOf(headers, 'x-versions-location');
+  let history = headerOf(headers, 'x-history-location');
+  if (stack !== undefined && history !== undefined) {
+    if (!history) history = undefined;
+    else if (stack) throw new NativeError(400, 'Only one of x-versions-location or x-history-location may be specified');
+    else stack = undefined;
+  }
+  const value = stack ?? history;
+  if (value) {
+    if (value.includes('/')) throw new NativeError(412, 'Container name cannot contain slashes');
+    return { container: value, mode: stack !== undefined ? 'stack' : 'history' };
+  }
+  if (value === '' || headerOf(headers, 'x-remove-versions-location') || headerOf(headers, 'x-remove-history-location')) return null;
+  return undefined;
 }
 
 /** Why a container's metadata after `change` breaks the limits (the Swift message), or null. */

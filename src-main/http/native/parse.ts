@@ -80,9 +80,6 @@ function operation(req: NativeRequest, target: Exclude<NativeTarget, { kind: 'in
     const path = { account: target.account, container: target.container };
     switch (m) {
       case 'PUT': {
-        if (h('x-versions-location') !== undefined || h('x-history-location') !== undefined) {
-          r.fail(new NativeError(412, 'Legacy versioning (X-Versions-Location) is not enabled; use S3 bucket versioning'));
-        }
         const policy = h('x-storage-policy');
         if (policy !== undefined && policy.toLowerCase() !== 'default-placement') r.fail(new NativeError(400, 'InvalidLocationConstraint'));
         const settings = r.read(() => readContainerSettings(req.headers), { meta: { set: {}, remove: [] } });
@@ -91,6 +88,7 @@ function operation(req: NativeRequest, target: Exclude<NativeTarget, { kind: 'in
       case 'HEAD':
         return { name: 'HeadContainer', path, format: format() };
       case 'GET': {
+        if (query.has('versions')) return listVersions(path, q, h, r);
         const base = listing(q, format(), r);
         return { name: 'ListContainer', path, listing: { ...base, delimiter: q('delimiter'), path: q('path'), allowUnordered: given(q('allow_unordered'), truthy) } };
       }
@@ -106,15 +104,22 @@ function operation(req: NativeRequest, target: Exclude<NativeTarget, { kind: 'in
   }
   const path: ObjectPath = { account: target.account, container: target.container, object: target.object };
   const manifest = q('multipart-manifest');
-  const get = () => ({ range: parseRange(h('range')), conditions: conditions(h) });
+  // Swift reads `version-id` only when it has a value.
+  const versionId = q('version-id') || undefined;
+  const get = () => ({ range: parseRange(h('range')), conditions: conditions(h), versionId });
   switch (m) {
     case 'COPY':
-      return copyOperation(path, req.headers, r, 'destination');
+      return { ...copyOperation(path, req.headers, r, 'destination'), ...(versionId !== undefined ? { sourceVersionId: versionId } : {}) } as NativeOperation;
     case 'GET':
     case 'HEAD':
       if (manifest === 'get') return { name: 'GetManifest', path, raw: q('format') === 'raw', head: m === 'HEAD', ...get() };
       return { name: m === 'GET' ? 'GetObject' : 'HeadObject', path, tempUrl: undefined, ...get(), ranges: parseRanges(h('range')) };
     case 'PUT': {
+      if (versionId !== undefined) {
+        const length = h('content-length');
+        if (length !== undefined && length !== '0') r.fail(new NativeError(400, 'PUT version-id requests require a zero byte body'));
+        return { name: 'RestoreVersion', path, versionId };
+      }
       if (h('x-copy-from') !== undefined) return copyOperation(path, req.headers, r, 'x-copy-from');
       if (manifest === 'put') return putManifest(path, req.headers, h, reportFormat(), r);
       if (manifest !== undefined) r.fail(new NativeError(400, 'multipart-manifest must be "put" on a PUT'));
@@ -122,11 +127,12 @@ function operation(req: NativeRequest, target: Exclude<NativeTarget, { kind: 'in
       return { name: 'PutObject', path, tempUrl: undefined, ...putParams(req.headers, h, r) };
     }
     case 'POST':
+      if (versionId !== undefined) r.fail(new NativeError(400, 'POST to a specific version is not allowed'));
       if (h('x-static-large-object') !== undefined) r.fail(new NativeError(400, RESERVED_SLO_HEADER));
       return postObject(path, req.headers, h, r, undefined);
     case 'DELETE':
       if (manifest === 'delete') return { name: 'DeleteManifest', path, format: reportFormat() };
-      return { name: 'DeleteObject', path, tempUrl: undefined, ifDeleteAt: r.read(() => readIfDeleteAt(h('x-if-delete-at')), undefined) };
+      return { name: 'DeleteObject', path, tempUrl: undefined, ifDeleteAt: r.read(() => readIfDeleteAt(h('x-if-delete-at')), undefined), versionId };
     default:
       // RFC 9110 15.5.6: a 405 says what is allowed.
       return { name: 'MethodNotAllowed', allow: 'COPY, DELETE, GET, HEAD, POST, PUT', path };
@@ -145,6 +151,23 @@ function readIfDeleteAt(raw: string | undefined): number | undefined {
   if (raw === undefined) return undefined;
   if (!/^\s*[+-]?\d+\s*$/.test(raw)) throw new NativeError(400, 'Bad X-If-Delete-At header value');
   return Number(raw.trim());
+}
+
+/**
+ * `GET ?versions` (Swift's object_versioning): JSON only, so an explicit other format is 406;
+ * `version_marker` needs `marker`, and a delimiter may not use the characters of version ids.
+ */
+function listVersions(path: { account: string; container: string }, q: (n: string) => string | undefined, h: (n: string) => string | undefined, r: NativeReader): NativeOperation {
+  const format = q('format')?.toLowerCase();
+  const accept = h('accept');
+  const acceptsJson = (a: string) => a.split(',').some((t) => ['application/json', 'application/*', '*/*'].includes(t.split(';')[0]!.trim().toLowerCase()));
+  if (format ? format !== 'json' : accept !== undefined && !acceptsJson(accept)) r.fail(new NativeError(406));
+  const versionMarker = q('version_marker');
+  if (versionMarker !== undefined && q('marker') === undefined) r.fail(new NativeError(400, 'version_marker param requires marker'));
+  const delimiter = q('delimiter');
+  if (delimiter && /[0-9.]/.test(delimiter)) r.fail(new NativeError(400, 'invalid delimiter param'));
+  const base = listing(q, 'json', r);
+  return { name: 'ListVersions', path, listing: { ...base, delimiter: delimiter || undefined, versionMarker } };
 }
 
 /** POST account: metadata only; quotas are the administrator's (`coffer quota set`). */

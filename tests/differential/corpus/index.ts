@@ -6,6 +6,7 @@ import { NATIVE_CORS_ROWS } from './native-cors.js';
 import { NATIVE_LARGE_ROWS } from './native-large.js';
 import { NATIVE_LISTING_ROWS } from './native-listing.js';
 import { NATIVE_OBJECT_ROWS } from './native-objects.js';
+import { NATIVE_VERSIONS_ROWS } from './native-versions.js';
 import { S3_BUCKET_ROWS } from './s3-buckets.js';
 import { S3_CONFIG_ROWS } from './s3-config.js';
 import { S3_COPY_MULTIPART_ROWS } from './s3-copy-multipart.js';
@@ -19,6 +20,7 @@ export const CORPUS: Row[] = [
   ...NATIVE_OBJECT_ROWS,
   ...NATIVE_LARGE_ROWS,
   ...NATIVE_CORS_ROWS,
+  ...NATIVE_VERSIONS_ROWS,
   ...S3_BUCKET_ROWS,
   ...S3_LISTING_ROWS,
   ...S3_OBJECT_ROWS,

@@ -8,6 +8,7 @@ import type { NativeOpOf } from '../operation.js';
 import { reachContainer } from '../reach.js';
 import { reply, type NativeCall } from '../respond.js';
 import { objectHeaders, preconditionFailed, refOf } from './object.js';
+import { checkVersionId } from './versions.js';
 
 /**
  * Server-side copy (N7 COPY + Destination, N8 PUT + X-Copy-From). The source's metadata is kept
@@ -23,12 +24,16 @@ export async function copyObject(call: NativeCall<NativeOpOf<'CopyObject'>>): Pr
   // refusal never depends on whether a name exists.
   const srcContainer = reachContainer(call, src.account, src.container, 'read-object', src.name);
   const dstContainer = reachContainer(call, dst.account, dst.container, 'write-object');
-  const source = engine.headObject(refOf(srcContainer), src.name, undefined, segmentReader(call.who));
+  const sourceVersionId = checkVersionId(srcContainer, op.sourceVersionId);
+  const source = engine.headObject(refOf(srcContainer), src.name, sourceVersionId, segmentReader(call.who));
   if (evaluateConditions(op.conditions, { etag: source.etag, lastModified: source.lastModified }, false) !== 'ok') throw preconditionFailed(objectHeaders(source));
   const fields = op.fields;
   if (fields instanceof NativeError) throw fields;
-  const sameObject = srcContainer.owner === dstContainer.owner && src.container === dst.container && src.name === dst.name;
+  // A version copied onto its own name is a restore, not a reset: it keeps that version's metadata.
+  const sameObject = srcContainer.owner === dstContainer.owner && src.container === dst.container && src.name === dst.name && sourceVersionId === undefined;
   const fresh = op.fresh || (sameObject && Object.keys(fields.meta).length === 0);
+  // A copy overwrites its destination: under a legacy archive, its current version is kept first.
+  if (dstContainer.archive) await engine.archiveCurrent(refOf(dstContainer), dst.name);
   const { object } = await engine.copyObject(
     { ref: refOf(srcContainer), name: src.name },
     { ref: refOf(dstContainer), name: dst.name },
@@ -39,6 +44,7 @@ export async function copyObject(call: NativeCall<NativeOpOf<'CopyObject'>>): Pr
       contentType: fields.contentType ?? (fresh ? source.contentType : undefined),
       ...(fields.deleteAt !== undefined ? { deleteAt: fields.deleteAt } : {}),
       sourceEtag: source.etag,
+      ...(sourceVersionId !== undefined ? { sourceVersionId } : {}),
       canRead: segmentReader(call.who),
     },
   );

@@ -46,13 +46,13 @@ export function satisfiable(ranges: RangeRequest[], size: number): ByteRange[] {
  * object's Content-Type and its Content-Range), as Swift answers it; a single satisfiable range
  * is an ordinary 206. Each part is its own ranged read of the object.
  */
-export async function sendRanges(call: NativeCall<NativeOpOf<'GetObject'>>, c: ContainerInfo, info: ObjectInfo, headers: HeaderValues, ranges: RangeRequest[]): Promise<void> {
+export async function sendRanges(call: NativeCall<NativeOpOf<'GetObject'>>, c: ContainerInfo, info: ObjectInfo, headers: HeaderValues, ranges: RangeRequest[], versionId?: string): Promise<void> {
   const { x, ctx } = call;
   const parts = satisfiable(ranges, info.size);
   if (parts.length === 0) throw new CofferError('InvalidRange', 'The requested range is not satisfiable', { size: info.size });
   const ref = { tenant: c.tenant, container: c.name };
   const name = call.op.path.object;
-  const read = (p: ByteRange) => ctx.engine.getObject(ref, name, readOptionsFor(call.who, { start: p.start, end: p.end }));
+  const read = (p: ByteRange) => ctx.engine.getObject(ref, name, readOptionsFor(call.who, { start: p.start, end: p.end }, versionId));
   if (parts.length === 1) {
     const one = await read(parts[0]!);
     const { start, end } = parts[0]!;

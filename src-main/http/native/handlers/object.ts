@@ -10,6 +10,7 @@ import type { NativeOpOf } from '../operation.js';
 import { baseHeaders, reply, type NativeCall } from '../respond.js';
 import { manifestHeaders } from './dlo.js';
 import { sendRanges } from './multi-range.js';
+import { checkVersionId, deleteVersioned, readFailureHeaders, versioned, versionHeaders, withHeaders } from './versions.js';
 
 export const refOf = (c: ContainerInfo) => ({ tenant: c.tenant, container: c.name });
 
@@ -51,8 +52,21 @@ export interface GetOptions {
   raw?: boolean;
 }
 
-/** GET/HEAD object (N6) with conditionals and a single byte range. */
+/**
+ * GET/HEAD object (N6) with conditionals and a single byte range; in a versioned container the
+ * answer (a 404 too) names the version, as Swift's object versioning does.
+ */
 export async function getObject(call: NativeCall<NativeOpOf<'GetObject' | 'HeadObject' | 'GetManifest'>>, c: ContainerInfo, opts: GetOptions = {}): Promise<void> {
+  const versionId = checkVersionId(c, call.op.name === 'GetManifest' ? undefined : call.op.versionId);
+  if (!versioned(c) && versionId === undefined) return readObject(call, c, opts, undefined);
+  try {
+    await readObject(call, c, opts, versionId);
+  } catch (err) {
+    throw withHeaders(err, readFailureHeaders(err, versionId));
+  }
+}
+
+async function readObject(call: NativeCall<NativeOpOf<'GetObject' | 'HeadObject' | 'GetManifest'>>, c: ContainerInfo, opts: GetOptions, versionId: string | undefined): Promise<void> {
   const { x, ctx, op } = call;
   const name = op.path.object;
   const range = op.range;
@@ -60,19 +74,23 @@ export async function getObject(call: NativeCall<NativeOpOf<'GetObject' | 'HeadO
   // A plain GET reads first and judges the conditionals on what it read (one lookup, not two);
   // large objects and unsatisfiable ranges take the general path below, which answers as before.
   const multi = op.name === 'GetObject' && op.ranges && !opts.raw ? op.ranges : undefined;
-  const early = !head && !opts.raw && !multi ? await readPlain(ctx.engine, refOf(c), name, readOptionsFor(call.who, range)) : undefined;
-  const info = early?.info ?? ctx.engine.headObject(refOf(c), name, undefined, segmentReader(call.who));
+  const early = !head && !opts.raw && !multi ? await readPlain(ctx.engine, refOf(c), name, readOptionsFor(call.who, range, versionId)) : undefined;
+  const info = early?.info ?? ctx.engine.headObject(refOf(c), name, versionId, segmentReader(call.who));
   const verdict = evaluateConditions(op.conditions, { etag: info.etag, lastModified: info.lastModified }, true);
   if (verdict !== 'ok') early?.body.destroy();
   const adjust = call.adjust;
-  const headersOf = (o: ObjectInfo) => (adjust ? adjust(objectHeaders(o)) : objectHeaders(o));
+  const named = versioned(c) || versionId !== undefined;
+  const headersOf = (o: ObjectInfo) => {
+    const h = adjust ? adjust(objectHeaders(o)) : objectHeaders(o);
+    return named ? Object.assign(h, versionHeaders(o, versionId === undefined ? x.rawPath : undefined)) : h;
+  };
   // As Swift's: 304, 412 and 416 describe the object (ETag, Last-Modified, Accept-Ranges, its
   // type and metadata), so a client can tell which version it was refused.
   if (verdict === 304) return reply(x, 304, headersOf(info));
   if (verdict === 412) throw preconditionFailed(headersOf(info));
   try {
-    if (multi) await sendRanges(call as NativeCall<NativeOpOf<'GetObject'>>, c, info, headersOf(info), multi);
-    else await send(call, c, info, headersOf, opts, early);
+    if (multi) await sendRanges(call as NativeCall<NativeOpOf<'GetObject'>>, c, info, headersOf(info), multi, versionId);
+    else await send(call, c, info, headersOf, opts, early, versionId);
   } catch (err) {
     if (!isCofferError(err, 'InvalidRange')) throw err;
     throw new NativeError(416, NATIVE_ERRORS.InvalidRange.body, { ...headerStrings(headersOf(info)), 'Content-Range': `bytes */${info.size}` });
@@ -87,6 +105,7 @@ async function send(
   headersOf: (o: ObjectInfo) => HeaderValues,
   opts: GetOptions,
   early: ObjectRead | undefined,
+  versionId: string | undefined,
 ): Promise<void> {
   const { x, ctx, op } = call;
   const name = op.path.object;
@@ -99,7 +118,7 @@ async function send(
     if (part) headers['Content-Range'] = `bytes ${part.start}-${part.end}/${info.size}`;
     return x.sendHead(part ? 206 : 200, headers, baseHeaders(x), part ? part.end - part.start + 1 : info.size);
   }
-  const read = early ?? (opts.raw ? await ctx.engine.getManifestBytes(refOf(c), name, range) : await ctx.engine.getObject(refOf(c), name, readOptionsFor(call.who, range)));
+  const read = early ?? (opts.raw ? await ctx.engine.getManifestBytes(refOf(c), name, range) : await ctx.engine.getObject(refOf(c), name, readOptionsFor(call.who, range, versionId)));
   const headers = headersOf(read.info);
   if (read.range) {
     const { start, end } = read.range;
@@ -126,10 +145,13 @@ export async function putObject(call: NativeCall<NativeOpOf<'PutObject'>>, c: Co
     signal: abortedBy(x.req),
   };
   const name = op.path.object;
+  // Legacy versioned writes: the version about to be replaced goes to the archive first, as Swift.
+  if (c.archive) await ctx.engine.archiveCurrent(refOf(c), name);
   const info = dlo
     ? await ctx.engine.putDynamicLargeObject(refOf(c), name, x.req, dlo, opts)
     : await ctx.engine.putObject(refOf(c), name, x.req, opts);
-  reply(x, 201, { Etag: info.etag, 'Last-Modified': httpDate(info.lastModified) });
+  const version = c.versioning === 'enabled' ? { 'X-Object-Version-Id': info.versionId ?? 'null' } : undefined;
+  reply(x, 201, { Etag: info.etag, 'Last-Modified': httpDate(info.lastModified), ...version });
 }
 
 /** POST object (N10): replaces the whole metadata set; content type and expiry may change too. */
@@ -143,13 +165,18 @@ export async function postObject(call: NativeCall<NativeOpOf<'PostObject'>>, c: 
 }
 
 export async function deleteObject(call: NativeCall<NativeOpOf<'DeleteObject'>>, c: ContainerInfo): Promise<void> {
+  const versionId = checkVersionId(c, call.op.versionId);
   const expected = call.op.ifDeleteAt;
   if (expected !== undefined) {
     // Swift's object server: the object's X-Delete-At (0 when it has none) must be the one named;
     // a missing object is its 404 (headObject throws it).
-    const current = call.ctx.engine.headObject(refOf(c), call.op.path.object).deleteAt ?? 0;
+    const current = call.ctx.engine.headObject(refOf(c), call.op.path.object, versionId).deleteAt ?? 0;
     if (current !== expected) throw new NativeError(412, 'X-If-Delete-At and X-Delete-At do not match');
   }
-  await call.ctx.engine.deleteObject(refOf(c), call.op.path.object);
+  // 'null' names the unversioned object: removed as a plain delete, as Swift passes it through.
+  if (versionId === 'null') await call.ctx.engine.deleteObject(refOf(c), call.op.path.object, { versionId });
+  else if (versioned(c)) return deleteVersioned(call, c, versionId);
+  // Legacy versioned writes: history archives the object first; stack may put the previous version back instead.
+  else if (!c.archive || !(await call.ctx.engine.archiveDelete(refOf(c), call.op.path.object))) await call.ctx.engine.deleteObject(refOf(c), call.op.path.object);
   reply(call.x, 204);
 }
