@@ -1,12 +1,73 @@
 import type { Engine } from './engine.js';
-import type { ContainerInfo } from './types.js';
+import type { AccountAcl, ContainerInfo } from './types.js';
 
 /** Who is asking: an authenticated account, or nobody (anonymous). */
 export interface Identity {
   account?: string;
+  /**
+   * The Swift user it signed in as, `<account>:<user>` (tempauth's name for it), which ACLs may
+   * name; undefined for S3 keys and TempURLs, which act as their account.
+   */
+  user?: string;
 }
 
 export type Action = 'read-object' | 'list' | 'write-object' | 'admin';
+
+/**
+ * What an account-level request does: read the account (HEAD, list its containers), create a
+ * container in it, or change the account itself (its metadata).
+ */
+export type AccountAction = 'read' | 'create-container' | 'update';
+
+/**
+ * Whether an ACL's list of identities names the caller. Tempauth's groups for a user are its
+ * account, `<account>:<user>` and, for the account's admins (every Coffer user is its account's
+ * admin), `AUTH_<account>`; keystoneauth adds the wildcards `*:<user>`, `<account>:*` and `*:*`
+ * (with `*` read as `*:*`). A caller without a Swift user (S3 keys) is named by its account forms.
+ */
+export function namesCaller(items: readonly string[], who: Identity): boolean {
+  const account = who.account;
+  if (account === undefined) return false;
+  const sub = who.user !== undefined && who.user.startsWith(`${account}:`) ? who.user.slice(account.length + 1) : undefined;
+  return items.some(
+    (item) =>
+      item === account ||
+      item === `AUTH_${account}` ||
+      item === `${account}:*` ||
+      item === '*:*' ||
+      item === '*' ||
+      (sub !== undefined && (item === who.user || item === `*:${sub}`)),
+  );
+}
+
+/** The strongest role an account ACL gives the caller (tempauth checks admin, then read-write, then read-only). */
+export function accountRole(acl: AccountAcl | undefined, who: Identity): keyof AccountAcl | undefined {
+  if (!acl || who.account === undefined) return undefined;
+  return (['admin', 'read-write', 'read-only'] as const).find((role) => namesCaller(acl[role] ?? [], who));
+}
+
+/**
+ * Whether the caller acts as the account's owner there (Swift's `swift_owner`): the account
+ * itself, or an identity its ACL makes admin. Owners see and set the privileged headers
+ * (container ACLs, TempURL keys, the account ACL).
+ */
+export function actsAsOwner(who: Identity, account: string, acl: () => AccountAcl | undefined): boolean {
+  if (who.account === undefined) return false;
+  return who.account === account || accountRole(acl(), who) === 'admin';
+}
+
+/** What an account ACL role permits on the account's containers (tempauth: read-write everything there, read-only GET/HEAD). */
+function roleAllows(role: keyof AccountAcl | undefined, action: Action): boolean {
+  if (role === 'admin' || role === 'read-write') return true;
+  return role === 'read-only' && (action === 'read-object' || action === 'list');
+}
+
+/** What an account ACL role permits on the account itself: read-write may also create containers; only admin changes the account. */
+function roleAllowsOnAccount(role: keyof AccountAcl | undefined, action: AccountAction): boolean {
+  if (role === 'admin') return true;
+  if (role === 'read-write') return action !== 'update';
+  return role === 'read-only' && action === 'read';
+}
 
 interface ReadAcl {
   anyReferrer: boolean;
@@ -25,7 +86,7 @@ function parseReadAcl(acl: string | undefined): ReadAcl {
   return out;
 }
 
-function writeAccounts(acl: string | undefined): string[] {
+function writeGrantees(acl: string | undefined): string[] {
   return (acl ?? '')
     .split(',')
     .map((s) => s.trim())
@@ -68,12 +129,12 @@ export function allowed(c: ContainerInfo, who: Identity, action: Action): boolea
   if (who.account !== undefined && who.account === c.owner) return true;
   if (action === 'admin') return false;
   const read = parseReadAcl(c.acl.read);
-  const named = who.account !== undefined && read.accounts.includes(who.account);
+  const named = namesCaller(read.accounts, who);
   // S3 bucket public-read (c.publicRead) permits listing only; object reads follow the object
   // ACL, a native `.r:*` read ACL, or the bucket policy (§26.4).
   if (action === 'read-object') return named || read.anyReferrer || policyGrantsPublic(c.policy, 's3:GetObject');
   if (action === 'list') return named || c.publicRead || (read.anyReferrer && read.listings) || policyGrantsPublic(c.policy, 's3:ListBucket');
-  return who.account !== undefined && writeAccounts(c.acl.write).includes(who.account);
+  return namesCaller(writeGrantees(c.acl.write), who);
 }
 
 /** One access question: who asks to do what on which container (and, for a read, the object's own public flag). */
@@ -91,22 +152,39 @@ export interface ContainerQuestion {
   through?: string | undefined;
   /** Whether the object a read is for is public on its own (S3 object ACL): asked only when nothing else grants the read. */
   objectPublic?: (() => boolean) | undefined;
+  /** The ACL of the account `through` names (native), read only when the container's own rules grant nothing. */
+  accountAcl?: (() => AccountAcl | undefined) | undefined;
 }
 
-/** The access questions of both APIs: a container's, an account's own operations, or any signed-in caller (who is then asked per container). */
-export type AccessQuestion = ContainerQuestion | { who: Identity; account: string } | { who: Identity; signedIn: true };
+/** An account-level request: `action` on `account`, which its ACL (native) may open to others. */
+export interface AccountQuestion {
+  who: Identity;
+  account: string;
+  /** Undefined: the account's own alone (S3's). */
+  action?: AccountAction | undefined;
+  accountAcl?: (() => AccountAcl | undefined) | undefined;
+}
+
+/** The access questions of both APIs: a container's, an account's, or any signed-in caller (who is then asked per container). */
+export type AccessQuestion = ContainerQuestion | AccountQuestion | { who: Identity; signedIn: true };
 
 /**
- * The one access decision of both front ends (and of a copy's source): an account's own
- * operations are its own alone; on a container, the container's rules (`allowed`), reached
- * through the right account, else an object made public on its own, read through its owner's path.
+ * The one access decision of both front ends (and of a copy's source): an account's operations
+ * are its own, or what its ACL grants (tempauth); on a container, the container's rules
+ * (`allowed`), reached through the right account, else what the ACL of the account owning it
+ * grants (through its own path), else an object made public on its own, read through its owner's path.
  */
 export function decide(q: AccessQuestion): boolean {
   if ('signedIn' in q) return q.who.account !== undefined;
-  if ('account' in q) return q.who.account !== undefined && q.who.account === q.account;
+  if ('account' in q) {
+    if (q.who.account === undefined) return false;
+    if (q.who.account === q.account) return true;
+    return q.action !== undefined && q.accountAcl !== undefined && roleAllowsOnAccount(accountRole(q.accountAcl(), q.who), q.action);
+  }
   const c = q.container;
   const ownPath = q.through === undefined || c.owner === q.through;
   if ((ownPath || q.who.account === q.through) && allowed(c, q.who, q.action)) return true;
+  if (ownPath && q.who.account !== undefined && q.accountAcl !== undefined && roleAllows(accountRole(q.accountAcl(), q.who), q.action)) return true;
   return q.action === 'read-object' && ownPath && q.objectPublic !== undefined && q.objectPublic();
 }
 
@@ -121,9 +199,13 @@ export function objectPublicFlag(engine: Engine, c: ContainerInfo, key: string, 
   };
 }
 
-/** A large object's segments are read as its reader: the check the engine asks for each segment container. */
-export function segmentReader(who: Identity): (c: ContainerInfo) => boolean {
-  return (c) => allowed(c, who, 'read-object');
+/**
+ * A large object's segments are read as its reader: the check the engine asks for each segment
+ * container (its rules, else the ACL of the account owning it, when `aclOf` reads account ACLs:
+ * Swift reads each segment as a request of the reader's own).
+ */
+export function segmentReader(who: Identity, aclOf?: (account: string) => AccountAcl | undefined): (c: ContainerInfo) => boolean {
+  return (c) => decide({ who, container: c, action: 'read-object', accountAcl: aclOf ? () => aclOf(c.owner) : undefined });
 }
 
 /**

@@ -159,6 +159,13 @@ describe('parameters', () => {
     expect(op('HeadContainer', 'HEAD', `${A}/c?format=csv`).format).toBe('plain');
   });
 
+  it('the account ACL: given, cleared (empty or {}), or absent', () => {
+    expect(op('PostAccount', 'POST', A, { 'X-Account-Access-Control': '{"read-only":["a:b"],"admin":["c"]}' }).acl).toEqual({ 'read-only': ['a:b'], admin: ['c'] });
+    expect(op('PostAccount', 'POST', A, { 'X-Account-Access-Control': '' }).acl).toBeNull();
+    expect(op('PostAccount', 'POST', A, { 'X-Account-Access-Control': '{}' }).acl).toBeNull();
+    expect(op('PostAccount', 'POST', A).acl).toBeUndefined();
+  });
+
   it('containers: metadata, ACLs, quotas', () => {
     const put = op('PutContainer', 'PUT', `${A}/c`, {
       'X-Container-Meta-Colour': 'blue',
@@ -208,6 +215,8 @@ describe('invalid parameters, raised after the access decision', () => {
     ['GET', `${A}/c?limit=-1`, {}, 'ListContainer', 412, 'Value of limit must be non-negative'],
     ['GET', `${A}/c?limit=10001`, {}, 'ListContainer', 412, 'Maximum limit is 10000'],
     ['POST', A, { 'X-Account-Meta-Quota-Bytes': '1' }, 'PostAccount', 403, 'Quotas are set by the administrator (coffer quota set)'],
+    ['POST', A, { 'X-Account-Access-Control': '{"owner":[]}' }, 'PostAccount', 400, 'X-Account-Access-Control invalid: Key "owner" not recognized\n\nInput: {"owner":[]}\n'],
+    ['POST', A, { 'X-Account-Access-Control': '{"admin":[1]}' }, 'PostAccount', 400, 'X-Account-Access-Control invalid: Elements of "admin" list must be strings\n\nInput: {"admin":[1]}\n'],
     ['PUT', `${A}/c`, { 'X-Versions-Location': 'v' }, 'PutContainer', 412, 'Legacy versioning (X-Versions-Location) is not enabled; use S3 bucket versioning'],
     ['PUT', `${A}/c`, { 'X-Storage-Policy': 'gold' }, 'PutContainer', 400, 'InvalidLocationConstraint'],
     ['PUT', `${A}/c`, { 'X-Container-Meta-Quota-Bytes': 'lots' }, 'PutContainer', 400, 'Invalid bytes quota.'],

@@ -24,7 +24,7 @@ export async function copyObject(call: NativeCall<NativeOpOf<'CopyObject'>>): Pr
   // refusal never depends on whether a name exists.
   const srcContainer = reachContainer(call, src.account, src.container, 'read-object', src.name);
   const dstContainer = reachContainer(call, dst.account, dst.container, 'write-object');
-  const source = engine.headObject(refOf(srcContainer), src.name, undefined, segmentReader(call.who));
+  const source = engine.headObject(refOf(srcContainer), src.name, undefined, segmentReader(call.who, call.ctx.engine.accountAcl));
   if (evaluateConditions(op.conditions, { etag: source.etag, lastModified: source.lastModified }, false) !== 'ok') throw new CofferError('PreconditionFailed');
   const fields = op.fields;
   if (fields instanceof NativeError) throw fields;
@@ -40,7 +40,7 @@ export async function copyObject(call: NativeCall<NativeOpOf<'CopyObject'>>): Pr
       contentType: fields.contentType ?? (fresh ? source.contentType : undefined),
       ...(fields.deleteAt !== undefined ? { deleteAt: fields.deleteAt } : {}),
       sourceEtag: source.etag,
-      canRead: segmentReader(call.who),
+      canRead: segmentReader(call.who, call.ctx.engine.accountAcl),
     },
   );
   reply(x, 201, {

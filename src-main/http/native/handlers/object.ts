@@ -44,8 +44,8 @@ export async function getObject(call: NativeCall<NativeOpOf<'GetObject' | 'HeadO
   const head = op.name === 'HeadObject' || (op.name === 'GetManifest' && op.head);
   // A plain GET reads first and judges the conditionals on what it read (one lookup, not two);
   // large objects and unsatisfiable ranges take the general path below, which answers as before.
-  const early = !head && !opts.raw ? await readPlain(ctx.engine, refOf(c), name, readOptionsFor(call.who, range)) : undefined;
-  const info = early?.info ?? ctx.engine.headObject(refOf(c), name, undefined, segmentReader(call.who));
+  const early = !head && !opts.raw ? await readPlain(ctx.engine, refOf(c), name, readOptionsFor(call.who, range, undefined, ctx.engine.accountAcl)) : undefined;
+  const info = early?.info ?? ctx.engine.headObject(refOf(c), name, undefined, segmentReader(call.who, call.ctx.engine.accountAcl));
   const verdict = evaluateConditions(op.conditions, { etag: info.etag, lastModified: info.lastModified }, true);
   if (verdict !== 'ok') early?.body.destroy();
   if (verdict === 304) return reply(x, 304, { Etag: objectHeaders(info).Etag, 'Last-Modified': httpDate(info.lastModified) });
@@ -59,7 +59,7 @@ export async function getObject(call: NativeCall<NativeOpOf<'GetObject' | 'HeadO
     if (part) headers['Content-Range'] = `bytes ${part.start}-${part.end}/${info.size}`;
     return x.sendHead(part ? 206 : 200, headers, baseHeaders(x), part ? part.end - part.start + 1 : info.size);
   }
-  const read = early ?? (opts.raw ? await ctx.engine.getManifestBytes(refOf(c), name, range) : await ctx.engine.getObject(refOf(c), name, readOptionsFor(call.who, range)));
+  const read = early ?? (opts.raw ? await ctx.engine.getManifestBytes(refOf(c), name, range) : await ctx.engine.getObject(refOf(c), name, readOptionsFor(call.who, range, undefined, ctx.engine.accountAcl)));
   const headers = headersOf(read.info);
   if (read.range) {
     const { start, end } = read.range;
