@@ -42,7 +42,9 @@ export async function throttleProxy(targetPort: number, bytesPerSec: number, opt
     const upstream = connect(targetPort, '127.0.0.1');
     for (const s of [client, upstream]) {
       sockets.add(s);
-      s.on('close', () => sockets.delete(s));
+      // One side gone ends the other: a client that hung up must not keep the server sending
+      // into the proxy (those bytes would count as sent to a client that never got them).
+      s.on('close', () => (sockets.delete(s), client.destroy(), upstream.destroy()));
       s.on('error', () => (client.destroy(), upstream.destroy()));
     }
     throttle(client, upstream, budget);
