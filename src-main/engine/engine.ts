@@ -22,7 +22,9 @@ import * as largeObjects from './ops/large-objects.js';
 import type { Body, ReceiveOptions } from './ops/receive-body.js';
 import { recover, type RecoveryReport } from './ops/recovery.js';
 import { requireValidQuota } from './ops/usage.js';
-import type { ContainerRef, Quota } from './types.js';
+import { getObjectTags, setObjectTags } from './ops/tagging.js';
+import type { Checksums, ContainerRef, Quota, Tag } from './types.js';
+import type { UploadChecksum } from './ops/multipart-checksums.js';
 
 /**
  * The embedded store: accounts, containers, objects, versions, multipart uploads and quotas over
@@ -129,6 +131,11 @@ export class Engine {
   listVersions = (ref: ContainerRef, params?: VersionListParams) => listVersions(this.ctx, ref, params);
   expireDue = (nowMs?: number) => expireDue(this.ctx, nowMs);
 
+  // S3 tagging: an object version's tags change in place; a container's are one of its settings.
+  getObjectTags = (ref: ContainerRef, name: string, versionId?: string) => getObjectTags(this.ctx, ref, name, versionId);
+  /** Replaces a version's tags (null: removes them); returns the version's id. */
+  setObjectTags = (ref: ContainerRef, name: string, versionId: string | undefined, tags: Tag[] | null) => setObjectTags(this.ctx, ref, name, versionId, tags);
+
   // Large objects (Swift SLO/DLO; getObject assembles them) and bulk deletes
   putStaticLargeObject = (ref: ContainerRef, name: string, segments: largeObjects.SloSegmentSpec[], opts?: largeObjects.SloPutOptions) =>
     largeObjects.putStaticLargeObject(this.ctx, ref, name, segments, opts);
@@ -142,13 +149,13 @@ export class Engine {
   deleteMany = (tenant: string, targets: DeleteTarget[], canDelete?: DeleteCheck) => deleteMany(this.ctx, tenant, targets, canDelete);
 
   // Multipart uploads
-  createUpload = (ref: ContainerRef, name: string, fields?: ObjectFields) => multipart.createUpload(this.ctx, ref, name, fields);
+  createUpload = (ref: ContainerRef, name: string, fields?: ObjectFields, checksum?: UploadChecksum) => multipart.createUpload(this.ctx, ref, name, fields, checksum);
   uploadPart = (ref: ContainerRef, name: string, uploadId: string, partNumber: number, body: Body, opts?: ReceiveOptions) =>
     multipart.uploadPart(this.ctx, ref, name, uploadId, partNumber, body, opts);
   listParts = (ref: ContainerRef, name: string, uploadId: string, p?: { partNumberMarker?: number; maxParts?: number }) =>
     multipart.listParts(this.ctx, ref, name, uploadId, p);
-  completeUpload = (ref: ContainerRef, name: string, uploadId: string, parts: multipart.CompletedPart[]) =>
-    multipart.completeUpload(this.ctx, ref, name, uploadId, parts);
+  completeUpload = (ref: ContainerRef, name: string, uploadId: string, parts: multipart.CompletedPart[], expected?: Checksums) =>
+    multipart.completeUpload(this.ctx, ref, name, uploadId, parts, expected);
   abortUpload = (ref: ContainerRef, name: string, uploadId: string) => multipart.abortUpload(this.ctx, ref, name, uploadId);
   listUploads = (ref: ContainerRef, p?: Parameters<typeof listUploads>[2]) => listUploads(this.ctx, ref, p);
 

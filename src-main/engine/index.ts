@@ -11,7 +11,7 @@
 export { Engine } from './engine.js';
 export type { EngineOptions, EngineEvents, ObjectsChanged } from './context.js';
 export { typeFromName } from './content-type.js';
-export { verifyBytes, type DigestExpectations } from './blobs/digests.js';
+export { CHECKSUM_NAMES, verifyBytes, type DigestExpectations } from './blobs/digests.js';
 // Who may do what to a container: the one access decision both front ends and the backends' "public"
 // summaries share.
 export {
@@ -34,6 +34,7 @@ export {
   roundUp4k,
   type AccountInfo,
   type ChecksumAlgorithm,
+  type ChecksumType,
   type Checksums,
   type ContainerInfo,
   type ContainerRef,
@@ -43,6 +44,7 @@ export {
   type ObjectInfo,
   type Quota,
   type StandardHeaders,
+  type Tag,
   type Usage,
   type VersioningState,
 } from './types.js';
@@ -59,7 +61,9 @@ export { MAX_LIST_LIMIT, type ListEntry, type ListPage, type ListParams } from '
 export type { UploadPage } from './ops/list-uploads.js';
 export type { VersionEntry, VersionListParams, VersionPage } from './ops/list-versions.js';
 export type { CompletedPart, PartInfo, UploadInfo } from './ops/multipart.js';
+export { uploadChecksum, type UploadChecksum } from './ops/multipart-checksums.js';
 export { MAX_DELETE_AT, type ObjectFields, type PutOptions, type RequestFields } from './ops/put-object.js';
 export { resolveRange, type ByteRange, type ObjectRead, type RangeRequest, type ReadOptions } from './ops/read-object.js';
 export type { Body, ReceiveOptions } from './ops/receive-body.js';
 export type { RecoveryReport } from './ops/recovery.js';
+export { TAG_LIMITS } from './ops/tagging.js';

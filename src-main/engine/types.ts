@@ -2,10 +2,22 @@
 
 import type { StandardHeaders } from '../../src-shared/standard-headers.js';
 
-export type ChecksumAlgorithm = 'crc32' | 'crc32c' | 'sha1' | 'sha256';
-export const CHECKSUM_ALGORITHMS: readonly ChecksumAlgorithm[] = ['crc32', 'crc32c', 'sha1', 'sha256'];
+export type ChecksumAlgorithm = 'crc32' | 'crc32c' | 'crc64nvme' | 'sha1' | 'sha256';
+export const CHECKSUM_ALGORITHMS: readonly ChecksumAlgorithm[] = ['crc32', 'crc32c', 'crc64nvme', 'sha1', 'sha256'];
+/**
+ * How an object's checksum covers it (S3's x-amz-checksum-type): FULL_OBJECT, of all its bytes
+ * (every single upload; a multipart upload's CRC combined from its parts'), or COMPOSITE, the
+ * checksum of its parts' checksums with `-<parts>` appended.
+ */
+export type ChecksumType = 'COMPOSITE' | 'FULL_OBJECT';
 /** Checksums by algorithm, each the base64 of the big-endian digest (as S3 sends them). */
 export type Checksums = Partial<Record<ChecksumAlgorithm, string>>;
+
+/** One tag of an object or a container (S3 tagging): kept in the order given. */
+export interface Tag {
+  key: string;
+  value: string;
+}
 
 /** The standard headers stored with an object and returned as they were (src-shared/standard-headers.ts). */
 export type { StandardHeaders };
@@ -65,6 +77,8 @@ export interface ContainerRecord {
   versioning: VersioningState;
   quota: Quota;
   storagePolicy: string;
+  /** S3 bucket tagging; absent: no tag set (NoSuchTagSet). */
+  tags?: Tag[];
 }
 
 /** Where an object's bytes are: inline in the index, or in one or more blob files in order. */
@@ -121,7 +135,11 @@ export interface ObjectRecord {
   deleteAt?: number;
   publicRead?: boolean;
   checksums?: Checksums;
+  /** Absent: FULL_OBJECT (what every single upload's checksum is). */
+  checksumType?: ChecksumType;
   parts?: number;
+  /** S3 object tags of this version. */
+  tags?: Tag[];
   /** A large-object manifest. For an SLO, `size` is 0 (usage counts segments once) and `etag` the SLO ETag. */
   manifest?: Manifest;
 }
@@ -147,9 +165,12 @@ export interface ObjectInfo {
   deleteAt?: number;
   publicRead: boolean;
   checksums: Checksums;
+  checksumType: ChecksumType;
   partsCount?: number;
   /** Sizes of the parts of an object made by a multipart upload, in order. */
   partSizes?: number[];
+  /** The version's S3 tags, when it has any. */
+  tags?: Tag[];
   /**
    * Set for SLO/DLO manifests. `size` and `etag` are those of the assembled object, except for a
    * DLO in a listing, which shows the manifest's own (resolving it would mean listing its segments).
@@ -171,6 +192,7 @@ export interface ContainerInfo {
   quota: Quota;
   storagePolicy: string;
   usage: Usage;
+  tags?: Tag[];
 }
 
 export interface AccountInfo {

@@ -22,6 +22,7 @@ class RequestContainerInfo implements ContainerInfo {
   readonly versioning: ContainerRecord['versioning'];
   readonly quota: ContainerRecord['quota'];
   readonly storagePolicy: string;
+  readonly tags: ContainerRecord['tags'];
   readonly #ctx: EngineContext;
   readonly #cid: number;
   #usage: ContainerInfo['usage'] | undefined;
@@ -38,6 +39,7 @@ class RequestContainerInfo implements ContainerInfo {
     this.policy = rec.policy;
     this.versioning = rec.versioning;
     this.quota = rec.quota;
+    this.tags = rec.tags;
     this.storagePolicy = rec.storagePolicy;
     this.#ctx = ctx;
     this.#cid = rec.cid;

@@ -6,6 +6,7 @@ import { requireAccount } from './accounts.js';
 import { abortAllUploads } from './multipart.js';
 import { couldBeContainer } from './name-limits.js';
 import { releaseBlobs } from './release.js';
+import { checkTags } from './tagging.js';
 import { requireHeaderSafeMeta } from './put-object.js';
 import { accountUsageKey, addContainerCount, containerUsageKey, readUsage, requireValidQuota } from './usage.js';
 export { containerInfoForRequest } from './container-info.js';
@@ -15,6 +16,7 @@ import {
   type ContainerRecord,
   type ContainerRef,
   type Quota,
+  type Tag,
   type VersioningState,
 } from '../types.js';
 
@@ -60,6 +62,8 @@ export interface ContainerSettings {
   versioning?: VersioningState;
   quota?: Partial<Quota>;
   storagePolicy?: string;
+  /** S3 bucket tags: a new tag set (checked), or null to remove it. */
+  tags?: Tag[] | null;
 }
 
 function applySettings(rec: ContainerRecord, s: ContainerSettings, now: number): ContainerRecord {
@@ -73,7 +77,8 @@ function applySettings(rec: ContainerRecord, s: ContainerSettings, now: number):
     if (v === null) delete acl[k];
     else if (v !== undefined) acl[k] = v;
   }
-  return {
+  if (s.tags) checkTags(s.tags, 'bucket');
+  const next: ContainerRecord = {
     ...rec,
     mtime: now,
     meta: applyMetaPatch(rec.meta, s.meta),
@@ -84,6 +89,11 @@ function applySettings(rec: ContainerRecord, s: ContainerSettings, now: number):
     quota: { ...rec.quota, ...s.quota },
     storagePolicy: s.storagePolicy ?? rec.storagePolicy,
   };
+  if (s.tags !== undefined) {
+    if (s.tags === null) delete next.tags;
+    else next.tags = s.tags.map((t) => ({ key: t.key, value: t.value }));
+  }
+  return next;
 }
 
 const accountContainerKey = (account: string, name: string) => Buffer.from(`${account}\0${name}`, 'utf8');

@@ -20,6 +20,8 @@ export interface CopyOptions extends ObjectFields {
   signal?: AbortSignal;
   /** Whether the caller may read segment containers of a large source (see ReadOptions). */
   canRead?: SegmentReadCheck;
+  /** S3's tagging directive: 'copy' (the default) keeps the source's tags, 'replace' takes `tags`. */
+  tagging?: 'copy' | 'replace';
 }
 
 export interface CopyResult {
@@ -27,11 +29,17 @@ export interface CopyResult {
   object: ObjectInfo;
 }
 
-type SourceFields = Pick<ObjectRecord, 'contentType' | 'headers' | 'meta' | 'deleteAt' | 'publicRead'>;
+type SourceFields = Pick<ObjectRecord, 'contentType' | 'headers' | 'meta' | 'deleteAt' | 'publicRead' | 'tags'>;
+
+/** The tags of the copy: the source's unless the directive says to replace them (the metadata directive does not decide). */
+function copiedTags(src: SourceFields, o: CopyOptions): ObjectFields['tags'] {
+  return o.tagging === 'replace' ? o.tags : src.tags;
+}
 
 function copiedFields(src: SourceFields, o: CopyOptions): ObjectFields {
-  if (o.metadata === 'replace') return { ...o, contentType: o.contentType || undefined };
+  if (o.metadata === 'replace') return { ...o, contentType: o.contentType || undefined, tags: copiedTags(src, o) };
   return {
+    tags: copiedTags(src, o),
     contentType: o.contentType || src.contentType,
     headers: { ...src.headers, ...o.headers },
     meta: { ...src.meta, ...Object.fromEntries(Object.entries(o.meta ?? {}).map(([k, v]) => [k.toLowerCase(), v])) },
@@ -106,6 +114,7 @@ export async function rewriteInPlace(
     };
     if (fields.deleteAt === undefined) delete next.deleteAt;
     if (!fields.publicRead) delete next.publicRead;
+    if (!fields.tags?.length) delete next.tags;
     ctx.store.objects.putSync(key, next);
     setExpiry(ctx, key, current, next);
     return { container: c, record: next };
@@ -133,5 +142,7 @@ export async function updateObjectMeta(
     meta: fields.meta ?? {},
     deleteAt: fields.deleteAt ?? (fields.keepExpiry ? rec.deleteAt : undefined),
     publicRead: fields.publicRead ?? rec.publicRead,
+    // Native metadata updates leave S3 tags alone.
+    tags: rec.tags,
   });
 }

@@ -4,7 +4,8 @@ import { pickStandardHeaders } from '../../../src-shared/standard-headers.js';
 import { typeFromName } from '../content-type.js';
 import type { EngineContext } from '../context.js';
 import { objectKey } from '../index/keys.js';
-import type { ContainerRecord, ContainerRef, ObjectInfo, StandardHeaders } from '../types.js';
+import type { ContainerRecord, ContainerRef, ObjectInfo, StandardHeaders, Tag } from '../types.js';
+import { checkTags } from './tagging.js';
 import { commitVersion, payloadOf, type NewVersion, type WriteConditions } from './commit.js';
 import { findContainer } from './containers.js';
 import { bytesOver, tooLongDetails } from './name-limits.js';
@@ -19,6 +20,8 @@ export interface ObjectFields {
   /** Epoch seconds after which the object behaves as deleted. */
   deleteAt?: number;
   publicRead?: boolean;
+  /** S3 tags of the new version (checked against AWS's limits). */
+  tags?: Tag[];
 }
 
 /** Object fields as a front end reads them from a request: metadata and standard headers always there. */
@@ -79,6 +82,10 @@ export function versionFields(name: string, f: ObjectFields, etag: string): NewV
   const v: NewVersion = { etag, contentType: f.contentType || guessContentType(name), headers: pickStandardHeaders(f.headers), meta: lowerKeys(f.meta) };
   if (f.deleteAt !== undefined) v.deleteAt = f.deleteAt;
   if (f.publicRead) v.publicRead = true;
+  if (f.tags?.length) {
+    checkTags(f.tags, 'object');
+    v.tags = f.tags;
+  }
   return v;
 }
 

@@ -11,6 +11,7 @@ import { deleteObjects } from './handlers/delete-objects.js';
 import * as list from './handlers/list.js';
 import * as mp from './handlers/multipart.js';
 import * as object from './handlers/object.js';
+import * as tagging from './handlers/tagging.js';
 import { headService, listBuckets } from './handlers/service.js';
 import { sendError, type BucketCall, type CompatContext, type S3Call } from './respond.js';
 import { ACCESS, isServiceOp, type BucketOpName, type OpOf, type S3Operation, type ServiceOpName } from './operation.js';
@@ -60,7 +61,12 @@ const HANDLERS: { [N in BucketOpName]: (call: BucketCall<OpOf<N>>) => unknown } 
   DeleteObject: object.deleteObject,
   GetObjectAcl: acl.getObjectAcl,
   PutObjectAcl: acl.putObjectAcl,
-  GetObjectTagging: bucket.notConfigured,
+  GetObjectTagging: tagging.getObjectTagging,
+  PutObjectTagging: tagging.putObjectTagging,
+  DeleteObjectTagging: tagging.deleteObjectTagging,
+  GetBucketTagging: tagging.getBucketTagging,
+  PutBucketTagging: tagging.putBucketTagging,
+  DeleteBucketTagging: tagging.deleteBucketTagging,
   CreateMultipartUpload: mp.createMultipartUpload,
   UploadPart: mp.uploadPart,
   UploadPartCopy: uploadPartCopy,

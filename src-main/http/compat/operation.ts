@@ -1,5 +1,5 @@
 import type { CofferError } from '../../../src-shared/errors.js';
-import type { Action, ChecksumAlgorithm, Checksums, RangeRequest, RequestFields } from '../../engine/index.js';
+import type { Action, ChecksumAlgorithm, Checksums, RangeRequest, RequestFields, UploadChecksum } from '../../engine/index.js';
 import type { ConditionalHeaders } from '../common/conditionals.js';
 import type { S3Error } from './errors.js';
 import type { S3Address } from './router.js';
@@ -52,15 +52,11 @@ export type NotConfiguredAnswer =
   | { kind: 'empty' }
   | { kind: 'logging' }
   | { kind: 'request-payment' }
-  | { kind: 'object-tags' }
   | { kind: 'missing'; code: string; message: string }
   | { kind: 'not-implemented' };
 
 export interface NotConfiguredParams {
   answer: NotConfiguredAnswer;
-  /** An object's tags: AWS answers NoSuchKey for an object that is not there. */
-  objectMustExist: boolean;
-  versionId: string | undefined;
 }
 
 type Op<N extends string, P = object> = { name: N; address: S3Address } & P;
@@ -92,17 +88,22 @@ export type S3Operation = (
   | Op<'DeleteObjects', { document: DocumentCheck }>
   | Op<'NotConfigured', NotConfiguredParams>
   | Op<'PutObject', { payload: PayloadSpec; fields: RequestFields; ifNoneMatch: '*' | undefined; ifMatch: string | undefined }>
-  | Op<'CopyObject', { source: CopySource; sourceConditions: ConditionalHeaders; directive: 'COPY' | 'REPLACE'; fields: RequestFields }>
+  | Op<'CopyObject', { source: CopySource; sourceConditions: ConditionalHeaders; directive: 'COPY' | 'REPLACE'; taggingDirective: 'COPY' | 'REPLACE'; fields: RequestFields }>
   | Op<'GetObject', GetParams>
   | Op<'HeadObject', GetParams>
   | Op<'DeleteObject', { versionId: string | undefined }>
   | Op<'GetObjectAcl', { versionId: string | undefined }>
   | Op<'PutObjectAcl', { acl: boolean | undefined; document: DocumentCheck }>
-  | Op<'GetObjectTagging', NotConfiguredParams>
-  | Op<'CreateMultipartUpload', { fields: RequestFields }>
+  | Op<'GetObjectTagging', { versionId: string | undefined }>
+  | Op<'PutObjectTagging', { versionId: string | undefined; document: DocumentCheck }>
+  | Op<'DeleteObjectTagging', { versionId: string | undefined }>
+  | Op<'GetBucketTagging'>
+  | Op<'PutBucketTagging', { document: DocumentCheck }>
+  | Op<'DeleteBucketTagging'>
+  | Op<'CreateMultipartUpload', { fields: RequestFields; checksum: UploadChecksum | undefined }>
   | Op<'UploadPart', { uploadId: string; partNumber: number; payload: PayloadSpec }>
   | Op<'UploadPartCopy', { uploadId: string; partNumber: number; source: CopySource; sourceConditions: ConditionalHeaders; sourceRange: CopyRange | undefined }>
-  | Op<'CompleteMultipartUpload', { uploadId: string; document: DocumentCheck; host: string | undefined }>
+  | Op<'CompleteMultipartUpload', { uploadId: string; document: DocumentCheck; host: string | undefined; objectChecksums: Checksums }>
   | Op<'AbortMultipartUpload', { uploadId: string }>
   | Op<'ListParts', { uploadId: string; maxParts: number; partNumberMarker: string | undefined; after: number | undefined }>
   | Op<'NotImplemented'>
@@ -162,6 +163,11 @@ export const ACCESS: Record<BucketOpName, Action> = {
   GetObjectAcl: 'admin',
   PutObjectAcl: 'admin',
   GetObjectTagging: 'read-object',
+  PutObjectTagging: 'write-object',
+  DeleteObjectTagging: 'write-object',
+  GetBucketTagging: 'admin',
+  PutBucketTagging: 'admin',
+  DeleteBucketTagging: 'admin',
   CreateMultipartUpload: 'write-object',
   UploadPart: 'write-object',
   UploadPartCopy: 'write-object',

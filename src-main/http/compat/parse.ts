@@ -6,7 +6,7 @@ import {
   conditions, copyRange, copySource, encodingType, headerOf, int32Param, maxKeys, objectFields, readPartNumber, responseOverrides, cannedAcl,
   uploadPartNumber, type RequestHeaders,
 } from './params.js';
-import { documentCheck, payloadSpec } from './payload.js';
+import { documentCheck, payloadSpec, uploadChecksumOf } from './payload.js';
 import { operationName, parseAddress, type S3Address } from './router.js';
 import { ParamReader } from '../common/param-reader.js';
 import { parseRange } from '../common/range.js';
@@ -31,7 +31,6 @@ type Reader = ParamReader<S3Error | CofferError>;
 const MISSING: Record<string, [string, string]> = {
   cors: ['NoSuchCORSConfiguration', 'The CORS configuration does not exist'],
   lifecycle: ['NoSuchLifecycleConfiguration', 'The lifecycle configuration does not exist'],
-  tagging: ['NoSuchTagSet', 'The TagSet does not exist'],
   website: ['NoSuchWebsiteConfiguration', 'The specified bucket does not have a website configuration'],
   encryption: ['ServerSideEncryptionConfigurationNotFoundError', 'The server side encryption configuration was not found'],
   'object-lock': ['ObjectLockConfigurationNotFoundError', 'Object Lock configuration does not exist for this bucket'],
@@ -39,11 +38,10 @@ const MISSING: Record<string, [string, string]> = {
   ownershipControls: ['OwnershipControlsNotFoundError', 'The bucket ownership controls were not found'],
 };
 
-function notConfigured(method: string, a: S3Address, has: (q: string) => boolean): NotConfiguredAnswer {
+function notConfigured(method: string, has: (q: string) => boolean): NotConfiguredAnswer {
   if (method === 'DELETE') return { kind: 'empty' };
   if (has('logging')) return { kind: 'logging' };
   if (has('requestPayment')) return { kind: 'request-payment' };
-  if (has('tagging') && a.key !== undefined) return { kind: 'object-tags' };
   const sub = Object.keys(MISSING).find(has);
   if (!sub) return { kind: 'not-implemented' };
   const [code, message] = MISSING[sub]!;
@@ -107,8 +105,12 @@ function withParams(name: S3OpName, req: S3Request, address: S3Address, query: M
     case 'PutBucketPolicy':
     case 'DeleteObjects':
       return { name, address, document: doc() };
-    case 'CompleteMultipartUpload':
-      return { name, address, uploadId, document: doc(), host: h('host') };
+    case 'CompleteMultipartUpload': {
+      // Its x-amz-checksum-* is the whole object's (a FULL_OBJECT upload's), not the XML's.
+      const document = doc();
+      const objectChecksums = document.checksums instanceof S3Error ? {} : document.checksums;
+      return { name, address, uploadId, document: { ...document, checksums: {} }, host: h('host'), objectChecksums };
+    }
     case 'ListObjects':
       return { name, address, list: list(), marker: q('marker') };
     case 'ListObjectsV2': {
@@ -135,8 +137,17 @@ function withParams(name: S3OpName, req: S3Request, address: S3Address, query: M
       return { name, address, uploadId, maxParts, partNumberMarker: marker, after };
     }
     case 'NotConfigured':
+      return { name, address, answer: notConfigured(req.method, query.has.bind(query)) };
+    case 'GetBucketTagging':
+    case 'DeleteBucketTagging':
+      return { name, address };
+    case 'PutBucketTagging':
+      return { name, address, document: doc() };
     case 'GetObjectTagging':
-      return { name, address, answer: notConfigured(req.method, address, query.has.bind(query)), objectMustExist: query.has('tagging') && address.key !== undefined, versionId: q('versionId') };
+    case 'DeleteObjectTagging':
+      return { name, address, versionId: q('versionId') };
+    case 'PutObjectTagging':
+      return { name, address, versionId: q('versionId'), document: doc() };
     case 'PutObject': {
       const payload = r.read(() => payloadSpec(headers), noPayload);
       const ifNoneMatch = h('if-none-match');
@@ -151,8 +162,13 @@ function withParams(name: S3OpName, req: S3Request, address: S3Address, query: M
         if (d !== 'COPY' && d !== 'REPLACE') throw s3.invalidArgument('Unknown metadata directive.', { ArgumentName: 'x-amz-metadata-directive' });
         return d;
       }, 'COPY');
+      const taggingDirective = r.read(() => {
+        const d = (h('x-amz-tagging-directive') ?? 'COPY').toUpperCase();
+        if (d !== 'COPY' && d !== 'REPLACE') throw s3.invalidArgument('Unknown tagging directive.', { ArgumentName: 'x-amz-tagging-directive' });
+        return d;
+      }, 'COPY');
       const fields = r.read(() => objectFields(headers), noFields);
-      return { name, address, source, sourceConditions: conditions(headers, 'x-amz-copy-source-'), directive, fields };
+      return { name, address, source, sourceConditions: conditions(headers, 'x-amz-copy-source-'), directive, taggingDirective, fields };
     }
     case 'GetObject':
     case 'HeadObject': {
@@ -169,7 +185,7 @@ function withParams(name: S3OpName, req: S3Request, address: S3Address, query: M
     case 'GetObjectAcl':
       return { name, address, versionId: q('versionId') };
     case 'CreateMultipartUpload':
-      return { name, address, fields: r.read(() => objectFields(headers), noFields) };
+      return { name, address, fields: r.read(() => objectFields(headers), noFields), checksum: r.read(() => uploadChecksumOf(h), undefined) };
     case 'UploadPart': {
       const partNumber = r.read(() => uploadPartNumber(q('partNumber')), 0);
       const payload = r.read(() => payloadSpec(headers), noPayload);

@@ -21,6 +21,7 @@ export async function putObject(call: BucketCall<OpOf<'PutObject'>>): Promise<vo
     headers: fields.headers,
     contentType: fields.contentType,
     publicRead: fields.publicRead,
+    tags: fields.tags,
     size: payload.size,
     expectedMd5: payload.expectedMd5,
     expectedChecksums: payload.expectedChecksums,
