@@ -137,6 +137,8 @@ export interface ObjectRecord {
   checksums?: Checksums;
   /** Absent: FULL_OBJECT (what every single upload's checksum is). */
   checksumType?: ChecksumType;
+  /** A multipart object's parts' checksums, in order (when its upload had a checksum algorithm). */
+  partChecksums?: Checksums[];
   parts?: number;
   /** S3 object tags of this version. */
   tags?: Tag[];
@@ -169,6 +171,8 @@ export interface ObjectInfo {
   partsCount?: number;
   /** Sizes of the parts of an object made by a multipart upload, in order. */
   partSizes?: number[];
+  /** Their checksums, when the upload had a checksum algorithm. */
+  partChecksums?: Checksums[];
   /** The version's S3 tags, when it has any. */
   tags?: Tag[];
   /**

@@ -1,14 +1,17 @@
 // Additional checksums through the AWS SDK v3: CRC64NVME (checked against the SDK's own
 // implementation), checksum mode on GET/HEAD with x-amz-checksum-type, multipart uploads with
 // COMPOSITE and FULL_OBJECT checksums (per-part checksums in ListParts, the object's on Complete),
-// AWS's rules on which algorithm may be which type, and refusals that store nothing.
+// AWS's rules on which algorithm may be which type, and refusals that store nothing; and
+// GetObjectAttributes (ETag, Checksum, ObjectParts with its pagination, StorageClass, ObjectSize).
 import { createHash } from 'node:crypto';
 import { crc32 } from 'node:zlib';
 import {
   CompleteMultipartUploadCommand,
   CreateBucketCommand,
   CreateMultipartUploadCommand,
+  GetObjectAttributesCommand,
   GetObjectCommand,
+  PutBucketVersioningCommand,
   HeadObjectCommand,
   ListPartsCommand,
   PutObjectCommand,
@@ -145,5 +148,44 @@ describe('multipart uploads', () => {
     const done = await c.send(new CompleteMultipartUploadCommand({ Bucket: b, Key: 'sha', UploadId, MultipartUpload: { Parts: [{ PartNumber: 1, ETag: p1.ETag, ChecksumSHA256: p1.ChecksumSHA256 }, { PartNumber: 2, ETag: p2.ETag, ChecksumSHA256: p2.ChecksumSHA256 }] } }));
     const sha = (x: Buffer) => createHash('sha256').update(x).digest();
     expect(done.ChecksumSHA256).toBe(`${sha(Buffer.concat([sha(part1), sha(part2)])).toString('base64')}-2`);
+  });
+});
+
+describe('GetObjectAttributes', () => {
+  it('answers what is asked of a single upload, for the current or a given version', async () => {
+    const vb = bucketName('attrs');
+    await c.send(new CreateBucketCommand({ Bucket: vb }));
+    await c.send(new PutBucketVersioningCommand({ Bucket: vb, VersioningConfiguration: { Status: 'Enabled' } }));
+    const body = Buffer.from('attributes of a small object');
+    const v1 = await c.send(new PutObjectCommand({ Bucket: vb, Key: 'o', Body: body, ChecksumAlgorithm: 'CRC32' }));
+    await c.send(new PutObjectCommand({ Bucket: vb, Key: 'o', Body: 'newer' }));
+    const r = await c.send(new GetObjectAttributesCommand({ Bucket: vb, Key: 'o', VersionId: v1.VersionId, ObjectAttributes: ['ETag', 'Checksum', 'ObjectParts', 'StorageClass', 'ObjectSize'] }));
+    expect(r.ETag).toBe(v1.ETag!.replace(/"/g, ''));
+    expect(r.Checksum).toEqual({ ChecksumCRC32: crc32Bytes(body).toString('base64'), ChecksumType: 'FULL_OBJECT' });
+    expect([r.ObjectParts, r.StorageClass, r.ObjectSize, r.VersionId]).toEqual([undefined, 'STANDARD', body.length, v1.VersionId]);
+    expect(r.LastModified).toBeInstanceOf(Date);
+    const current = await c.send(new GetObjectAttributesCommand({ Bucket: vb, Key: 'o', ObjectAttributes: ['ObjectSize', 'Checksum'] }));
+    expect([current.ObjectSize, current.ETag, current.StorageClass]).toEqual([5, undefined, undefined]);
+  });
+
+  it('pages the parts of a multipart object with their checksums', async () => {
+    const { UploadId, p1, p2 } = await multipart('attr-mp', 'CRC32C');
+    await c.send(new CompleteMultipartUploadCommand({ Bucket: b, Key: 'attr-mp', UploadId, MultipartUpload: { Parts: [{ PartNumber: 1, ETag: p1.ETag }, { PartNumber: 2, ETag: p2.ETag }] } }));
+    const first = await c.send(new GetObjectAttributesCommand({ Bucket: b, Key: 'attr-mp', ObjectAttributes: ['ObjectParts', 'Checksum'], MaxParts: 1 }));
+    expect(first.ObjectParts).toMatchObject({ TotalPartsCount: 2, MaxParts: 1, IsTruncated: true, NextPartNumberMarker: '1' });
+    expect(first.ObjectParts?.Parts).toEqual([{ PartNumber: 1, Size: MIB5, ChecksumCRC32C: p1.ChecksumCRC32C }]);
+    expect(first.Checksum?.ChecksumType).toBe('COMPOSITE');
+    expect(first.Checksum?.ChecksumCRC32C).toMatch(/-2$/);
+    const next = await c.send(new GetObjectAttributesCommand({ Bucket: b, Key: 'attr-mp', ObjectAttributes: ['ObjectParts'], MaxParts: 1, PartNumberMarker: '1' }));
+    expect(next.ObjectParts).toMatchObject({ IsTruncated: false, Parts: [{ PartNumber: 2, Size: part2.length, ChecksumCRC32C: p2.ChecksumCRC32C }] });
+  });
+
+  it('refuses a missing or unknown attribute name, and a missing key is NoSuchKey', async () => {
+    await c.send(new PutObjectCommand({ Bucket: b, Key: 'plain-attrs', Body: 'x' }));
+    for (const headers of [{}, { 'x-amz-object-attributes': 'ETag,Colour' }] as Record<string, string>[]) {
+      const r = await raw(s, 'GET', `/${b}/plain-attrs?attributes`, { as: ALICE, headers });
+      expect([r.status, errorOf(r).Code]).toEqual([400, 'InvalidArgument']);
+    }
+    expect((await sdkError(c.send(new GetObjectAttributesCommand({ Bucket: b, Key: 'nope', ObjectAttributes: ['ETag'] })))).name).toBe('NoSuchKey');
   });
 });

@@ -73,7 +73,9 @@ const SUBRESOURCES: Row[] = [
     ['GET', `/b?${sub}`, {}, 'NotImplemented', 'service'],
     ['PUT', `/b?${sub}`, {}, 'NotImplemented', 'service'],
     ['DELETE', `/b?${sub}`, {}, 'NotConfigured', 'admin'],
-    ['GET', `/b/k?${sub}`, {}, 'NotImplemented', 'service'],
+    sub === 'attributes'
+      ? ['GET', `/b/k?${sub}`, { 'x-amz-object-attributes': 'ETag' }, 'GetObjectAttributes', 'read-object']
+      : ['GET', `/b/k?${sub}`, {}, 'NotImplemented', 'service'],
     ['PUT', `/b/k?${sub}`, {}, 'NotImplemented', 'service'],
   ]),
 ];

@@ -576,16 +576,36 @@ const S3: Deviation[] = [
     reason: 'AWS PutBucketTagging answers 204 (its API reference\'s example); an empty body has no type to declare',
   },
 
+  // Additional checksums and GetObjectAttributes (issue 26, part 3): RGW 16.2 has neither
+  {
+    id: 'aws.additional-checksums-rgw-lacks',
+    ref: 'rgw',
+    rows: ['s3.sums.*'],
+    fields: ['*'],
+    coffer: 'As AWS: x-amz-checksum-crc64nvme and -sha256 checked (BadDigest, nothing stored); checksum mode shows x-amz-checksum-* and x-amz-checksum-type; CreateMultipartUpload refuses SHA FULL_OBJECT (InvalidRequest); ListParts and CompleteMultipartUpload carry ChecksumAlgorithm/ChecksumType and per-part checksums, a listed part checksum that differs is InvalidPart; a composite checksum reads <base64>-<parts>',
+    reference: 'RGW 16.2 predates them: it checks no CRC64NVME or SHA-256 checksum (200), sends no checksum headers or elements, accepts any checksum type and ignores part checksums on completion',
+    reason: 'AWS S3 user guide, "Checking object integrity" (full-object and composite checksums, CRC64NVME)',
+  },
+  {
+    id: 'aws.get-object-attributes-rgw-lacks',
+    ref: 'rgw',
+    rows: ['s3.attrs.*', 's3.attributes.get'],
+    fields: ['*'],
+    coffer: 'GetObjectAttributes answers its XML (ETag, Checksum, ObjectParts, StorageClass, ObjectSize as asked; InvalidArgument for a missing or unknown x-amz-object-attributes)',
+    reference: 'RGW 16.2 has no GetObjectAttributes: ?attributes is a plain GET of the object',
+    reason: 'AWS GetObjectAttributes API reference',
+  },
+
   // Taken by issue 26
   {
     id: 'i26.bucket-configuration',
     ref: 'rgw',
     rows: [
       's3.bucket.probe.notification', 's3.bucket.probe.replication', 's3.bucket.probe.accelerate', 's3.bucket.probe.analytics', 's3.bucket.cors.*',
-      's3.bucket.lifecycle.put', 's3.bucket.website.put', 's3.attributes.get',
+      's3.bucket.lifecycle.put', 's3.bucket.website.put',
     ],
     fields: ['*'],
-    coffer: 'No CORS, lifecycle, website, notification, replication, accelerate or analytics configuration: 501 NotImplemented; no GetObjectAttributes',
+    coffer: 'No CORS, lifecycle, website, notification, replication, accelerate or analytics configuration: 501 NotImplemented',
     reference: 'RGW stores and answers them (200)',
     reason: 'Issue 26 ("Features the clients use that Coffer lacks": object tagging, bucket configuration, GetObjectAttributes)',
     issue: 26,

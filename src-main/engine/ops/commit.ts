@@ -42,7 +42,7 @@ function checkConditions(current: ObjectRecord | undefined, cond: WriteCondition
 }
 
 /** The optional fields a new version may carry; the check below fails to compile if one is missing. */
-type OptionalField = 'deleteMarker' | 'deleteAt' | 'publicRead' | 'checksums' | 'checksumType' | 'parts' | 'manifest' | 'tags';
+type OptionalField = 'deleteMarker' | 'deleteAt' | 'publicRead' | 'checksums' | 'checksumType' | 'partChecksums' | 'parts' | 'manifest' | 'tags';
 type Unlisted = Exclude<keyof NewVersion, 'etag' | 'contentType' | 'headers' | 'meta' | OptionalField>;
 const everyFieldCopied: [Unlisted] extends [never] ? true : Unlisted = true;
 void everyFieldCopied;
@@ -69,6 +69,7 @@ function newRecord(fields: NewVersion, own: Pick<ObjectRecord, 'versionId' | 'se
   if (fields.publicRead !== undefined) rec.publicRead = fields.publicRead;
   if (fields.checksums !== undefined) rec.checksums = fields.checksums;
   if (fields.checksumType !== undefined) rec.checksumType = fields.checksumType;
+  if (fields.partChecksums !== undefined) rec.partChecksums = fields.partChecksums;
   if (fields.parts !== undefined) rec.parts = fields.parts;
   if (fields.manifest !== undefined) rec.manifest = fields.manifest;
   if (fields.tags !== undefined) rec.tags = fields.tags;

@@ -218,7 +218,7 @@ export async function completeUpload(
     headers: upload.headers,
     meta: upload.meta,
     parts: parts.length,
-    ...(checksums ? { checksums, checksumType: checksum!.type } : {}),
+    ...(checksums ? { checksums, checksumType: checksum!.type, partChecksums: parts.map((p) => ({ [checksum!.algorithm]: p.checksums![checksum!.algorithm]! })) } : {}),
     ...(upload.publicRead ? { publicRead: true } : {}),
     ...(upload.tags ? { tags: upload.tags } : {}),
   };

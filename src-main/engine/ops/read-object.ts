@@ -37,6 +37,7 @@ export function toInfo(c: ContainerRecord, name: string, rec: ObjectRecord, isLa
   if (rec.parts) {
     info.partsCount = rec.parts;
     if ('segments' in rec.data) info.partSizes = rec.data.segments.map((seg) => seg.size);
+    if (rec.partChecksums) info.partChecksums = rec.partChecksums;
   }
   if (rec.manifest) info.manifest = summarize(rec.manifest);
   if (rec.tags) info.tags = rec.tags;

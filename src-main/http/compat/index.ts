@@ -5,6 +5,7 @@ import { execute, type Protocol } from '../common/executor.js';
 import { clientGone } from '../common/framing.js';
 import { S3Error, s3 } from './errors.js';
 import * as acl from './handlers/acl.js';
+import { getObjectAttributes } from './handlers/attributes.js';
 import * as bucket from './handlers/bucket.js';
 import { copyObject, uploadPartCopy } from './handlers/copy.js';
 import { deleteObjects } from './handlers/delete-objects.js';
@@ -62,6 +63,7 @@ const HANDLERS: { [N in BucketOpName]: (call: BucketCall<OpOf<N>>) => unknown } 
   GetObjectAcl: acl.getObjectAcl,
   PutObjectAcl: acl.putObjectAcl,
   GetObjectTagging: tagging.getObjectTagging,
+  GetObjectAttributes: getObjectAttributes,
   PutObjectTagging: tagging.putObjectTagging,
   DeleteObjectTagging: tagging.deleteObjectTagging,
   GetBucketTagging: tagging.getBucketTagging,

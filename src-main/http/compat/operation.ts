@@ -98,6 +98,7 @@ export type S3Operation = (
   | Op<'PutObjectTagging', { versionId: string | undefined; document: DocumentCheck }>
   | Op<'DeleteObjectTagging', { versionId: string | undefined }>
   | Op<'GetBucketTagging'>
+  | Op<'GetObjectAttributes', { versionId: string | undefined; attributes: ObjectAttribute[]; maxParts: number; partNumberMarker: number }>
   | Op<'PutBucketTagging', { document: DocumentCheck }>
   | Op<'DeleteBucketTagging'>
   | Op<'CreateMultipartUpload', { fields: RequestFields; checksum: UploadChecksum | undefined }>
@@ -128,6 +129,10 @@ export interface GetParams {
 
 /** `x-amz-copy-source-range` when given: `bytes=first-last`, or malformed (refused once the source's size is known). */
 export type CopyRange = { start: number; end: number } | 'malformed';
+
+/** What GetObjectAttributes may be asked for (x-amz-object-attributes). */
+export const OBJECT_ATTRIBUTES = ['ETag', 'Checksum', 'ObjectParts', 'StorageClass', 'ObjectSize'] as const;
+export type ObjectAttribute = (typeof OBJECT_ATTRIBUTES)[number];
 
 export type S3OpName = S3Operation['name'];
 export type OpOf<N extends S3OpName> = Extract<S3Operation, { name: N }>;
@@ -163,6 +168,7 @@ export const ACCESS: Record<BucketOpName, Action> = {
   GetObjectAcl: 'admin',
   PutObjectAcl: 'admin',
   GetObjectTagging: 'read-object',
+  GetObjectAttributes: 'read-object',
   PutObjectTagging: 'write-object',
   DeleteObjectTagging: 'write-object',
   GetBucketTagging: 'admin',

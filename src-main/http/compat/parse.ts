@@ -1,7 +1,7 @@
 import { isCofferError, type CofferError } from '../../../src-shared/errors.js';
 import { S3Error, s3 } from './errors.js';
 import { encryptionRefusal } from './encryption.js';
-import type { DocumentCheck, ListParams, NotConfiguredAnswer, PayloadSpec, S3OpName, S3Operation } from './operation.js';
+import { OBJECT_ATTRIBUTES, type DocumentCheck, type ListParams, type NotConfiguredAnswer, type ObjectAttribute, type PayloadSpec, type S3OpName, type S3Operation } from './operation.js';
 import {
   conditions, copyRange, copySource, encodingType, headerOf, int32Param, maxKeys, objectFields, readPartNumber, responseOverrides, cannedAcl,
   uploadPartNumber, type RequestHeaders,
@@ -10,6 +10,14 @@ import { documentCheck, payloadSpec, uploadChecksumOf } from './payload.js';
 import { operationName, parseAddress, type S3Address } from './router.js';
 import { ParamReader } from '../common/param-reader.js';
 import { parseRange } from '../common/range.js';
+
+/** `x-amz-object-attributes`: a comma-separated list of known names, at least one. */
+function objectAttributes(value: string | undefined): ObjectAttribute[] {
+  if (value === undefined || value.trim() === '') throw s3.invalidArgument('Missing required header for this request: x-amz-object-attributes');
+  const names = value.split(',').map((n) => n.trim());
+  for (const n of names) if (!(OBJECT_ATTRIBUTES as readonly string[]).includes(n)) throw s3.invalidArgument('Invalid attribute name specified.');
+  return names as ObjectAttribute[];
+}
 
 /** What parsing needs of a request: nothing but its head. */
 export interface S3Request {
@@ -143,6 +151,13 @@ function withParams(name: S3OpName, req: S3Request, address: S3Address, query: M
       return { name, address };
     case 'PutBucketTagging':
       return { name, address, document: doc() };
+    case 'GetObjectAttributes': {
+      const attributes = r.read(() => objectAttributes(h('x-amz-object-attributes')), []);
+      const maxParts = r.read(() => maxKeys(h('x-amz-max-parts'), 'x-amz-max-parts'), 1000);
+      const marker = h('x-amz-part-number-marker');
+      const partNumberMarker = r.read(() => (marker ? Math.max(0, int32Param(marker, 'x-amz-part-number-marker')) : 0), 0);
+      return { name, address, versionId: q('versionId'), attributes, maxParts, partNumberMarker };
+    }
     case 'GetObjectTagging':
     case 'DeleteObjectTagging':
       return { name, address, versionId: q('versionId') };

@@ -106,6 +106,7 @@ export function operationName(method: string, a: S3Address, query: Map<string, s
       if (has('acl')) return 'GetObjectAcl';
       if (has('uploadId')) return 'ListParts';
       if (has('tagging')) return 'GetObjectTagging';
+      if (has('attributes')) return 'GetObjectAttributes';
       if (UNSUPPORTED.some(has)) return 'NotImplemented';
       return 'GetObject';
     case 'HEAD':

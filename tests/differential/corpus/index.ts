@@ -7,7 +7,7 @@ import { NATIVE_LISTING_ROWS } from './native-listing.js';
 import { NATIVE_OBJECT_ROWS } from './native-objects.js';
 import { S3_BUCKET_ROWS } from './s3-buckets.js';
 import { S3_COPY_MULTIPART_ROWS } from './s3-copy-multipart.js';
-import { S3_DATA_ROWS } from './s3-data.js';
+import { S3_CHECKSUM_ROWS, S3_DATA_ROWS } from './s3-data.js';
 import { S3_LISTING_ROWS } from './s3-listing.js';
 import { S3_OBJECT_ROWS } from './s3-objects.js';
 import { S3_VERSIONS_ACCESS_ROWS } from './s3-versions-access.js';
@@ -23,6 +23,7 @@ export const CORPUS: Row[] = [
   ...S3_COPY_MULTIPART_ROWS,
   ...S3_VERSIONS_ACCESS_ROWS,
   ...S3_DATA_ROWS,
+  ...S3_CHECKSUM_ROWS,
 ];
 
 const seen = new Set<string>();

@@ -1,5 +1,7 @@
 // S3 API: object and bucket tagging (issue 26, part 3): tag sets and their limits, x-amz-tagging
-// on uploads and copies, tags of one version, x-amz-tagging-count.
+// on uploads and copies, tags of one version, x-amz-tagging-count; additional checksums (CRC64NVME,
+// checksum mode, multipart checksum types); GetObjectAttributes.
+import { createHash } from 'node:crypto';
 import type { Req, Row } from '../types.js';
 import { DELETE, GET, HEAD, OWN_B, OWN_B_OBJ, POST, PUT, s, S3NS, xmlDoc } from './helpers.js';
 
@@ -65,4 +67,53 @@ export const S3_DATA_ROWS: Row[] = [
   s('bucket.tags.put-duplicate-key', putTags('/{b}', [['k', '1'], ['k', '2']]), { setup: OWN_B }),
   s('bucket.tags.put-fifty-one', putTags('/{b}', FIFTY_ONE), { setup: OWN_B }),
   s('bucket.tags.put-aws-prefix', putTags('/{b}', [['aws:k', 'v']]), { setup: OWN_B }),
+];
+
+/** Base64 CRC64/NVME and CRC32 of small test bodies, as a client computes them (bitwise, independent of the server's tables). */
+function crc(bytes: Buffer, width: 32 | 64): string {
+  const poly = width === 64 ? 0x9a6c9329ac4bc9b5n : 0xedb88320n;
+  const mask = (1n << BigInt(width)) - 1n;
+  let c = mask;
+  for (const b of bytes) {
+    c ^= BigInt(b);
+    for (let k = 0; k < 8; k++) c = c & 1n ? (c >> 1n) ^ poly : c >> 1n;
+  }
+  c ^= mask;
+  const out = Buffer.alloc(width / 8);
+  if (width === 64) out.writeBigUInt64BE(c);
+  else out.writeUInt32BE(Number(c));
+  return out.toString('base64');
+}
+const HELLO = Buffer.from('hello');
+const CHECKED: Req[] = [...OWN_B, PUT('/{b}/obj', { body: 'hello', headers: { 'x-amz-checksum-crc32': crc(HELLO, 32) } })];
+const mpCreate = (headers: Record<string, string>): Req => POST('/{b}/mp?uploads', { headers, capture: { upload: 'xml:UploadId' } });
+const MP_PART = PUT('/{b}/mp?partNumber=1&uploadId={url:upload}', { body: 'hello', headers: { 'x-amz-checksum-crc32': crc(HELLO, 32) }, capture: { etag1: 'header:etag' } });
+const completeWith = (partChecksum: string): Req =>
+  POST('/{b}/mp?uploadId={url:upload}', {
+    body: xmlDoc(`<CompleteMultipartUpload xmlns="${S3NS}"><Part><PartNumber>1</PartNumber><ETag>{etag1}</ETag>${partChecksum}</Part></CompleteMultipartUpload>`),
+  });
+const sha256 = (x: string) => createHash('sha256').update(x).digest('base64');
+
+export const S3_CHECKSUM_ROWS: Row[] = [
+  s('sums.put-crc64nvme', PUT('/{b}/x', { body: 'hello', headers: { 'x-amz-checksum-crc64nvme': crc(HELLO, 64) } }), { setup: OWN_B }),
+  s('sums.put-crc64nvme-wrong', PUT('/{b}/x', { body: 'hello', headers: { 'x-amz-checksum-crc64nvme': crc(Buffer.from('other'), 64) } }), { setup: OWN_B }),
+  s('sums.head-checksum-mode', HEAD('/{b}/obj', { headers: { 'x-amz-checksum-mode': 'ENABLED' } }), { setup: CHECKED }),
+  s('sums.get-checksum-mode', GET('/{b}/obj', { headers: { 'x-amz-checksum-mode': 'ENABLED' } }), { setup: CHECKED }),
+  s('sums.mp.create-crc32', mpCreate({ 'x-amz-checksum-algorithm': 'CRC32' }), { setup: OWN_B }),
+  s('sums.mp.create-sha256-full', mpCreate({ 'x-amz-checksum-algorithm': 'SHA256', 'x-amz-checksum-type': 'FULL_OBJECT' }), { setup: OWN_B }),
+  s('sums.mp.list-parts', GET('/{b}/mp?uploadId={url:upload}'), { setup: [...OWN_B, mpCreate({ 'x-amz-checksum-algorithm': 'CRC32' }), MP_PART] }),
+  s('sums.mp.complete', completeWith(`<ChecksumCRC32>${crc(HELLO, 32)}</ChecksumCRC32>`), { setup: [...OWN_B, mpCreate({ 'x-amz-checksum-algorithm': 'CRC32' }), MP_PART] }),
+  s('sums.mp.complete-wrong-part-checksum', completeWith(`<ChecksumCRC32>${crc(Buffer.from('other'), 32)}</ChecksumCRC32>`), { setup: [...OWN_B, mpCreate({ 'x-amz-checksum-algorithm': 'CRC32' }), MP_PART] }),
+  s('sums.mp.head-composite', HEAD('/{b}/mp', { headers: { 'x-amz-checksum-mode': 'ENABLED' } }), {
+    setup: [...OWN_B, mpCreate({ 'x-amz-checksum-algorithm': 'CRC32' }), MP_PART, completeWith(`<ChecksumCRC32>${crc(HELLO, 32)}</ChecksumCRC32>`)],
+  }),
+  s('sums.put-sha256-wrong', PUT('/{b}/x', { body: 'hello', headers: { 'x-amz-checksum-sha256': sha256('other') } }), { setup: OWN_B }),
+  s('attrs.single', GET('/{b}/obj?attributes', { headers: { 'x-amz-object-attributes': 'ETag,Checksum,ObjectParts,StorageClass,ObjectSize' } }), { setup: CHECKED }),
+  s('attrs.size-only', GET('/{b}/obj?attributes', { headers: { 'x-amz-object-attributes': 'ObjectSize' } }), { setup: CHECKED }),
+  s('attrs.missing-header', GET('/{b}/obj?attributes'), { setup: CHECKED }),
+  s('attrs.unknown-name', GET('/{b}/obj?attributes', { headers: { 'x-amz-object-attributes': 'ETag,Colour' } }), { setup: CHECKED }),
+  s('attrs.missing-key', GET('/{b}/nope?attributes', { headers: { 'x-amz-object-attributes': 'ETag' } }), { setup: OWN_B }),
+  s('attrs.multipart-parts', GET('/{b}/mp?attributes', { headers: { 'x-amz-object-attributes': 'ObjectParts,Checksum', 'x-amz-max-parts': '1' } }), {
+    setup: [...OWN_B, mpCreate({ 'x-amz-checksum-algorithm': 'CRC32' }), MP_PART, completeWith(`<ChecksumCRC32>${crc(HELLO, 32)}</ChecksumCRC32>`)],
+  }),
 ];
