@@ -183,7 +183,7 @@ async function serve(args: Args): Promise<void> {
   const base = app.server.url;
   if (app.createdFirstUser) process.stdout.write(`Created the first user:\n${JSON.stringify(userJson(app.localAccount), null, 2)}\n`);
   process.stdout.write(
-    `Native API (Swift): auth ${base}/auth/1.0, storage ${base}/swift/v1/AUTH_<tenant>$<name>\n` +
+    `Native API (Swift): auth ${base}/auth/1.0, storage ${base}/v1/AUTH_<tenant>$<name>\n` +
       `Compatible API (S3): endpoint ${base} (path style${args.domain ? `, or <bucket>.${args.domain}` : ''})\n` +
       (app.uiUrl ? `Browser UI (keep this link private, it carries the session token): ${app.uiUrl}\n` : '') +
       `Data: ${dataDir}\n${secretsNote}\nlistening on ${base}\n`,

@@ -223,15 +223,14 @@ export class LocalBackend implements ObjectBackend {
       await this.engine.updateContainer(ref, { publicRead: on, acl: { read: publicReadAcl(current.acl.read, on) } });
       return;
     }
-    const o = this.engine.headObject(ref, name);
-    await this.engine.updateObjectMeta(ref, name, { contentType: o.contentType, headers: o.headers, meta: o.meta, keepExpiry: true, publicRead: on });
+    await this.engine.setObjectAcl(ref, name, undefined, { publicRead: on });
   }
 
   /** The native API's URL: it names the account, which S3's path style cannot do for a tenant's container. */
   async publicUrl(container: string): Promise<string> {
     if (this.endpoint === undefined) throw new CofferError('NotSupported', 'Public URLs need the local server to be running');
     this.engine.getContainer(this.ref(container));
-    return `${this.endpoint}/swift/v1/AUTH_${this.accountId}/${encodeURIComponent(container)}/`;
+    return `${this.endpoint}/v1/AUTH_${this.accountId}/${encodeURIComponent(container)}/`;
   }
 
   async shareLink(container: string, name: string, expiresInSeconds: number): Promise<string> {

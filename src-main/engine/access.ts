@@ -1,4 +1,6 @@
 import type { Engine } from './engine.js';
+import { effectiveGrants, grantsPermit, type Grant, type Permission } from './acl.js';
+import { evaluatePolicy, type ConditionContext, type PolicyVerdict } from './policy.js';
 import type { ContainerInfo } from './types.js';
 
 /** Who is asking: an authenticated account, or nobody (anonymous). */
@@ -6,7 +8,11 @@ export interface Identity {
   account?: string;
 }
 
-export type Action = 'read-object' | 'list' | 'write-object' | 'admin';
+/**
+ * What a request does to a container: read an object, list, write objects, administer (owner
+ * only, unless its policy allows the operation), or read and write the bucket's or an object's ACL.
+ */
+export type Action = 'read-object' | 'list' | 'write-object' | 'admin' | 'read-acl' | 'write-acl' | 'read-object-acl' | 'write-object-acl';
 
 interface ReadAcl {
   anyReferrer: boolean;
@@ -32,55 +38,80 @@ function writeAccounts(acl: string | undefined): string[] {
     .filter((s) => s && !s.startsWith('.'));
 }
 
-type PolicyAction = 's3:GetObject' | 's3:ListBucket';
+/** What the bucket ACL's grants give for a container-level action (object reads and object ACLs are the object's own). */
+const BUCKET_PERMISSION: Partial<Record<Action, Permission>> = { list: 'READ', 'write-object': 'WRITE', 'read-acl': 'READ_ACP', 'write-acl': 'WRITE_ACP' };
+/** What an object's own ACL gives: its reads, and the reading and writing of its ACL. */
+const OBJECT_PERMISSION: Partial<Record<Action, Permission>> = { 'read-object': 'READ', 'read-object-acl': 'READ_ACP', 'write-object-acl': 'WRITE_ACP' };
+/** The policy action a question stands for when its front end names none (the native API). */
+const DEFAULT_POLICY_ACTION: Partial<Record<Action, string>> = {
+  'read-object': 's3:GetObject',
+  list: 's3:ListBucket',
+  'write-object': 's3:PutObject',
+  'read-acl': 's3:GetBucketAcl',
+  'write-acl': 's3:PutBucketAcl',
+  'read-object-acl': 's3:GetObjectAcl',
+  'write-object-acl': 's3:PutObjectAcl',
+};
+const OBJECT_ACTIONS = new Set<Action>(['read-object', 'write-object', 'read-object-acl', 'write-object-acl']);
+/** The owner always keeps these, whatever its policy denies (AWS's root user can always repair a policy). */
+const OWNER_KEEPS = new Set(['s3:getbucketpolicy', 's3:putbucketpolicy', 's3:deletebucketpolicy']);
 
-/**
- * What a bucket policy grants everyone (`Principal: "*"`): the public-read forms GUI clients
- * write. An explicit Deny for everyone wins over an Allow; a broken document grants nothing.
- */
-export function policyGrantsPublic(policy: string | null, action: PolicyAction): boolean {
-  if (!policy) return false;
-  try {
-    const doc = JSON.parse(policy) as { Statement?: unknown };
-    const statements = ([] as unknown[]).concat(doc.Statement ?? []);
-    const applies = (s: unknown) => {
-      const st = s as { Principal?: unknown; Action?: unknown };
-      const p = st.Principal as { AWS?: unknown } | string | undefined;
-      const everyone = p === '*' || (typeof p === 'object' && ([] as unknown[]).concat(p?.AWS ?? []).includes('*'));
-      const actions = ([] as unknown[]).concat(st.Action ?? []);
-      return everyone && actions.some((a) => a === action || a === 's3:*' || a === '*');
-    };
-    const effect = (s: unknown) => (s as { Effect?: string }).Effect;
-    if (statements.some((s) => effect(s) === 'Deny' && applies(s))) return false;
-    return statements.some((s) => effect(s) === 'Allow' && applies(s));
-  } catch {
-    return false;
-  }
+/** What the request is as a bucket policy sees it; the front end knows the S3 action, the key and the condition keys. */
+export interface PolicyFacts {
+  action?: string | undefined;
+  key?: string | undefined;
+  context?: ConditionContext | undefined;
+}
+
+function policyVerdict(c: ContainerInfo, who: Identity, action: Action, facts: PolicyFacts | undefined): PolicyVerdict {
+  const name = facts?.action ?? DEFAULT_POLICY_ACTION[action];
+  if (!c.policy || !name) return undefined;
+  // An object action asked without its key (a segment container's check, the "public" summary)
+  // is asked of the bucket's objects as a whole: `bucket/*` matches, `bucket/some/prefix/*` not.
+  const key = facts?.key ?? (OBJECT_ACTIONS.has(action) ? '' : undefined);
+  return evaluatePolicy(c.policy, { action: name, bucket: c.name, key, account: who.account, context: facts?.context ?? {} });
 }
 
 /**
- * The one authorisation rule of both front ends: owners may do anything; others only what the
- * container's ACLs (native `X-Container-Read/Write`, S3 canned public-read) or its bucket policy
- * grant. An object's own public-read flag is checked by the caller for object reads.
- * The native front end gives `.r:*` containers the same anonymous reads.
+ * The container's own rules for a request: its policy (an applying Deny wins, even over the
+ * owner, but for the owner's policy operations), then ownership, an applying Allow, the S3 ACL's
+ * grants and the native ACLs (`X-Container-Read/Write`). 'none': the container grants nothing;
+ * the object's own ACL may still.
  */
-export function allowed(c: ContainerInfo, who: Identity, action: Action): boolean {
-  if (who.account !== undefined && who.account === c.owner) return true;
-  if (action === 'admin') return false;
+function containerVerdict(c: ContainerInfo, who: Identity, action: Action, facts?: PolicyFacts): 'allow' | 'deny' | 'none' {
+  const owner = who.account !== undefined && who.account === c.owner;
+  const policy = policyVerdict(c, who, action, facts);
+  if (policy === 'deny' && !(owner && OWNER_KEEPS.has((facts?.action ?? '').toLowerCase()))) return 'deny';
+  if (owner) return 'allow';
+  if (policy === 'allow' && !OWNER_KEEPS.has((facts?.action ?? '').toLowerCase())) return 'allow';
+  const permission = BUCKET_PERMISSION[action];
+  if (permission && grantsPermit(c.grants, who.account, permission)) return 'allow';
   const read = parseReadAcl(c.acl.read);
   const named = who.account !== undefined && read.accounts.includes(who.account);
-  // S3 bucket public-read (c.publicRead) permits listing only; object reads follow the object
-  // ACL, a native `.r:*` read ACL, or the bucket policy (§26.4).
-  if (action === 'read-object') return named || read.anyReferrer || policyGrantsPublic(c.policy, 's3:GetObject');
-  if (action === 'list') return named || c.publicRead || (read.anyReferrer && read.listings) || policyGrantsPublic(c.policy, 's3:ListBucket');
-  return who.account !== undefined && writeAccounts(c.acl.write).includes(who.account);
+  // S3 bucket READ permits listing only; object reads follow the object ACL, a native `.r:*`
+  // read ACL, or the bucket policy (§26.4).
+  if (action === 'read-object') return named || read.anyReferrer ? 'allow' : 'none';
+  if (action === 'list') return named || (read.anyReferrer && read.listings) ? 'allow' : 'none';
+  if (action === 'write-object') return who.account !== undefined && writeAccounts(c.acl.write).includes(who.account) ? 'allow' : 'none';
+  return 'none';
 }
 
-/** One access question: who asks to do what on which container (and, for a read, the object's own public flag). */
+/**
+ * The one authorisation rule of both front ends on a container: owners may do anything their
+ * policy does not deny; others what its policy, its S3 ACL or its native ACLs grant. An object's
+ * own ACL is asked by `decide`.
+ */
+export function allowed(c: ContainerInfo, who: Identity, action: Action, facts?: PolicyFacts): boolean {
+  return containerVerdict(c, who, action, facts) === 'allow';
+}
+
+/** One access question: who asks to do what on which container (and, for an object, its own ACL). */
 export interface ContainerQuestion {
   who: Identity;
   container: ContainerInfo;
   action: Action;
+  /** The request as the bucket policy reads it (S3 front end); without it, the action's usual S3 name. */
+  facts?: PolicyFacts | undefined;
   /**
    * The account whose path named the container (the native API names one in every path). The
    * tenant's accounts share one container namespace: a container reached through an account's
@@ -89,8 +120,11 @@ export interface ContainerQuestion {
    * container by naming it under its own path.
    */
   through?: string | undefined;
-  /** Whether the object a read is for is public on its own (S3 object ACL): asked only when nothing else grants the read. */
-  objectPublic?: (() => boolean) | undefined;
+  /**
+   * The ACL of the object a request is for (S3 object ACL), undefined when there is no such
+   * object: asked only when the container grants nothing.
+   */
+  objectGrants?: (() => Grant[] | undefined) | undefined;
 }
 
 /** The access questions of both APIs: a container's, an account's own operations, or any signed-in caller (who is then asked per container). */
@@ -98,25 +132,45 @@ export type AccessQuestion = ContainerQuestion | { who: Identity; account: strin
 
 /**
  * The one access decision of both front ends (and of a copy's source): an account's own
- * operations are its own alone; on a container, the container's rules (`allowed`), reached
- * through the right account, else an object made public on its own, read through its owner's path.
+ * operations are its own alone; on a container, the container's rules, reached through the right
+ * account, else the object's own ACL, read through its owner's path. For an object that is not
+ * there, a caller who may list the bucket is let through to learn so (404); others are refused
+ * (403), as AWS answers.
  */
 export function decide(q: AccessQuestion): boolean {
   if ('signedIn' in q) return q.who.account !== undefined;
   if ('account' in q) return q.who.account !== undefined && q.who.account === q.account;
   const c = q.container;
   const ownPath = q.through === undefined || c.owner === q.through;
-  if ((ownPath || q.who.account === q.through) && allowed(c, q.who, q.action)) return true;
-  return q.action === 'read-object' && ownPath && q.objectPublic !== undefined && q.objectPublic();
+  if (ownPath || q.who.account === q.through) {
+    const verdict = containerVerdict(c, q.who, q.action, q.facts);
+    if (verdict !== 'none') return verdict === 'allow';
+  }
+  const permission = OBJECT_PERMISSION[q.action];
+  if (!permission || !ownPath || !q.objectGrants) return false;
+  const grants = q.objectGrants();
+  if (grants) return grantsPermit(grants, q.who.account, permission);
+  return mayLearnAbsence(q);
 }
 
-/** The object's own public flag, read lazily for `decide`; false when it is not there. */
-export function objectPublicFlag(engine: Engine, c: ContainerInfo, key: string, versionId?: string): () => boolean {
+/**
+ * Whether the caller may be told an object is not there (404) rather than refused (403): AWS
+ * tells those who may list the bucket (s3:ListBucket) only.
+ */
+export function mayLearnAbsence(q: ContainerQuestion): boolean {
+  const ownPath = q.through === undefined || q.container.owner === q.through;
+  if (!ownPath && q.who.account !== q.through) return false;
+  return allowed(q.container, q.who, 'list', { action: 's3:ListBucket', context: q.facts?.context });
+}
+
+/** The object's own ACL, read lazily for `decide`; undefined when it is not there. */
+export function objectGrantsOf(engine: Engine, c: ContainerInfo, key: string, versionId?: string): () => Grant[] | undefined {
   return () => {
     try {
-      return engine.headObject({ tenant: c.tenant, container: c.name }, key, versionId).publicRead;
+      const info = engine.headObject({ tenant: c.tenant, container: c.name }, key, versionId);
+      return effectiveGrants(c.owner, info.grants, info.publicRead);
     } catch {
-      return false;
+      return undefined;
     }
   };
 }
@@ -136,5 +190,5 @@ export function publicAccess(c: ContainerInfo): { list: boolean; read: boolean }
 
 /** Whether anyone may read this object without credentials: the container's rules or its own public flag. */
 export function objectIsPublic(c: ContainerInfo, objectPublicRead: boolean): boolean {
-  return decide({ who: {}, container: c, action: 'read-object', objectPublic: () => objectPublicRead });
+  return decide({ who: {}, container: c, action: 'read-object', objectGrants: () => effectiveGrants(c.owner, undefined, objectPublicRead) });
 }

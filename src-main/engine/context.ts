@@ -14,6 +14,11 @@ export interface EngineOptions {
   maxContainersPerAccount: number;
   /** How often due X-Delete-At objects are removed; 0 = never automatically. */
   expirySweepMs: number;
+  /**
+   * How long a lifecycle "day" is (S3 lifecycle rules count in days). TEST ONLY when not a day,
+   * as RGW's `rgw lc debug interval`: tests and `COFFER_TEST_LIFECYCLE_DAY_MS` make it seconds.
+   */
+  lifecycleDayMs: number;
   /** Skip fsync (tests and benchmarks of the code path only, never for user data). */
   noSync: boolean;
   /**
@@ -30,6 +35,7 @@ export const DEFAULT_OPTIONS: EngineOptions = {
   maxPartNumber: 10000,
   maxContainersPerAccount: 1000,
   expirySweepMs: 60_000,
+  lifecycleDayMs: Number(process.env.COFFER_TEST_LIFECYCLE_DAY_MS) > 0 ? Number(process.env.COFFER_TEST_LIFECYCLE_DAY_MS) : 86_400_000,
   noSync: false,
   recover: true,
 };

@@ -5,16 +5,21 @@ import { BlobStore } from './blobs/blob-store.js';
 import { DEFAULT_OPTIONS, EngineContext, type EngineOptions } from './context.js';
 import { IndexStore } from './index/store.js';
 import * as accounts from './ops/accounts.js';
+import { listAccountEntries } from './ops/account-listing.js';
 import * as containers from './ops/containers.js';
 import { copyObject, updateObjectMeta, type CopyOptions } from './ops/copy-object.js';
 import { deleteObject, type DeleteOptions } from './ops/delete-object.js';
 import { expireDue } from './ops/expiry.js';
+import { runLifecycle } from './ops/lifecycle-sweep.js';
 import { listObjects, type ListParams } from './ops/list-objects.js';
 import { listVersions, type VersionListParams } from './ops/list-versions.js';
 import { listUploads } from './ops/list-uploads.js';
 import * as multipart from './ops/multipart.js';
 import { linkObjectTo } from './ops/export-object.js';
+import type { WriteConditions } from './ops/commit.js';
+import { archiveCurrent, archiveDelete } from './ops/legacy-versions.js';
 import { putObject, type ObjectFields, type PutOptions } from './ops/put-object.js';
+import { setObjectAcl, type AclChange } from './ops/object-acl.js';
 import { getObject, headObject, type RangeRequest, type ReadOptions } from './ops/read-object.js';
 import type { SegmentReadCheck } from './ops/large-object-read.js';
 import { deleteMany, type DeleteCheck, type DeleteTarget } from './ops/bulk-delete.js';
@@ -62,7 +67,7 @@ export class Engine {
     const recovery = opts.recover ? await recover(ctx) : { tmpFilesRemoved: 0, uncommittedBlobsRemoved: 0, releasedBlobsRemoved: 0 };
     const engine = new Engine(ctx, recovery, Buffer.from(secret));
     if (opts.expirySweepMs > 0) {
-      engine.sweeper = setInterval(() => void engine.expireDue().catch(() => undefined), opts.expirySweepMs).unref();
+      engine.sweeper = setInterval(() => void engine.sweep().catch(() => undefined), opts.expirySweepMs).unref();
     }
     return engine;
   }
@@ -115,10 +120,14 @@ export class Engine {
   updateContainer = (ref: ContainerRef, settings: containers.ContainerSettings) => containers.updateContainer(this.ctx, ref, settings);
   deleteContainer = (ref: ContainerRef) => containers.deleteContainer(this.ctx, ref);
   listContainers = (account: string, params?: containers.ContainerListParams) => containers.listContainers(this.ctx, account, params);
+  /** The native account listing: containers, with a delimiter rolled up into prefix entries. */
+  listAccountEntries = (account: string, params: containers.ContainerListParams & { delimiter?: string }) => listAccountEntries(this.ctx, account, params);
   tenantsWithContainer = (name: string) => containers.tenantsWithContainer(this.ctx, name);
 
   // Objects
   putObject = (ref: ContainerRef, name: string, body: Body, opts?: PutOptions) => putObject(this.ctx, ref, name, body, opts);
+  /** Sets one version's ACL in place (its Last-Modified stays). */
+  setObjectAcl = (ref: ContainerRef, name: string, versionId: string | undefined, change: AclChange) => setObjectAcl(this.ctx, ref, name, versionId, change);
   headObject = (ref: ContainerRef, name: string, versionId?: string | null, canRead?: SegmentReadCheck) => headObject(this.ctx, ref, name, versionId, canRead);
   getObject = (ref: ContainerRef, name: string, opts?: Omit<ReadOptions, 'raw'>) =>
     getObject(this.ctx, ref, name, opts);
@@ -130,6 +139,24 @@ export class Engine {
   listObjects = (ref: ContainerRef, params?: ListParams) => listObjects(this.ctx, ref, params);
   listVersions = (ref: ContainerRef, params?: VersionListParams) => listVersions(this.ctx, ref, params);
   expireDue = (nowMs?: number) => expireDue(this.ctx, nowMs);
+  /** Applies the containers' lifecycle rules as of `nowMs` (the sweep does this by itself). */
+  runLifecycle = (nowMs = Date.now()) => runLifecycle(this.ctx, nowMs);
+  private lastLifecycle = 0;
+  /**
+   * The periodic sweep: due X-Delete-At objects every time; lifecycle rules, which count in
+   * days, at most hourly (every sweep when a test shortens the day).
+   */
+  private async sweep(nowMs = Date.now()): Promise<void> {
+    await this.expireDue(nowMs);
+    if (nowMs - this.lastLifecycle < Math.min(this.ctx.options.lifecycleDayMs, 3_600_000)) return;
+    this.lastLifecycle = nowMs;
+    await this.runLifecycle(nowMs);
+  }
+
+  // Swift's legacy versioned writes (a container's archive): called before an overwrite or a delete.
+  archiveCurrent = (ref: ContainerRef, name: string) => archiveCurrent(this.ctx, ref, name);
+  /** True when the delete is done (stack mode put the previous version back). */
+  archiveDelete = (ref: ContainerRef, name: string) => archiveDelete(this.ctx, ref, name);
 
   // S3 tagging: an object version's tags change in place; a container's are one of its settings.
   getObjectTags = (ref: ContainerRef, name: string, versionId?: string) => getObjectTags(this.ctx, ref, name, versionId);
@@ -154,8 +181,14 @@ export class Engine {
     multipart.uploadPart(this.ctx, ref, name, uploadId, partNumber, body, opts);
   listParts = (ref: ContainerRef, name: string, uploadId: string, p?: { partNumberMarker?: number; maxParts?: number }) =>
     multipart.listParts(this.ctx, ref, name, uploadId, p);
-  completeUpload = (ref: ContainerRef, name: string, uploadId: string, parts: multipart.CompletedPart[], expected?: Checksums) =>
-    multipart.completeUpload(this.ctx, ref, name, uploadId, parts, expected);
+  completeUpload = (
+    ref: ContainerRef,
+    name: string,
+    uploadId: string,
+    parts: multipart.CompletedPart[],
+    expected?: Checksums,
+    conditions?: WriteConditions,
+  ) => multipart.completeUpload(this.ctx, ref, name, uploadId, parts, expected, conditions);
   abortUpload = (ref: ContainerRef, name: string, uploadId: string) => multipart.abortUpload(this.ctx, ref, name, uploadId);
   listUploads = (ref: ContainerRef, p?: Parameters<typeof listUploads>[2]) => listUploads(this.ctx, ref, p);
 

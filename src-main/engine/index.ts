@@ -17,16 +17,33 @@ export { CHECKSUM_NAMES, verifyBytes, type DigestExpectations } from './blobs/di
 export {
   allowed,
   decide,
+  mayLearnAbsence,
+  objectGrantsOf,
   objectIsPublic,
-  objectPublicFlag,
-  policyGrantsPublic,
   publicAccess,
   segmentReader,
   type AccessQuestion,
   type Action,
   type ContainerQuestion,
   type Identity,
+  type PolicyFacts,
 } from './access.js';
+export { parsePolicy, policyIsPublic, type ConditionContext } from './policy.js';
+
+export {
+  CANNED_ACLS,
+  PERMISSIONS,
+  cannedGrants,
+  effectiveGrants,
+  grantsPermit,
+  resolveAcl,
+  type AclGroup,
+  type AclSpec,
+  type CannedAcl,
+  type Grant,
+  type Permission,
+} from './acl.js';
+export type { AclChange } from './ops/object-acl.js';
 
 export {
   CHECKSUM_ALGORITHMS,
@@ -45,6 +62,7 @@ export {
   type Quota,
   type StandardHeaders,
   type Tag,
+  type LegacyArchive,
   type Usage,
   type VersioningState,
 } from './types.js';
@@ -53,12 +71,16 @@ export {
 export type { CreateAccountInput } from './ops/accounts.js';
 export { BULK_DELETE_LIMITS, type DeleteCheck, type DeleteFailure, type DeleteReport, type DeleteTarget } from './ops/bulk-delete.js';
 export type { ContainerListParams, ContainerSettings, MetaPatch } from './ops/containers.js';
+export type { AccountEntry } from './ops/account-listing.js';
 export type { CopyOptions, CopyResult } from './ops/copy-object.js';
 export type { DeleteOptions, DeleteResult } from './ops/delete-object.js';
 export type { SegmentReadCheck } from './ops/large-object-read.js';
 export { SLO_LIMITS, sloProblems, type SegmentProblem, type SegmentProblemEntry, type SloPutOptions, type SloSegmentSpec } from './ops/large-objects.js';
 export { MAX_LIST_LIMIT, type ListEntry, type ListPage, type ListParams } from './ops/list-objects.js';
 export type { UploadPage } from './ops/list-uploads.js';
+export type { LifecycleReport } from './ops/lifecycle-sweep.js';
+export { corsProblem, matchCors, wildcardMatch, CORS_METHODS, type CorsProblem, type CorsRule } from './cors.js';
+export { currentExpiry, lifecycleProblem, DAY_MS, type LifecycleFilterForm, type LifecycleProblem, type LifecycleRule } from './lifecycle.js';
 export type { VersionEntry, VersionListParams, VersionPage } from './ops/list-versions.js';
 export type { CompletedPart, PartInfo, UploadInfo } from './ops/multipart.js';
 export { uploadChecksum, type UploadChecksum } from './ops/multipart-checksums.js';

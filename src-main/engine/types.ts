@@ -1,6 +1,9 @@
 /** Records kept in the index, and the values the engine hands to its callers. */
 
 import type { StandardHeaders } from '../../src-shared/standard-headers.js';
+import type { Grant } from './acl.js';
+import type { CorsRule } from './cors.js';
+import type { LifecycleRule } from './lifecycle.js';
 
 export type ChecksumAlgorithm = 'crc32' | 'crc32c' | 'crc64nvme' | 'sha1' | 'sha256';
 export const CHECKSUM_ALGORITHMS: readonly ChecksumAlgorithm[] = ['crc32', 'crc32c', 'crc64nvme', 'sha1', 'sha256'];
@@ -62,6 +65,15 @@ export interface AccountRecord {
 
 export type VersioningState = 'unversioned' | 'enabled' | 'suspended';
 
+/**
+ * X-Versions-Location ('stack': a delete brings the previous version back) or X-History-Location
+ * ('history': a delete archives the object and a delete marker). `container` is as the client sent it.
+ */
+export interface LegacyArchive {
+  container: string;
+  mode: 'stack' | 'history';
+}
+
 export interface ContainerRecord {
   cid: number;
   tenant: string;
@@ -73,12 +85,20 @@ export interface ContainerRecord {
   publicRead: boolean;
   /** Native ACL headers kept verbatim (X-Container-Read / -Write). */
   acl: { read?: string; write?: string };
+  /** The S3 ACL when one was set through S3 (acl.ts); absent: the one `publicRead` implies. */
+  grants?: Grant[];
   policy: string | null;
   versioning: VersioningState;
   quota: Quota;
   storagePolicy: string;
   /** S3 bucket tagging; absent: no tag set (NoSuchTagSet). */
   tags?: Tag[];
+  /** S3 lifecycle rules (absent: none configured), acted on by the expiry sweep. */
+  lifecycle?: LifecycleRule[];
+  /** Cross-origin rules (S3 PutBucketCors), absent when none. */
+  cors?: CorsRule[];
+  /** Swift's legacy versioned writes: where overwritten versions are kept, and how deletes treat them. */
+  archive?: LegacyArchive;
 }
 
 /** Where an object's bytes are: inline in the index, or in one or more blob files in order. */
@@ -134,6 +154,8 @@ export interface ObjectRecord {
   deleteMarker?: boolean;
   deleteAt?: number;
   publicRead?: boolean;
+  /** The version's S3 ACL when one was set (acl.ts); absent: the one `publicRead` implies. */
+  grants?: Grant[];
   checksums?: Checksums;
   /** Absent: FULL_OBJECT (what every single upload's checksum is). */
   checksumType?: ChecksumType;
@@ -142,6 +164,8 @@ export interface ObjectRecord {
   parts?: number;
   /** S3 object tags of this version. */
   tags?: Tag[];
+  /** The multipart upload that made this version: a retried CompleteMultipartUpload finds its result here. */
+  uploadId?: string;
   /** A large-object manifest. For an SLO, `size` is 0 (usage counts segments once) and `etag` the SLO ETag. */
   manifest?: Manifest;
 }
@@ -166,6 +190,8 @@ export interface ObjectInfo {
   deleteMarker: boolean;
   deleteAt?: number;
   publicRead: boolean;
+  /** The version's S3 ACL when one was set; absent: the one `publicRead` implies (acl.ts effectiveGrants). */
+  grants?: Grant[];
   checksums: Checksums;
   checksumType: ChecksumType;
   partsCount?: number;
@@ -191,10 +217,15 @@ export interface ContainerInfo {
   meta: Record<string, string>;
   publicRead: boolean;
   acl: { read?: string; write?: string };
+  /** The container's S3 ACL (acl.ts). */
+  grants: Grant[];
   policy: string | null;
   versioning: VersioningState;
   quota: Quota;
   storagePolicy: string;
+  lifecycle?: LifecycleRule[];
+  cors?: CorsRule[];
+  archive?: LegacyArchive;
   usage: Usage;
   tags?: Tag[];
 }

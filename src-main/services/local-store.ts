@@ -19,7 +19,7 @@ export function createLocalStoreService(s: LocalStoreInfo): LocalStoreService {
     tenant: a.tenant,
     displayName: a.displayName,
     created: new Date(a.created).toISOString(),
-    storageUrl: `${s.url()}/swift/v1/AUTH_${a.id}`,
+    storageUrl: `${s.url()}/v1/AUTH_${a.id}`,
     keys: a.keys,
     swiftKeys: a.swiftKeys,
     quota: a.quota,

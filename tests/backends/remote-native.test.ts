@@ -68,7 +68,7 @@ describe('account and containers', () => {
   it('connects and reads the capabilities from /info', async () => {
     const caps = await backend.connect();
     expect(caps).toEqual({
-      versions: false,
+      versions: true,
       publicRead: true,
       publicObjects: false,
       shareLinks: true,
@@ -78,7 +78,7 @@ describe('account and containers', () => {
       multipartUpload: true,
       containerQuota: true,
       objectLock: false,
-      why: { versions: expect.stringMatching(/object_versioning/), objectLock: 'Swift has no object lock' },
+      why: { objectLock: 'Swift has no object lock' },
     });
     expect(backend.kind).toBe('swift');
     expect(backend.session()?.storageUrl).toContain('/v1/AUTH_test$tester');
@@ -187,7 +187,8 @@ describe('objects', () => {
     await backend.delete(c, 'nope');
     await expectCode(backend.delete('no-such-container', 'nope'), 'NoSuchContainer');
     await expectCode(backend.setMetadata(c, 'nope', { contentType: 'a/b', meta: {}, headers: {} }), 'NoSuchKey');
-    await expectCode(backend.head(c, 'x', { versionId: 'v1' }), 'NotSupported');
+    // A container never versioned has no versions to name (Swift's object versioning: 400).
+    await expectCode(backend.head(c, 'x', { versionId: 'v1' }), 'InvalidArgument');
     await expectCode(backend.upload(c, 'short', { stream: Readable.from([Buffer.from('abc')]), size: 10 }), 'IncompleteBody');
     await expectCode(backend.upload(c, 'long', { stream: Readable.from([Buffer.from('abcdefghijkl')]), size: 10 }), 'InvalidArgument');
     await expectCode(backend.head(c, 'short'), 'NoSuchKey');
@@ -350,12 +351,17 @@ describe('sharing', () => {
     await expectCode(backend.shareLink(c, 'missing', 60), 'NoSuchKey');
   });
 
-  it('has no versions (Coffer\'s native API offers no object_versioning), and says why', async () => {
-    expect(backend.capabilities().versions).toBe(false);
-    expect(backend.capabilities().why.versions).toMatch(/does not offer object versioning/);
-    await expectCode(backend.listVersions('c', 'o'), 'NotSupported');
-    await expectCode(backend.restoreVersion('c', 'o', 'v'), 'NotSupported');
-    await expectCode(backend.versioning('c'), 'NotSupported');
-    await expectCode(backend.setVersioning('c', true), 'NotSupported');
+  it('keeps versions through Coffer\'s own object_versioning: list, restore, suspend', async () => {
+    const c = containerName('versions');
+    await backend.createContainer(c);
+    expect(await backend.versioning(c)).toBe('unversioned');
+    expect(await backend.setVersioning(c, true)).toBe('enabled');
+    for (const body of ['first', 'second']) await backend.upload(c, 'o', { stream: Readable.from([Buffer.from(body)]), size: body.length });
+    const versions = await backend.listVersions(c, 'o');
+    expect(versions.map((v) => [v.isLatest, v.size])).toEqual([[true, 6], [false, 5]]);
+    await backend.restoreVersion(c, 'o', versions[1]!.versionId);
+    expect((await readAll((await backend.download(c, 'o')).body)).toString()).toBe('first');
+    expect(await backend.listVersions(c, 'o')).toHaveLength(3);
+    expect(await backend.setVersioning(c, false)).toBe('suspended');
   });
 });

@@ -46,6 +46,20 @@ describe('presigned URLs', () => {
     const tooLong = new URL(getUrl);
     tooLong.searchParams.set('X-Amz-Expires', '604801');
     expect((await fetch(tooLong)).status).toBe(400);
+    // As AWS answers them: 0 has expired already (403); negative, junk and over a week are
+    // AuthorizationQueryParametersError (400; RGW says 403 AccessDenied).
+    for (const [value, status, message] of [
+      ['0', 403, 'Request has expired'],
+      ['-1', 400, 'X-Amz-Expires must be non-negative'],
+      ['soon', 400, 'X-Amz-Expires should be a number'],
+      ['604801', 400, 'X-Amz-Expires must be less than a week'],
+    ] as const) {
+      const u = new URL(getUrl);
+      u.searchParams.set('X-Amz-Expires', value);
+      const answer = await fetch(u);
+      expect([value, answer.status, await answer.text()]).toEqual([value, status, expect.stringContaining(message)]);
+    }
+    expect((await fetch(getUrl)).status).toBe(200);
     const tampered = new URL(getUrl);
     tampered.pathname = `/${b}/other.txt`;
     expect((await fetch(tampered)).status).toBe(403);

@@ -39,7 +39,7 @@ const BUCKET: Row[] = [
   ['GET', '/b?prefix=a&delimiter=/', {}, 'ListObjects', 'list'],
   ['GET', '/b?location', {}, 'GetBucketLocation', 'admin'],
   ['GET', '/b?versioning', {}, 'GetBucketVersioning', 'admin'],
-  ['GET', '/b?acl', {}, 'GetBucketAcl', 'admin'],
+  ['GET', '/b?acl', {}, 'GetBucketAcl', 'read-acl'],
   ['GET', '/b?policy', {}, 'GetBucketPolicy', 'admin'],
   ['GET', '/b?policyStatus', {}, 'GetBucketPolicyStatus', 'admin'],
   ['GET', '/b?uploads', {}, 'ListMultipartUploads', 'admin'],
@@ -49,19 +49,28 @@ const BUCKET: Row[] = [
   ['HEAD', '/b?acl', {}, 'HeadBucket', 'list'],
   ['PUT', '/b', {}, 'CreateBucket', 'service'],
   ['PUT', '/b?versioning', {}, 'PutBucketVersioning', 'admin'],
-  ['PUT', '/b?acl', {}, 'PutBucketAcl', 'admin'],
+  ['PUT', '/b?acl', {}, 'PutBucketAcl', 'write-acl'],
   ['PUT', '/b?policy', {}, 'PutBucketPolicy', 'admin'],
   ['DELETE', '/b', {}, 'DeleteBucket', 'admin'],
   ['DELETE', '/b?policy', {}, 'DeleteBucketPolicy', 'admin'],
+  ['GET', '/b?lifecycle', {}, 'GetBucketLifecycle', 'admin'],
+  ['PUT', '/b?lifecycle', {}, 'PutBucketLifecycle', 'admin'],
+  ['DELETE', '/b?lifecycle', {}, 'DeleteBucketLifecycle', 'admin'],
+  ['GET', '/b/k?lifecycle', {}, 'NotImplemented', 'service'],
   ['POST', '/b?delete', {}, 'DeleteObjects', 'write-object'],
   ['POST', '/b', {}, 'MethodNotAllowed', 'service'],
   ['POST', '/b?uploads', {}, 'MethodNotAllowed', 'service'],
   ['PATCH', '/b', {}, 'MethodNotAllowed', 'service'],
-  ['OPTIONS', '/b', {}, 'MethodNotAllowed', 'service'],
+  ['OPTIONS', '/b', {}, 'PreflightCors', 'none'],
+  ['OPTIONS', '/b/k', {}, 'PreflightCors', 'none'],
+  ['OPTIONS', '/b/k?X-Amz-Signature=x', {}, 'PreflightCors', 'none'],
+  ['GET', '/b?cors', {}, 'GetBucketCors', 'admin'],
+  ['PUT', '/b?cors', {}, 'PutBucketCors', 'admin'],
+  ['DELETE', '/b?cors', {}, 'DeleteBucketCors', 'admin'],
 ];
 
 // Every sub-resource clients probe: "not configured" on GET and DELETE, refused on PUT.
-const NOT_CONFIGURED = ['cors', 'lifecycle', 'website', 'encryption', 'object-lock', 'publicAccessBlock', 'logging', 'requestPayment', 'ownershipControls'];
+const NOT_CONFIGURED = ['website', 'encryption', 'object-lock', 'publicAccessBlock', 'logging', 'requestPayment', 'ownershipControls'];
 const UNSUPPORTED = ['notification', 'replication', 'accelerate', 'analytics', 'inventory', 'metrics', 'intelligent-tiering', 'restore', 'select', 'torrent', 'attributes', 'legal-hold', 'retention'];
 const SUBRESOURCES: Row[] = [
   ...NOT_CONFIGURED.flatMap((sub): Row[] => [
@@ -87,7 +96,7 @@ const OBJECT: Row[] = [
   ['GET', '/b/k?versionId=v1', {}, 'GetObject', 'read-object'],
   ['GET', '/b/k?partNumber=2', {}, 'GetObject', 'read-object'],
   ['GET', '/b/k?response-content-type=text/plain', {}, 'GetObject', 'read-object'],
-  ['GET', '/b/k?acl', {}, 'GetObjectAcl', 'admin'],
+  ['GET', '/b/k?acl', {}, 'GetObjectAcl', 'read-object-acl'],
   ['GET', '/b/k?uploadId=u', {}, 'ListParts', 'write-object'],
   ['GET', '/b/k?tagging', {}, 'GetObjectTagging', 'read-object'],
   ['HEAD', '/b/k', {}, 'HeadObject', 'read-object'],
@@ -95,8 +104,8 @@ const OBJECT: Row[] = [
   ['HEAD', '/b/k?partNumber=1', {}, 'HeadObject', 'read-object'],
   ['PUT', '/b/k', { 'Content-Length': '0' }, 'PutObject', 'write-object'],
   ['PUT', '/b/k', COPY, 'CopyObject', 'write-object'],
-  ['PUT', '/b/k?acl', {}, 'PutObjectAcl', 'admin'],
-  ['PUT', '/b/k?acl', COPY, 'PutObjectAcl', 'admin'],
+  ['PUT', '/b/k?acl', {}, 'PutObjectAcl', 'write-object-acl'],
+  ['PUT', '/b/k?acl', COPY, 'PutObjectAcl', 'write-object-acl'],
   ['PUT', '/b/k?uploadId=u&partNumber=1', { 'Content-Length': '0' }, 'UploadPart', 'write-object'],
   ['PUT', '/b/k?partNumber=1', { 'Transfer-Encoding': 'chunked' }, 'UploadPart', 'write-object'],
   ['PUT', '/b/k?uploadId=u&partNumber=1', COPY, 'UploadPartCopy', 'write-object'],
@@ -237,8 +246,13 @@ describe('parameters', () => {
       contentSha256: undefined,
       chunked: undefined,
     });
-    expect(put.ifNoneMatch).toBe('*');
-    expect(put.fields).toEqual({ meta: { colour: 'blue' }, headers: { cacheControl: 'no-cache' }, contentType: 'text/plain', publicRead: true });
+    expect(put.conditions).toEqual({ ifMatch: undefined, ifNoneMatch: '*' });
+    // AWS takes If-None-Match only as `*`, and not with If-Match: 501 NotImplemented, after the access decision.
+    expect(op('PutObject', 'PUT', '/b/k', { 'Content-Length': '1', 'If-None-Match': '"abc"' }).invalid).toMatchObject({ status: 501, code: 'NotImplemented', extra: { Header: 'If-None-Match' } });
+    expect(op('PutObject', 'PUT', '/b/k', { 'Content-Length': '1', 'If-None-Match': '*', 'If-Match': '"abc"' }).invalid).toMatchObject({ status: 501, code: 'NotImplemented' });
+    expect(op('CompleteMultipartUpload', 'POST', '/b/k?uploadId=u', { 'If-Match': '"abc"' }).conditions).toEqual({ ifMatch: '"abc"', ifNoneMatch: undefined });
+    expect(put.fields).toEqual({ meta: { colour: 'blue' }, headers: { cacheControl: 'no-cache' }, contentType: 'text/plain' });
+    expect(put.acl).toEqual({ canned: 'public-read' });
     const chunked = op('PutObject', 'PUT', '/b/k', { 'x-amz-content-sha256': 'STREAMING-AWS4-HMAC-SHA256-PAYLOAD-TRAILER', 'x-amz-decoded-content-length': '100', 'x-amz-trailer': 'x-amz-checksum-crc32c' });
     expect(chunked.payload).toMatchObject({ size: 100, chunked: { signed: true, trailer: true }, checksumAlgorithms: ['crc32c'] });
     const signed = op('PutObject', 'PUT', '/b/k', { 'Content-Length': '0', 'x-amz-content-sha256': 'A'.repeat(64) });
@@ -259,7 +273,9 @@ describe('parameters', () => {
     expect(op('CopyObject', 'PUT', '/b/k', { 'x-amz-copy-source': 'src/k' }).source).toEqual({ tenant: undefined, bucket: 'src', key: 'k', versionId: undefined });
     const part = op('UploadPartCopy', 'PUT', '/b/k?uploadId=u&partNumber=4', { ...COPY, 'x-amz-copy-source-range': 'bytes=0-9' });
     expect(part).toMatchObject({ uploadId: 'u', partNumber: 4, sourceRange: { start: 0, end: 9 } });
-    expect(op('UploadPartCopy', 'PUT', '/b/k?uploadId=u&partNumber=4', { ...COPY, 'x-amz-copy-source-range': 'bytes=5-' }).sourceRange).toBe('malformed');
+    expect(op('UploadPartCopy', 'PUT', '/b/k?uploadId=u&partNumber=4', { ...COPY, 'x-amz-copy-source-range': 'bytes=5-' }).sourceRange).toEqual({ malformed: 'bytes=5-' });
+    // One range only, both ends given: AWS refuses what a GET's Range would take.
+    expect(op('UploadPartCopy', 'PUT', '/b/k?uploadId=u&partNumber=4', { ...COPY, 'x-amz-copy-source-range': 'bytes=0-1,4-5' }).sourceRange).toEqual({ malformed: 'bytes=0-1,4-5' });
   });
 
   it('multipart uploads, ACLs, documents, not-configured answers', () => {
@@ -267,11 +283,21 @@ describe('parameters', () => {
     expect(op('CompleteMultipartUpload', 'POST', '/b/k?uploadId=u').uploadId).toBe('u');
     expect(op('AbortMultipartUpload', 'DELETE', '/b/k?uploadId=u').uploadId).toBe('u');
     expect(op('CreateMultipartUpload', 'POST', '/b/k?uploads', { 'Content-Type': 'a/b' }).fields.contentType).toBe('a/b');
-    expect(op('PutBucketAcl', 'PUT', '/b?acl', { 'x-amz-acl': 'private' }).acl).toBe(false);
-    expect(op('PutObjectAcl', 'PUT', '/b/k?acl').acl).toBeUndefined();
-    expect(op('CreateBucket', 'PUT', '/b', { 'x-amz-acl': 'public-read' }).acl).toBe(true);
+    expect(op('PutBucketAcl', 'PUT', '/b?acl', { 'x-amz-acl': 'private' }).acl).toEqual({ canned: 'private' });
+    expect(op('PutObjectAcl', 'PUT', '/b/k?acl&versionId=v1')).toMatchObject({ acl: undefined, versionId: 'v1' });
+    expect(op('CreateBucket', 'PUT', '/b', { 'x-amz-acl': 'public-read-write' }).acl).toEqual({ canned: 'public-read-write' });
+    expect(op('PutObject', 'PUT', '/b/k', { 'Content-Length': '0', 'x-amz-grant-full-control': 'id="t$u"', 'x-amz-grant-read': 'uri="http://acs.amazonaws.com/groups/global/AllUsers", id=a$b' }).acl).toEqual({
+      grants: [
+        { group: 'AllUsers', permission: 'READ' },
+        { user: 'a$b', permission: 'READ' },
+        { user: 't$u', permission: 'FULL_CONTROL' },
+      ],
+    });
+    expect(op('PutBucketAcl', 'PUT', '/b?acl', { 'x-amz-acl': 'private', 'x-amz-grant-read': 'id="x"' }).invalid).toMatchObject({ code: 'InvalidRequest' });
+    expect(op('PutBucketAcl', 'PUT', '/b?acl', { 'x-amz-grant-read': 'emailAddress="a@b.c"' }).invalid).toMatchObject({ code: 'UnresolvableGrantByEmailAddress' });
+    expect(op('PutBucketAcl', 'PUT', '/b?acl', { 'x-amz-grant-read': 'uri="http://example.com/x"' }).invalid).toMatchObject({ code: 'InvalidArgument' });
     expect(op('DeleteObjects', 'POST', '/b?delete', { 'Content-MD5': Buffer.alloc(16).toString('base64') }).document).toMatchObject({ streaming: false, md5: '0'.repeat(32) });
-    expect(op('NotConfigured', 'GET', '/b?cors').answer).toEqual({ kind: 'missing', code: 'NoSuchCORSConfiguration', message: 'The CORS configuration does not exist' });
+    expect(op('NotConfigured', 'GET', '/b?website').answer).toEqual({ kind: 'missing', code: 'NoSuchWebsiteConfiguration', message: 'The specified bucket does not have a website configuration' });
     expect(op('NotConfigured', 'GET', '/b?logging').answer).toEqual({ kind: 'logging' });
     expect(op('NotConfigured', 'DELETE', '/b?website').answer).toEqual({ kind: 'empty' });
     expect(op('GetObjectTagging', 'GET', '/b/k?tagging&versionId=v')).toMatchObject({ versionId: 'v' });
@@ -311,10 +337,10 @@ describe('invalid parameters', () => {
     ['PUT', '/b/k', { 'x-amz-content-sha256': 'STREAMING-AWS4-HMAC-SHA256-PAYLOAD' }, 'PutObject', 411, 'MissingContentLength'],
     ['PUT', '/b/k', { 'Content-Length': '1', 'x-amz-content-sha256': 'nonsense' }, 'PutObject', 400, 'InvalidArgument'],
     ['PUT', '/b/k', { 'Content-Length': '1', 'x-amz-storage-class': 'GLACIER' }, 'PutObject', 400, 'InvalidStorageClass'],
-    ['PUT', '/b/k', { 'Content-Length': '1', 'x-amz-acl': 'public-read-write' }, 'PutObject', 501, 'NotImplemented'],
+    ['PUT', '/b/k', { 'Content-Length': '1', 'x-amz-acl': 'aws-exec-read' }, 'PutObject', 501, 'NotImplemented'],
     ['PUT', '/b/k', { 'Content-Length': '1', 'x-amz-acl': 'bogus' }, 'PutObject', 400, 'InvalidArgument'],
     ['PUT', '/b/k', { 'Content-Length': '1', 'x-amz-acl': 'private', 'x-amz-grant-read': 'id=x' }, 'PutObject', 400, 'InvalidRequest'],
-    ['PUT', '/b/k', { 'Content-Length': '1', 'x-amz-grant-read': 'id=x' }, 'PutObject', 501, 'NotImplemented'],
+    ['PUT', '/b/k', { 'Content-Length': '1', 'x-amz-grant-read': 'emailAddress=a@b.c' }, 'PutObject', 400, 'UnresolvableGrantByEmailAddress'],
     ['PUT', '/b/k', { 'x-amz-copy-source': 'nokey' }, 'CopyObject', 400, 'InvalidArgument'],
     ['PUT', '/b/k', { ...COPY, 'x-amz-metadata-directive': 'MERGE' }, 'CopyObject', 400, 'InvalidArgument'],
     ['PUT', '/b?acl', { 'x-amz-acl': 'nope' }, 'PutBucketAcl', 400, 'InvalidArgument'],

@@ -49,7 +49,7 @@ describe.each(TRANSPORTS)('the contract over the %s transport', (_name, make) =>
     expect(status.nativeAuthUrl).toBe(`${env.ctx.server.url}/auth/1.0`);
     const [user] = await api().localStore.users({});
     expect(user?.keys[0]?.accessKey).toMatch(/^[A-Z0-9]{20}$/);
-    expect(user?.storageUrl).toContain('/swift/v1/AUTH_');
+    expect(new URL(user!.storageUrl).pathname).toMatch(/^\/v1\/AUTH_/);
   });
 
   it('browses: containers, folders with pages, metadata, copy, move, delete', async () => {

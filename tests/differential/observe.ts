@@ -17,9 +17,9 @@ const HEADERS: Record<Api, string[]> = {
     'x-delete-at', 'x-object-manifest', 'x-static-large-object', 'x-manifest-etag', 'x-symlink-target', 'x-symlink-target-account',
     'x-copied-from', 'x-copied-from-account', 'x-copied-from-last-modified',
     'x-container-object-count', 'x-container-bytes-used', 'x-container-read', 'x-container-write', 'x-storage-policy',
-    'x-versions-location', 'x-history-location', 'x-versions-enabled', 'x-object-version-id',
+    'x-versions-location', 'x-history-location', 'x-versions-enabled', 'x-object-version-id', 'x-object-current-version-id',
     'x-account-container-count', 'x-account-object-count', 'x-account-bytes-used',
-    'x-object-meta-', 'x-container-meta-', 'x-account-meta-',
+    'x-object-meta-', 'x-container-meta-', 'x-account-meta-', 'access-control-',
   ],
   s3: [
     'content-type', 'etag', 'accept-ranges', 'last-modified', 'x-amz-request-id', 'x-amz-id-2',
@@ -27,21 +27,26 @@ const HEADERS: Record<Api, string[]> = {
     'x-amz-version-id', 'x-amz-delete-marker', 'x-amz-copy-source-version-id', 'x-amz-mp-parts-count', 'x-amz-bucket-region',
     'x-amz-storage-class', 'x-amz-server-side-encryption', 'x-amz-website-redirect-location', 'x-amz-tagging-count',
     'x-amz-expiration', 'x-amz-checksum-crc32', 'x-amz-checksum-crc32c', 'x-amz-checksum-sha1', 'x-amz-checksum-sha256',
-    'x-amz-meta-',
+    'x-amz-meta-', 'access-control-',
   ],
 };
 
 /** Headers whose value is never the same twice: only their presence (and format) is compared. */
-const OPAQUE_HEADERS = new Set(['x-trans-id', 'x-openstack-request-id', 'x-amz-request-id', 'x-amz-id-2', 'x-auth-token', 'x-storage-token', 'x-object-version-id']);
+const OPAQUE_HEADERS = new Set(['x-trans-id', 'x-openstack-request-id', 'x-amz-request-id', 'x-amz-id-2', 'x-auth-token', 'x-storage-token']);
 /** Counters of a whole account: Swift's lag (the container updater pushes them), and other tests share the account. */
 const ACCOUNT_COUNTERS = /^x-account-(container-count|object-count|bytes-used)$/;
 /** XML elements and JSON keys whose values are ids or tokens. */
 const OPAQUE_FIELDS = new Set(['RequestId', 'HostId', 'UploadId', 'NextUploadIdMarker', 'UploadIdMarker', 'NextContinuationToken', 'ContinuationToken']);
-const VERSION_FIELDS = new Set(['VersionId', 'NextVersionIdMarker', 'VersionIdMarker', 'DeleteMarkerVersionId', 'x-amz-version-id', 'x-amz-copy-source-version-id']);
+/** Version ids (each server makes its own): compared as 'null' or an id. Swift's header and listing key too. */
+const VERSION_FIELDS = new Set([
+  'VersionId', 'NextVersionIdMarker', 'VersionIdMarker', 'DeleteMarkerVersionId', 'x-amz-version-id', 'x-amz-copy-source-version-id',
+  'x-object-version-id', 'x-object-current-version-id', 'version_id',
+]);
 
 const HTTP_DATE = /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} \d{2}:\d{2}:\d{2} GMT$/;
 const ISO_DATE = /\b\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:?\d{2})?\b/g;
 const EPOCH = /^\d{10}(\.\d+)?$/;
+const ARCHIVED_VERSION_TIME = /\/\d{10}\.\d{5}(?=$|\n)/gm;
 
 /** Per-target replacements of what must differ (host, account and user names, the run's prefix), longest first. */
 export interface Normaliser {
@@ -62,7 +67,8 @@ export function normaliseText(n: Normaliser, v: string): string {
   let out = v;
   for (const [from, to] of n.replacements) out = out.split(from).join(to);
   if (HTTP_DATE.test(out)) return '<http-date>';
-  return out.replace(ISO_DATE, (d) => shape('date', d));
+  // Legacy versioned writes name archived versions `<len><name>/<timestamp>`: the time is each server's own.
+  return out.replace(ISO_DATE, (d) => shape('date', d)).replace(ARCHIVED_VERSION_TIME, (t) => `/${shape('timestamp', t.slice(1))}`);
 }
 
 function headerValue(n: Normaliser, name: string, value: string, presence: Set<string>): string {
@@ -72,7 +78,8 @@ function headerValue(n: Normaliser, name: string, value: string, presence: Set<s
   if (name === 'x-auth-token-expires') return /^\d+$/.test(value) ? '<seconds>' : value;
   if (name === 'x-timestamp' || name === 'x-delete-at') return EPOCH.test(value) ? shape('timestamp', value) : value;
   // Media types and their charset are case-insensitive (RFC 9110 8.3): `charset=UTF-8` is `charset=utf-8`.
-  if (name === 'content-type') return normaliseText(n, value.toLowerCase().replace(/\s*;\s*/g, '; '));
+  // A multipart answer's boundary is random on every server.
+  if (name === 'content-type') return normaliseText(n, value.toLowerCase().replace(/\s*;\s*/g, '; ').replace(/boundary=[^;\s]+/, 'boundary=<boundary>'));
   // Swift lists the allowed methods in a different order each time (a set).
   if (name === 'allow') return value.split(',').map((m) => m.trim().toUpperCase()).sort().join(', ');
   // The storage policy's name is the deployment's (Swift's here is `gold`, RGW's `default-placement`).
@@ -226,9 +233,12 @@ export function observe(api: Api, method: string, res: RawAnswer, n: Normaliser,
   } else if (kind === 'text') {
     fields.set('body:text', mode === 'shape' ? '<present>' : normaliseText(n, text.trim()));
   } else {
-    const p = printable(res.body);
+    // A multipart/byteranges body is compared with its (random) boundary replaced.
+    const boundary = /boundary=([^;\s]+)/i.exec(type)?.[1];
+    const body = boundary ? Buffer.from(res.body.toString('latin1').split(boundary).join('<boundary>'), 'latin1') : res.body;
+    const p = printable(body);
     if (mode === 'shape') fields.set('body:data', '<present>');
-    else fields.set('body:data', p !== undefined ? normaliseText(n, p) : `${res.body.length} bytes, md5 ${createHash('md5').update(res.body).digest('hex')}`);
+    else fields.set('body:data', p !== undefined ? normaliseText(n, p) : `${body.length} bytes, md5 ${createHash('md5').update(body).digest('hex')}`);
   }
   return { status: res.status, fields };
 }

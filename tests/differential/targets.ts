@@ -262,7 +262,7 @@ export async function cofferTargets(c: CofferServer, runTag: string): Promise<{ 
     {
       name: 'coffer', label: 'Coffer', port: c.port, authPath: '/auth/1.0',
       owner: { user: `${owner.account}:swift`, key: owner.swiftKey }, other: { user: `${other.account}:swift`, key: other.swiftKey },
-      identities, account: `AUTH_${owner.account}`, otherAccount: `AUTH_${other.account}`, otherAcl: other.account, v1: '/swift/v1',
+      identities, account: `AUTH_${owner.account}`, otherAccount: `AUTH_${other.account}`, otherAcl: other.account, v1: '/v1',
     },
     runTag,
   );

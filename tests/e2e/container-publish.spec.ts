@@ -19,7 +19,7 @@ for (const look of LOOKS) {
       await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL! });
       const container = await containerWith(page, 'publish', { names: ['readme.txt'] });
       const status = await rpc<LocalStoreStatus>(page, 'localStore.status', {});
-      const expected = `${status.url}/swift/v1/AUTH_${ACCOUNT_ID}/${container}/`;
+      const expected = `${status.url}/v1/AUTH_${ACCOUNT_ID}/${container}/`;
       const anonymous = () => page.request.get(`${expected}readme.txt`, { failOnStatusCode: false });
       await page.reload();
       const line = containerRow(page, container);

@@ -94,7 +94,7 @@ describe('versioning suspended', () => {
     expect(versions().map((v) => v.versionId)).toEqual([null, v1.versionId]);
     expect(await text()).toBe('null-2');
     const del = await s.engine.deleteObject(ref(), 'k');
-    expect(del).toEqual({ versionId: null, deleteMarker: true });
+    expect(del).toEqual({ versionId: null, deleteMarker: true, hidCurrent: true });
     expect(versions().map((v) => [v.versionId, v.deleteMarker])).toEqual([
       [null, true],
       [v1.versionId, false],

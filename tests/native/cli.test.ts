@@ -234,7 +234,7 @@ describe('coffer serve, and the admin commands while it runs', () => {
     expect(readFileSync(join(dir, 'coffer.pid'), 'utf8').trim()).toBe(String(srv.child.pid));
 
     const a = await v1Auth(srv.url, admin.swift_keys[0]!.user, admin.swift_keys[0]!.secret_key);
-    expect(a.storageUrl).toBe(`${srv.url}/swift/v1/AUTH_coffer$admin`);
+    expect(a.storageUrl).toBe(`${srv.url}/v1/AUTH_coffer$admin`);
     expect((await head(a.storageUrl, a.token)).status).toBe(204);
     expect((await fetch(`${srv.url}/info`)).status).toBe(200);
   });

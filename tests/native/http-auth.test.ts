@@ -15,7 +15,7 @@ describe('v1 auth (§1)', () => {
     expect(await res.text()).toBe('');
     expectBaseHeaders(res, 'auth');
     const storage = res.headers.get('x-storage-url')!;
-    expect(storage).toBe(`${s.url}/swift/v1/AUTH_${ACCOUNT}`);
+    expect(storage).toBe(`${s.url}/v1/AUTH_${ACCOUNT}`);
     const token = res.headers.get('x-auth-token')!;
     expect(token).toBeTruthy();
     expect(res.headers.get('x-storage-token')).toBe(token);
@@ -97,7 +97,7 @@ describe('v1 auth (§1)', () => {
   it('X-Storage-Url follows the Host the client used', async () => {
     const r = await rawRequest(s.port, `GET /auth/1.0 HTTP/1.1\r\nHost: storage.example:8080\r\nX-Auth-User: ${SWIFT_USER}\r\nX-Auth-Key: ${SWIFT_KEY}\r\nConnection: close\r\n\r\n`);
     expect([200, 204]).toContain(r.status);
-    expect(r.headers['x-storage-url']).toBe(`http://storage.example:8080/swift/v1/AUTH_${ACCOUNT}`);
+    expect(r.headers['x-storage-url']).toBe(`http://storage.example:8080/v1/AUTH_${ACCOUNT}`);
   });
 
   it('accepts the token in X-Storage-Token too', async () => {

@@ -38,6 +38,13 @@ describe('bad input never crashes or hangs the server', () => {
     expect(r.status).toBeLessThan(500);
   });
 
+  it('//v1/AUTH_… is the native API\'s 404, as Swift answers it (not an S3 error)', async () => {
+    for (const path of [`/${storagePath(s)}?format=json`, `/${storagePath(s)}/c/o`]) {
+      const r = await rawRequest(s.port, `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Auth-Token: ${s.token}\r\nConnection: close\r\n\r\n`);
+      expect([r.status, r.headers['x-trans-id'] !== undefined, r.body.includes('<Error>')], path).toEqual([404, true, false]);
+    }
+  });
+
   it('a huge header block is 4xx, and the server keeps serving', async () => {
     const raw = await rawRequest(
       s.port,

@@ -95,9 +95,12 @@ describe('containers (N2, N3; seed 2.3; §4)', () => {
     expect((await call(s, 'PUT', `/${fresh('acl')}`, { headers: { 'X-Container-Write': '.r:*' } })).status).toBe(400);
   });
 
-  it('X-Versions-Location (legacy versioning, disabled as in RGW) is 412', async () => {
-    const r = await call(s, 'PUT', `/${fresh('ver')}`, { headers: { 'X-Versions-Location': 'archive' } });
-    expect(r.status).toBe(412);
+  it('X-Versions-Location (legacy versioned writes) is kept and shown; one with a slash is 412, as Swift', async () => {
+    const name = fresh('ver');
+    expect((await call(s, 'PUT', `/${name}`, { headers: { 'X-Versions-Location': 'archive' } })).status).toBe(201);
+    expect((await call(s, 'HEAD', `/${name}`)).headers.get('x-versions-location')).toBe('archive');
+    const r = await call(s, 'PUT', `/${fresh('ver')}`, { headers: { 'X-Versions-Location': 'a/b' } });
+    expect([r.status, r.text]).toEqual([412, 'Container name cannot contain slashes']);
     expectBaseHeaders(r);
   });
 

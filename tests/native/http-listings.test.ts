@@ -106,13 +106,20 @@ describe('object listings (N4; seed 2.4, 2.5, 4.1.1, 4.1.2; §5)', () => {
     expect(r.text.indexOf('catchemall/')).toBeLessThan(r.text.indexOf('caterpillar.png'));
   });
 
-  it('plain text (also the default): one name per line, subdirs as their prefix; Accept picks JSON/XML', async () => {
+  it('JSON is the default (seed N1/N4, 4.1.1); plain text with format=plain or Accept: text/plain; Accept picks JSON/XML', async () => {
     const r = await call(s, 'GET', `/${c}?format=plain&delimiter=/`);
     expect(r.status).toBe(200);
     expect(r.headers.get('content-type')).toBe('text/plain; charset=utf-8');
     expect(r.text).toBe('cat.png\ncatchemall/\ncaterpillar.png\ndog.png\nphotos/\nzebra/\n');
-    const d = await call(s, 'GET', `/${c}?prefix=dog`);
-    expect(d.text).toBe('dog.png\n');
+    for (const headers of [{}, { Accept: '*/*' }, { Accept: 'text/html' }] as Record<string, string>[]) {
+      const d = await call(s, 'GET', `/${c}?prefix=dog`, { headers });
+      expect([d.status, d.headers.get('content-type')], JSON.stringify(headers)).toEqual([200, 'application/json; charset=utf-8']);
+      expect((JSON.parse(d.text) as Row[]).map((e) => e.name)).toEqual(['dog.png']);
+      const a = await call(s, 'GET', '?prefix=nomatch', { headers });
+      expect([a.status, a.headers.get('content-type'), a.text]).toEqual([200, 'application/json; charset=utf-8', '[]']);
+    }
+    const t = await call(s, 'GET', `/${c}?prefix=dog`, { headers: { Accept: 'text/plain' } });
+    expect([t.headers.get('content-type'), t.text]).toEqual(['text/plain; charset=utf-8', 'dog.png\n']);
     const j = await call(s, 'GET', `/${c}?prefix=dog`, { headers: { Accept: 'application/json' } });
     expect(j.headers.get('content-type')).toBe('application/json; charset=utf-8');
     expect((JSON.parse(j.text) as Row[]).map((e) => e.name)).toEqual(['dog.png']);
@@ -132,7 +139,7 @@ describe('object listings (N4; seed 2.4, 2.5, 4.1.1, 4.1.2; §5)', () => {
     const account = await call(s, 'GET', '?format=yaml');
     expect([account.status, account.headers.get('content-type')]).toEqual([200, 'text/plain; charset=utf-8']);
     // A HEAD says the type its GET would have.
-    for (const [q, type] of [['?format=json', 'application/json'], ['?format=xml', 'application/xml'], ['', 'text/plain']] as const) {
+    for (const [q, type] of [['?format=json', 'application/json'], ['?format=xml', 'application/xml'], ['?format=plain', 'text/plain'], ['', 'application/json']] as const) {
       for (const path of [`/${c}${q}`, q]) expect((await call(s, 'HEAD', path)).headers.get('content-type'), `HEAD ${path}`).toBe(`${type}; charset=utf-8`);
     }
   });
@@ -160,25 +167,31 @@ describe('object listings (N4; seed 2.4, 2.5, 4.1.1, 4.1.2; §5)', () => {
     }
   });
 
-  it('limit > 10000 is 412 "Maximum limit is 10000"; 10000 is fine; a non-numeric limit is 400', async () => {
+  it('limit > 10000 is 412 "Maximum limit is 10000"; 10000 is fine; a limit not all digits is ignored, as Swift', async () => {
     const r = await call(s, 'GET', `/${c}?format=json&limit=10001`);
     expect(r.status).toBe(412);
     expect(r.text).toContain('Maximum limit is 10000');
     expect((await call(s, 'GET', `/${c}?format=json&limit=10000`)).status).toBe(200);
-    expect((await call(s, 'GET', `/${c}?format=json&limit=ten`)).status).toBe(400);
+    for (const junk of ['ten', '-1', '5000.0']) expect((await call(s, 'GET', `/${c}?format=json&limit=${junk}`)).status, junk).toBe(200);
   });
 
-  it('forbidden parameter combinations are 400 (seed 4.1.2)', async () => {
+  it('forbidden parameter combinations are 400 (seed 4.1.2), for every parameter given, empty or false', async () => {
     for (const q of [
       'delimiter=/&path=photos',
       'delimiter=/&allow_unordered=true',
       'prefix=p&path=photos',
       'path=photos&allow_unordered=true',
+      'delimiter=&path=photos',
+      'prefix=&path=photos',
+      'delimiter=/&allow_unordered=false',
+      'path=photos&allow_unordered=false',
+      'delimiter=&allow_unordered=false',
     ]) {
       const r = await call(s, 'GET', `/${c}?format=json&${q}`);
       expect(r.status, q).toBe(400);
       expectBaseHeaders(r, q);
     }
+    expect((await call(s, 'GET', `/${c}?format=json&allow_unordered=false&prefix=p`)).status).toBe(200);
     // allow_unordered alone is fine.
     const u = await call(s, 'GET', `/${c}?format=json&allow_unordered=true`);
     expect(u.status).toBe(200);

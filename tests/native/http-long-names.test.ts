@@ -79,7 +79,7 @@ describe('listing parameters past 1024 bytes', () => {
       expect(await list(`prefix=${q(name)}`)).toEqual([]);
       expect(await list(`path=${q(name)}`)).toEqual([]);
       expect(await list(`prefix=${q(name)}&delimiter=/&reverse=on`)).toEqual([]);
-      expect((await call(s, 'GET', `/${c}?prefix=${q(name)}`)).status).toBe(204);
+      expect((await call(s, 'GET', `/${c}?format=plain&prefix=${q(name)}`)).status).toBe(204);
     }
   });
 

@@ -116,12 +116,42 @@ describe('objects: GET/HEAD (N6; seed 2.6; §6.3, §8)', () => {
     }
   });
 
-  it('multiple ranges: only the first range is served (RGW)', async () => {
-    const r = await call(s, 'GET', `/${c}/o`, { headers: { Range: 'bytes=0-1,5-9' } });
+  it('multiple ranges: 206 multipart/byteranges, each part with its Content-Type and Content-Range (as Swift)', async () => {
+    const r = await call(s, 'GET', `/${c}/o`, { headers: { Range: 'bytes=0-1,5-9,-2' } });
     expect(r.status).toBe(206);
-    expect(r.headers.get('content-range')).toBe('bytes 0-1/20');
-    expect(r.text).toBe('01');
-    expect(r.headers.get('content-type')).toBe('text/x-test');
+    const type = r.headers.get('content-type')!;
+    const m = /^multipart\/byteranges;\s*boundary=(\S+)$/.exec(type);
+    expect(m, type).not.toBeNull();
+    const b = m![1]!;
+    const part = (range: string, bytes: string) => `--${b}\r\nContent-Type: text/x-test\r\nContent-Range: bytes ${range}/20\r\n\r\n${bytes}\r\n`;
+    const expected = `${part('0-1', '01')}${part('5-9', data.subarray(5, 10).toString())}${part('18-19', data.subarray(18).toString())}--${b}--`;
+    expect(r.text).toBe(expected);
+    expect(r.headers.get('content-length')).toBe(String(Buffer.byteLength(expected)));
+    expect(r.headers.get('etag')).toBe(md5(data));
+    // One satisfiable range of several is an ordinary 206; none is 416; three overlapping ones are too many.
+    const one = await call(s, 'GET', `/${c}/o`, { headers: { Range: 'bytes=2-3,100-200' } });
+    expect([one.status, one.headers.get('content-range'), one.text]).toEqual([206, 'bytes 2-3/20', data.subarray(2, 4).toString()]);
+    expect((await call(s, 'GET', `/${c}/o`, { headers: { Range: 'bytes=50-60,100-200' } })).status).toBe(416);
+    expect((await call(s, 'GET', `/${c}/o`, { headers: { Range: 'bytes=0-9,1-8,2-7,3-6' } })).status).toBe(416);
+  });
+
+  it('304, 412 and 416 describe the object as Swift\'s do: ETag, Last-Modified, X-Timestamp and metadata; Accept-Ranges on 304 and 416', async () => {
+    const ok = await call(s, 'HEAD', `/${c}/o`);
+    for (const [method, headers, status] of [
+      ['GET', { 'If-None-Match': md5(data) }, 304],
+      ['HEAD', { 'If-None-Match': md5(data) }, 304],
+      ['GET', { 'If-Match': 'nope' }, 412],
+      ['GET', { Range: 'bytes=100-' }, 416],
+    ] as const) {
+      const r = await call(s, method, `/${c}/o`, { headers });
+      expect(r.status, JSON.stringify(headers)).toBe(status);
+      for (const h of ['etag', 'last-modified', 'x-timestamp', 'x-object-meta-color']) {
+        expect(r.headers.get(h), `${h} ${JSON.stringify(headers)}`).toBe(ok.headers.get(h));
+      }
+      // Swift's 412 is an error page of its own type, without Accept-Ranges; 304 and 416 carry both.
+      expect(r.headers.get('accept-ranges'), JSON.stringify(headers)).toBe(status === 412 ? null : 'bytes');
+      if (status === 416) expect(r.headers.get('content-range')).toBe('bytes */20');
+    }
   });
 
   it('a malformed Range or another unit is ignored: 200 with the whole body', async () => {

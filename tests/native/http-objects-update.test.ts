@@ -1,7 +1,7 @@
 // Raw HTTP tests of the native (Swift-style) API: object POST and DELETE, and server-side copy.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { md5, ref, HTTP_DATE, expectBaseHeaders, useNativeServer } from './http-kit.js';
-import { ACCOUNT, call, OTHER_ACCOUNT, type TestServer } from './server.js';
+import { ACCOUNT, call, OTHER_ACCOUNT, rawRequest, storagePath, type TestServer } from './server.js';
 
 let s!: TestServer;
 const { fresh, mkContainer, put } = useNativeServer((server) => (s = server));
@@ -46,6 +46,31 @@ describe('objects: POST and DELETE (N9, N10; §6.4, §6.5)', () => {
     expect((await call(s, 'GET', `/${c}/gone`)).status).toBe(404);
     expect((await call(s, 'DELETE', `/${c}/gone`)).status).toBe(404);
     expect((await call(s, 'DELETE', `/${fresh('nosuch')}/gone`)).status).toBe(404);
+  });
+
+  it('DELETE with X-If-Delete-At: only when it is the object\'s X-Delete-At (412 otherwise, 400 when not an integer), as Swift', async () => {
+    const at = Math.floor(Date.now() / 1000) + 3600;
+    await put(c, 'expiring', 'x', { 'X-Delete-At': String(at) });
+    await put(c, 'lasting', 'x');
+    const del = (name: string, v: string) => call(s, 'DELETE', `/${c}/${name}`, { headers: { 'X-If-Delete-At': v } });
+    const wrong = await del('expiring', String(at + 1));
+    expect([wrong.status, wrong.text]).toEqual([412, 'X-If-Delete-At and X-Delete-At do not match']);
+    expect((await del('lasting', String(at))).status).toBe(412);
+    expect((await del('expiring', 'soon')).status).toBe(400);
+    expect((await del('missing', String(at))).status).toBe(404);
+    expect((await call(s, 'HEAD', `/${c}/expiring`)).status).toBe(200);
+    expect((await del('expiring', String(at))).status).toBe(204);
+    expect((await call(s, 'HEAD', `/${c}/expiring`)).status).toBe(404);
+  });
+
+  it('Transfer-Encoding with more than one coding is 501, as Swift', async () => {
+    const raw = await rawRequest(
+      s.port,
+      `PUT ${storagePath(s)}/${c}/te HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Auth-Token: ${s.token}\r\nTransfer-Encoding: gzip, chunked\r\nConnection: close\r\n\r\n1\r\nx\r\n0\r\n\r\n`,
+    );
+    expect(raw.status).toBe(501);
+    expect(raw.body).toContain('Unsupported Transfer-Coding');
+    expect((await call(s, 'HEAD', `/${c}/te`)).status).toBe(404);
   });
 });
 

@@ -14,8 +14,8 @@ beforeAll(async () => {
 afterAll(() => s?.close());
 
 async function listing(container: string): Promise<string[]> {
-  const r = await request(s, 'GET', `/${container}`);
-  return r.status === 200 ? r.text.split('\n').filter(Boolean) : [];
+  const r = await request(s, 'GET', `/${container}?format=json`);
+  return r.status === 200 ? (JSON.parse(r.text) as { name: string }[]).map((o) => o.name) : [];
 }
 
 async function download(container: string, name: string): Promise<Buffer> {

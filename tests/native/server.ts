@@ -162,7 +162,7 @@ export async function rawRequest(port: number, data: string | Buffer, waitMs = 2
   });
 }
 
-/** The path part of the tester's storage URL (`/swift/v1/AUTH_test$tester`). */
+/** The path part of the tester's storage URL (`/v1/AUTH_test$tester`). */
 export function storagePath(s: TestServer): string {
   return new URL(s.storageUrl).pathname;
 }

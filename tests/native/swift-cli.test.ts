@@ -431,4 +431,64 @@ print(json.dumps({'count': len(names), 'header': hdrs.get('x-container-object-co
     expect(out.subdirs).toEqual([{ subdir: 'obj/' }]);
     expect(out.limited).toBe(total);
   });
+
+  it('the storage URL is /v1/AUTH_<tenant>$<account>, as Swift hands it out; TempURLs signed for it and for /swift/v1 both work', async () => {
+    const out = (await py(`
+import sys, json, urllib.request, urllib.error
+from urllib.parse import urlparse
+from swiftclient import client
+from swiftclient.utils import generate_temp_url
+auth, user, key = sys.argv[1:4]
+url, token = client.get_auth(auth, user, key)
+parsed = urlparse(url)
+origin = parsed.scheme + '://' + parsed.netloc
+client.post_account(url, token, {'X-Account-Meta-Temp-URL-Key': 'seekrit'})
+client.put_container(url, token, 'turl')
+client.put_object(url, token, 'turl', 'o.txt', b'hello', content_type='text/plain')
+def fetch(path):
+    try:
+        with urllib.request.urlopen(origin + path) as r:
+            return [r.status, r.read().decode()]
+    except urllib.error.HTTPError as e:
+        return [e.code, '']
+native = generate_temp_url(parsed.path + '/turl/o.txt', 60, 'seekrit', 'GET')
+rgw = generate_temp_url('/swift' + parsed.path + '/turl/o.txt', 60, 'seekrit', 'GET')
+wrong = generate_temp_url(parsed.path + '/turl/o.txt', 60, 'other-key', 'GET')
+rgw_conn = client.Connection(preauthurl=origin + '/swift' + parsed.path, preauthtoken=token, retries=0)
+_, rgw_listing = rgw_conn.get_container('turl')
+print(json.dumps({'path': parsed.path, 'native': fetch(native), 'rgw': fetch(rgw), 'wrong': fetch(wrong),
+                  'rgw_listing': [o['name'] for o in rgw_listing], 'account': client.head_account(url, token).get('x-account-object-count')}))
+`)) as { path: string; native: [number, string]; rgw: [number, string]; wrong: [number, string]; rgw_listing: string[]; account: string };
+    expect(out.path).toBe(`/v1/AUTH_${ACCOUNT}`);
+    expect(out.native).toEqual([200, 'hello']);
+    expect(out.rgw).toEqual([200, 'hello']);
+    expect(out.wrong[0]).toBe(401);
+    expect(out.rgw_listing).toEqual(['o.txt']);
+    expect(Number(out.account)).toBeGreaterThan(0);
+    // The swift CLI's own tempurl command, given the object's path under the storage URL.
+    const signed = (await swift(['tempurl', 'GET', '60', `/v1/AUTH_${ACCOUNT}/turl/o.txt`, 'seekrit'])).stdout.trim();
+    const r = await fetch(`${s.url}${signed}`);
+    expect([r.status, await r.text()]).toEqual([200, 'hello']);
+  });
+
+  it('get_account(delimiter=…) rolls containers up into subdirs; a multi-range get_object is multipart/byteranges', async () => {
+    const out = (await py(`
+import sys, json
+from swiftclient import client
+auth, user, key = sys.argv[1:4]
+url, token = client.get_auth(auth, user, key)
+for c in ('tree~a~1', 'tree~a~2', 'tree~b'):
+    client.put_container(url, token, c)
+_, rows = client.get_account(url, token, prefix='tree~', delimiter='~', full_listing=True)
+client.put_object(url, token, 'tree~b', 'o', b'0123456789', content_type='text/x-test')
+hdrs, body = client.get_object(url, token, 'tree~b', 'o', headers={'Range': 'bytes=0-1,5-6'})
+print(json.dumps({'rows': [r.get('subdir') or r.get('name') for r in rows], 'type': hdrs.get('content-type'), 'body': body.decode()}))
+`)) as { rows: string[]; type: string; body: string };
+    expect(out.rows).toEqual(['tree~a~', 'tree~b']);
+    const boundary = /^multipart\/byteranges;\s*boundary=(\S+)$/.exec(out.type)?.[1];
+    expect(boundary, out.type).toBeDefined();
+    expect(out.body).toBe(
+      `--${boundary}\r\nContent-Type: text/x-test\r\nContent-Range: bytes 0-1/10\r\n\r\n01\r\n--${boundary}\r\nContent-Type: text/x-test\r\nContent-Range: bytes 5-6/10\r\n\r\n56\r\n--${boundary}--`,
+    );
+  });
 });

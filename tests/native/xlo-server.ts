@@ -13,7 +13,7 @@ export const KEY = 'tester-key';
 export interface XloServer {
   app: AppContext;
   url: string;
-  /** `http://127.0.0.1:<port>/swift/v1/AUTH_test$tester` */
+  /** `http://127.0.0.1:<port>/v1/AUTH_test$tester` */
   storageUrl: string;
   token: string;
   dir: string;

@@ -41,7 +41,7 @@ function s3(accessKeyId: string, secretAccessKey: string): S3Client {
 async function swiftList(user: string, key: string): Promise<string | undefined> {
   const auth = await fetch(`${ctx.server.url}/auth/1.0`, { headers: { 'X-Auth-User': user, 'X-Auth-Key': key } });
   if (!auth.ok) return undefined;
-  const listing = await fetch(auth.headers.get('x-storage-url')!, { headers: { 'X-Auth-Token': auth.headers.get('x-auth-token')! } });
+  const listing = await fetch(`${auth.headers.get('x-storage-url')!}?format=plain`, { headers: { 'X-Auth-Token': auth.headers.get('x-auth-token')! } });
   return listing.text();
 }
 
@@ -91,7 +91,7 @@ describe('the local store with several accounts', () => {
 
   it('creates an account whose generated S3 and Swift keys work with real clients', async () => {
     const made = await api().localStore.createAccount({ id: 'team$bob', displayName: 'Bob' });
-    expect(made).toMatchObject({ id: 'team$bob', tenant: 'team', displayName: 'Bob', storageUrl: `${ctx.server.url}/swift/v1/AUTH_team$bob` });
+    expect(made).toMatchObject({ id: 'team$bob', tenant: 'team', displayName: 'Bob', storageUrl: `${ctx.server.url}/v1/AUTH_team$bob` });
     const [key] = made.keys;
     const [swift] = made.swiftKeys;
     expect(swift!.user).toBe('team$bob:swift');

@@ -38,6 +38,7 @@ export interface UploadRecord {
   headers: ObjectRecord['headers'];
   meta: Record<string, string>;
   publicRead?: boolean;
+  grants?: ObjectRecord['grants'];
   checksumAlgorithm?: ChecksumAlgorithm;
   checksumType?: ChecksumType;
   tags?: ObjectRecord['tags'];

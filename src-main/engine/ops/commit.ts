@@ -26,12 +26,17 @@ export function payloadOf(r: Received): Payload {
 
 export interface WriteConditions {
   /** '*': only create, never replace (412 when the name exists). */
-  ifNoneMatch?: '*';
-  /** Only replace the version with this ETag. */
-  ifMatch?: string;
+  ifNoneMatch?: '*' | undefined;
+  /** Only replace the version with this ETag ('*': any; NoSuchKey when there is none). */
+  ifMatch?: string | undefined;
 }
 
-function checkConditions(current: ObjectRecord | undefined, cond: WriteConditions, nowMs: number): void {
+/**
+ * S3's conditional writes against the current version (a delete marker counts as none). The
+ * commit checks them again inside its transaction, so a write that raced past an early check
+ * still cannot replace what it was not meant to.
+ */
+export function checkConditions(current: ObjectRecord | undefined, cond: WriteConditions, nowMs: number): void {
   const live = current && isLive(current, nowMs) ? current : undefined;
   if (cond.ifNoneMatch === '*' && live) throw new CofferError('PreconditionFailed', 'The object already exists');
   if (cond.ifMatch !== undefined) {
@@ -42,7 +47,18 @@ function checkConditions(current: ObjectRecord | undefined, cond: WriteCondition
 }
 
 /** The optional fields a new version may carry; the check below fails to compile if one is missing. */
-type OptionalField = 'deleteMarker' | 'deleteAt' | 'publicRead' | 'checksums' | 'checksumType' | 'partChecksums' | 'parts' | 'manifest' | 'tags';
+type OptionalField =
+  | 'deleteMarker'
+  | 'deleteAt'
+  | 'publicRead'
+  | 'grants'
+  | 'checksums'
+  | 'checksumType'
+  | 'partChecksums'
+  | 'parts'
+  | 'uploadId'
+  | 'manifest'
+  | 'tags';
 type Unlisted = Exclude<keyof NewVersion, 'etag' | 'contentType' | 'headers' | 'meta' | OptionalField>;
 const everyFieldCopied: [Unlisted] extends [never] ? true : Unlisted = true;
 void everyFieldCopied;
@@ -67,10 +83,12 @@ function newRecord(fields: NewVersion, own: Pick<ObjectRecord, 'versionId' | 'se
   if (fields.deleteMarker !== undefined) rec.deleteMarker = fields.deleteMarker;
   if (fields.deleteAt !== undefined) rec.deleteAt = fields.deleteAt;
   if (fields.publicRead !== undefined) rec.publicRead = fields.publicRead;
+  if (fields.grants !== undefined) rec.grants = fields.grants;
   if (fields.checksums !== undefined) rec.checksums = fields.checksums;
   if (fields.checksumType !== undefined) rec.checksumType = fields.checksumType;
   if (fields.partChecksums !== undefined) rec.partChecksums = fields.partChecksums;
   if (fields.parts !== undefined) rec.parts = fields.parts;
+  if (fields.uploadId !== undefined) rec.uploadId = fields.uploadId;
   if (fields.manifest !== undefined) rec.manifest = fields.manifest;
   if (fields.tags !== undefined) rec.tags = fields.tags;
   return rec;

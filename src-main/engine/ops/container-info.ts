@@ -1,4 +1,5 @@
 import type { EngineContext } from '../context.js';
+import { effectiveGrants, type Grant } from '../acl.js';
 import type { ContainerInfo, ContainerRecord } from '../types.js';
 import { containerUsageKey, readUsage } from './usage.js';
 
@@ -7,7 +8,7 @@ import { containerUsageKey, readUsage } from './usage.js';
  * its container up to check access and only HEAD uses the counters, at once. Not for callers
  * that keep the info while writes happen (they would see usage from the time of first access).
  * A class with plain fields, because an object literal with a spread and a getter cost ~6 µs per
- * request. `usage` lives on the prototype: a spread copy leaves it out (JSON keeps it).
+ * request. `usage` and `grants` live on the prototype: a spread copy leaves them out (JSON keeps them).
  */
 class RequestContainerInfo implements ContainerInfo {
   readonly name: string;
@@ -23,9 +24,14 @@ class RequestContainerInfo implements ContainerInfo {
   readonly quota: ContainerRecord['quota'];
   readonly storagePolicy: string;
   readonly tags: ContainerRecord['tags'];
+  readonly lifecycle: ContainerRecord['lifecycle'];
+  readonly cors: ContainerRecord['cors'];
+  readonly archive: ContainerRecord['archive'];
   readonly #ctx: EngineContext;
   readonly #cid: number;
   #usage: ContainerInfo['usage'] | undefined;
+  /** The ACL as stored; the effective one is made when asked for (most requests never do). */
+  #grants: Grant[] | undefined;
 
   constructor(ctx: EngineContext, rec: ContainerRecord) {
     this.name = rec.name;
@@ -36,11 +42,15 @@ class RequestContainerInfo implements ContainerInfo {
     this.meta = rec.meta;
     this.publicRead = rec.publicRead;
     this.acl = rec.acl;
+    this.#grants = rec.grants;
     this.policy = rec.policy;
     this.versioning = rec.versioning;
     this.quota = rec.quota;
     this.tags = rec.tags;
     this.storagePolicy = rec.storagePolicy;
+    this.lifecycle = rec.lifecycle;
+    this.cors = rec.cors;
+    this.archive = rec.archive;
     this.#ctx = ctx;
     this.#cid = rec.cid;
   }
@@ -53,8 +63,12 @@ class RequestContainerInfo implements ContainerInfo {
     return this.#usage;
   }
 
+  get grants(): Grant[] {
+    return effectiveGrants(this.owner, this.#grants, this.publicRead);
+  }
+
   toJSON(): ContainerInfo {
-    return { ...this, usage: this.usage };
+    return { ...this, usage: this.usage, grants: this.grants };
   }
 }
 

@@ -1,6 +1,9 @@
 import { CofferError } from '../../../src-shared/errors.js';
 import { containerNameProblem } from '../../../src-shared/names.js';
+import { grantsPublicRead, withPublicRead, effectiveGrants, type Grant } from '../acl.js';
 import type { EngineContext } from '../context.js';
+import type { CorsRule } from '../cors.js';
+import type { LifecycleRule } from '../lifecycle.js';
 import { cidBytes } from '../index/keys.js';
 import { requireAccount } from './accounts.js';
 import { abortAllUploads } from './multipart.js';
@@ -15,6 +18,7 @@ import {
   type ContainerInfo,
   type ContainerRecord,
   type ContainerRef,
+  type LegacyArchive,
   type Quota,
   type Tag,
   type VersioningState,
@@ -36,8 +40,8 @@ export function requireContainer(ctx: EngineContext, ref: ContainerRef): Contain
 
 export function containerInfo(ctx: EngineContext, rec: ContainerRecord): ContainerInfo {
   const u = readUsage(ctx.store, containerUsageKey(rec.cid));
-  const { cid: _cid, mtime, ...rest } = rec;
-  return { ...rest, lastModified: mtime, usage: { objects: u.objects, bytes: u.bytes, bytesActual: u.bytesActual } };
+  const { cid: _cid, mtime, grants, ...rest } = rec;
+  return { ...rest, grants: effectiveGrants(rec.owner, grants, rec.publicRead), lastModified: mtime, usage: { objects: u.objects, bytes: u.bytes, bytesActual: u.bytesActual } };
 }
 
 export interface MetaPatch {
@@ -57,6 +61,8 @@ export function applyMetaPatch(meta: Record<string, string>, patch: MetaPatch | 
 export interface ContainerSettings {
   meta?: MetaPatch;
   publicRead?: boolean;
+  /** An S3 ACL: sets the public flag too. Without it, `publicRead` adds or removes AllUsers READ from an ACL already set. */
+  grants?: Grant[];
   acl?: { read?: string | null; write?: string | null };
   policy?: string | null;
   versioning?: VersioningState;
@@ -64,6 +70,12 @@ export interface ContainerSettings {
   storagePolicy?: string;
   /** S3 bucket tags: a new tag set (checked), or null to remove it. */
   tags?: Tag[] | null;
+  /** null removes the lifecycle configuration. */
+  lifecycle?: LifecycleRule[] | null;
+  /** null removes the CORS configuration. */
+  cors?: CorsRule[] | null;
+  /** Legacy versioned writes; null removes it. */
+  archive?: LegacyArchive | null;
 }
 
 function applySettings(rec: ContainerRecord, s: ContainerSettings, now: number): ContainerRecord {
@@ -78,22 +90,36 @@ function applySettings(rec: ContainerRecord, s: ContainerSettings, now: number):
     else if (v !== undefined) acl[k] = v;
   }
   if (s.tags) checkTags(s.tags, 'bucket');
-  const next: ContainerRecord = {
-    ...rec,
+  let grants = s.grants ?? rec.grants;
+  if (!s.grants && s.publicRead !== undefined && grants) grants = withPublicRead(grants, s.publicRead);
+  const { lifecycle: _rules, cors: _cors, ...kept } = rec;
+  const out: ContainerRecord = {
+    ...kept,
     mtime: now,
     meta: applyMetaPatch(rec.meta, s.meta),
-    publicRead: s.publicRead ?? rec.publicRead,
+    publicRead: grants ? grantsPublicRead(grants) : (s.publicRead ?? rec.publicRead),
     acl,
     policy: s.policy === undefined ? rec.policy : s.policy,
     versioning: s.versioning ?? rec.versioning,
     quota: { ...rec.quota, ...s.quota },
     storagePolicy: s.storagePolicy ?? rec.storagePolicy,
+    ...documentsOf(rec, s),
   };
+  if (grants) out.grants = grants;
+  if (s.archive) out.archive = s.archive;
+  else if (s.archive === null) delete out.archive;
   if (s.tags !== undefined) {
-    if (s.tags === null) delete next.tags;
-    else next.tags = s.tags.map((t) => ({ key: t.key, value: t.value }));
+    if (s.tags === null) delete out.tags;
+    else out.tags = s.tags.map((t) => ({ key: t.key, value: t.value }));
   }
-  return next;
+  return out;
+}
+
+/** The lifecycle and CORS rules after a change: kept, replaced, or gone (left out, never stored as undefined). */
+function documentsOf(rec: ContainerRecord, s: ContainerSettings): { lifecycle?: LifecycleRule[]; cors?: CorsRule[] } {
+  const lifecycle = s.lifecycle === undefined ? rec.lifecycle : s.lifecycle;
+  const cors = s.cors === undefined ? rec.cors : s.cors;
+  return { ...(lifecycle ? { lifecycle } : {}), ...(cors ? { cors } : {}) };
 }
 
 const accountContainerKey = (account: string, name: string) => Buffer.from(`${account}\0${name}`, 'utf8');
@@ -183,9 +209,9 @@ export interface ContainerListParams {
   reverse?: boolean;
 }
 
-/** The account's containers in name order (UTF-8 byte order), with their usage. Accounts hold at most a few thousand. */
-export function listContainers(ctx: EngineContext, account: string, p: ContainerListParams = {}): ContainerInfo[] {
-  const owner = requireAccount(ctx, account);
+/** The names of the account's containers the parameters select, in the listing's order (before `limit`). */
+export function containerNames(ctx: EngineContext, account: string, p: ContainerListParams = {}): Buffer[] {
+  requireAccount(ctx, account);
   const base = Buffer.from(`${account}\0`, 'utf8');
   const cmp = (name: Buffer, s: string) => Buffer.compare(name, Buffer.from(s, 'utf8'));
   const prefix = Buffer.from(p.prefix ?? '', 'utf8');
@@ -199,11 +225,23 @@ export function listContainers(ctx: EngineContext, account: string, p: Container
     names.push(name);
   }
   if (p.reverse) names.reverse();
+  return names;
+}
+
+/** One container of the account by name, with its usage; undefined when it went meanwhile. */
+export function accountContainer(ctx: EngineContext, account: string, name: string): ContainerInfo | undefined {
+  const owner = requireAccount(ctx, account);
+  const rec = findContainer(ctx, { tenant: owner.tenant, container: name });
+  return rec ? containerInfo(ctx, rec) : undefined;
+}
+
+/** The account's containers in name order (UTF-8 byte order), with their usage. Accounts hold at most a few thousand. */
+export function listContainers(ctx: EngineContext, account: string, p: ContainerListParams = {}): ContainerInfo[] {
+  const names = containerNames(ctx, account, p);
   return names
     .slice(0, p.limit ?? names.length)
-    .map((n) => findContainer(ctx, { tenant: owner.tenant, container: n.toString('utf8') }))
-    .filter((rec): rec is ContainerRecord => !!rec)
-    .map((rec) => containerInfo(ctx, rec));
+    .map((n) => accountContainer(ctx, account, n.toString('utf8')))
+    .filter((c): c is ContainerInfo => !!c);
 }
 
 /** Tenants that hold a container of this name (anonymous path-style requests name no tenant). */

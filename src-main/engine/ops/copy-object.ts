@@ -1,4 +1,5 @@
 import { CofferError } from '../../../src-shared/errors.js';
+import { grantsPublicRead, withPublicRead } from '../acl.js';
 import type { EngineContext } from '../context.js';
 import { objectKey } from '../index/keys.js';
 import { CHECKSUM_ALGORITHMS, type ContainerRef, type ObjectInfo, type ObjectRecord } from '../types.js';
@@ -29,7 +30,7 @@ export interface CopyResult {
   object: ObjectInfo;
 }
 
-type SourceFields = Pick<ObjectRecord, 'contentType' | 'headers' | 'meta' | 'deleteAt' | 'publicRead' | 'tags'>;
+type SourceFields = Pick<ObjectRecord, 'contentType' | 'headers' | 'meta' | 'deleteAt' | 'publicRead' | 'grants' | 'tags'>;
 
 /** The tags of the copy: the source's unless the directive says to replace them (the metadata directive does not decide). */
 function copiedTags(src: SourceFields, o: CopyOptions): ObjectFields['tags'] {
@@ -45,6 +46,8 @@ function copiedFields(src: SourceFields, o: CopyOptions): ObjectFields {
     meta: { ...src.meta, ...Object.fromEntries(Object.entries(o.meta ?? {}).map(([k, v]) => [k.toLowerCase(), v])) },
     deleteAt: o.deleteAt ?? src.deleteAt,
     publicRead: o.publicRead ?? src.publicRead,
+    // An S3 copy always names the destination's ACL (the source's is not copied); others keep it.
+    grants: o.grants ?? src.grants,
   };
 }
 
@@ -113,7 +116,8 @@ export async function rewriteInPlace(
       mtime: ctx.nowMicros(),
     };
     if (fields.deleteAt === undefined) delete next.deleteAt;
-    if (!fields.publicRead) delete next.publicRead;
+    if (!(fields.grants ? grantsPublicRead(fields.grants) : fields.publicRead)) delete next.publicRead;
+    if (!fields.grants) delete next.grants;
     if (!fields.tags?.length) delete next.tags;
     ctx.store.objects.putSync(key, next);
     setExpiry(ctx, key, current, next);
@@ -144,5 +148,6 @@ export async function updateObjectMeta(
     publicRead: fields.publicRead ?? rec.publicRead,
     // Native metadata updates leave S3 tags alone.
     tags: rec.tags,
+    grants: fields.grants ?? (fields.publicRead === undefined || !rec.grants ? rec.grants : withPublicRead(rec.grants, fields.publicRead)),
   });
 }

@@ -15,6 +15,11 @@ export interface DeleteResult {
   deleteMarker: boolean;
   /** With `missingOk`: there was no such object (or version) to delete. */
   missing?: true;
+  /**
+   * A delete without a version id in a versioned container: whether a live current version was
+   * there to hide (Swift answers 404 to a delete of nothing, even where it writes a marker).
+   */
+  hidCurrent?: boolean;
 }
 
 export interface DeleteOptions {
@@ -55,6 +60,7 @@ async function deleteExisting(ctx: EngineContext, ref: ContainerRef, name: strin
         retireCurrent(ctx, c, name, removals);
         result = { versionId: null, deleteMarker: false };
       } else {
+        const hidCurrent = !!current && isLive(current, Date.now());
         retireCurrent(ctx, c, name, removals);
         const marker: ObjectRecord = {
           versionId: c.versioning === 'enabled' ? newVersionId() : null,
@@ -69,7 +75,7 @@ async function deleteExisting(ctx: EngineContext, ref: ContainerRef, name: strin
           deleteMarker: true,
         };
         ctx.store.versions.putSync(versionKey(c.cid, name, marker.seq), marker);
-        result = { versionId: marker.versionId, deleteMarker: true };
+        result = { versionId: marker.versionId, deleteMarker: true, hidCurrent };
       }
     } else {
       result = removeVersion(ctx, c, name, opts.versionId === 'null' ? null : opts.versionId, removals);

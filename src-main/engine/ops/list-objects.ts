@@ -19,7 +19,10 @@ export interface ListParams {
   endMarker?: string;
   limit?: number;
   reverse?: boolean;
-  /** Accepted for the native API; the listing is always ordered (that costs nothing here). */
+  /**
+   * Native `allow_unordered`, true or false as given (undefined: not given, which is what the
+   * combination rules look at); the listing is always ordered (that costs nothing here).
+   */
   allowUnordered?: boolean;
 }
 
@@ -38,13 +41,13 @@ export interface ListPage {
 
 export const MAX_LIST_LIMIT = 10000;
 
-/** The seed's combination rules (4.1.2). */
+/** The seed's combination rules (4.1.2), over the parameters given: an empty `delimiter=` or `prefix=` and `allow_unordered=false` count. */
 export function checkListParams(p: ListParams): void {
   const bad = (msg: string) => new CofferError('InvalidArgument', msg);
   if (p.delimiter !== undefined && p.path !== undefined) throw bad('delimiter and path cannot be combined');
-  if (p.delimiter !== undefined && p.allowUnordered) throw bad('delimiter and allow_unordered cannot be combined');
+  if (p.delimiter !== undefined && p.allowUnordered !== undefined) throw bad('delimiter and allow_unordered cannot be combined');
   if (p.prefix !== undefined && p.path !== undefined) throw bad('prefix and path cannot be combined');
-  if (p.path !== undefined && p.allowUnordered) throw bad('path and allow_unordered cannot be combined');
+  if (p.path !== undefined && p.allowUnordered !== undefined) throw bad('path and allow_unordered cannot be combined');
   if (p.limit !== undefined && (!Number.isInteger(p.limit) || p.limit < 0)) throw bad('limit must be a non-negative integer');
 }
 

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { CofferError } from '../../../src-shared/errors.js';
 import type { EngineContext } from '../context.js';
-import { cidBytes, nameOf, partKey, partsOfUpload, uploadIdOf, uploadKey } from '../index/keys.js';
+import { cidBytes, nameOf, objectKey, partKey, partsOfUpload, uploadIdOf, uploadKey } from '../index/keys.js';
 import type { PartRecord, UploadRecord } from '../index/store.js';
 import { multipartEtag } from '../blobs/hashing.js';
 import { roundUp4k, type ContainerRecord, type ContainerRef, type ObjectInfo } from '../types.js';
-import { commitVersion } from './commit.js';
+import { commitVersion, type WriteConditions } from './commit.js';
 import { requireContainer } from './containers.js';
 import { checkDeleteAt, requireValidName, versionFields, type ObjectFields } from './put-object.js';
 import { toInfo } from './read-object.js';
@@ -58,6 +58,7 @@ export async function createUpload(ctx: EngineContext, ref: ContainerRef, name: 
     ...(v.publicRead ? { publicRead: true } : {}),
     ...(v.tags ? { tags: v.tags } : {}),
     ...(checksum ? { checksumAlgorithm: checksum.algorithm, checksumType: checksum.type } : {}),
+    ...(v.grants ? { grants: v.grants } : {}),
   };
   await ctx.store.write(() => {
     const c = requireContainer(ctx, ref);
@@ -176,28 +177,61 @@ export interface CompletedPart {
 }
 
 /**
+ * The parts a completion names, in order: part numbers must not go down (InvalidPartOrder), and a
+ * number listed more than once (a part resent, listed again) counts once, with its last ETag,
+ * as RGW does (it keeps the list in a map by part number).
+ */
+function partList(listed: CompletedPart[]): CompletedPart[] {
+  if (listed.length === 0) throw new CofferError('InvalidPart', 'You must specify at least one part');
+  const out: CompletedPart[] = [];
+  for (const p of listed) {
+    const last = out.at(-1);
+    if (last && p.partNumber < last.partNumber) throw new CofferError('InvalidPartOrder', 'The list of parts was not in ascending order.');
+    if (last && p.partNumber === last.partNumber) out[out.length - 1] = p;
+    else out.push(p);
+  }
+  return out;
+}
+
+const bareEtag = (etag: string) => etag.replace(/"/g, '').toLowerCase();
+
+/**
+ * A completion retried after it succeeded (its answer lost on the way) gets the same answer, as
+ * AWS gives it: the upload is gone, but the current version of the name was made by it from the
+ * same parts. Once that version is replaced or deleted, the upload is simply not there (AWS: 404
+ * NoSuchUpload after a delete). Conditions are not checked again: the first request passed them.
+ */
+function previousCompletion(ctx: EngineContext, c: ContainerRecord, name: string, uploadId: string, parts: CompletedPart[]): ObjectInfo {
+  const current = ctx.store.objects.get(objectKey(c.cid, name));
+  const same = current && !current.deleteMarker && current.uploadId === uploadId && current.etag === multipartEtag(parts.map((p) => bareEtag(p.etag)));
+  if (!same) throw new CofferError('NoSuchUpload', 'The specified multipart upload does not exist.');
+  return toInfo(c, name, current, true);
+}
+
+/**
  * Joins the listed parts into one object without copying bytes: the new version's data is the
- * parts' blobs in order. Parts not listed are discarded in the same transaction.
+ * parts' blobs in order. Parts not listed are discarded in the same transaction; the conditions
+ * (If-Match / If-None-Match) are checked in it too.
  */
 export async function completeUpload(
   ctx: EngineContext,
   ref: ContainerRef,
   name: string,
   uploadId: string,
-  listed: CompletedPart[],
+  requested: CompletedPart[],
   /** A whole-object checksum sent with the completion. */
   expected?: Checksums,
+  cond: WriteConditions = {},
 ): Promise<ObjectInfo> {
-  if (listed.length === 0) throw new CofferError('InvalidPart', 'You must specify at least one part');
-  listed.forEach((p, i) => {
-    if (i > 0 && p.partNumber <= listed[i - 1]!.partNumber) throw new CofferError('InvalidPartOrder', 'The list of parts was not in ascending order.');
-  });
+  const listed = partList(requested);
   const c0 = requireContainer(ctx, ref);
-  const upload = requireUpload(ctx, c0, name, uploadId);
+  requireFindableName(name, 'NoSuchUpload');
+  const upload = /^[0-9a-f]{32}$/.test(uploadId) ? ctx.store.uploads.get(uploadKey(c0.cid, name, uploadId)) : undefined;
+  if (!upload) return previousCompletion(ctx, c0, name, uploadId, listed);
   const stored = new Map(partsOf(ctx, uploadId).map((p) => [p.partNumber, p]));
   const parts = listed.map((l) => {
     const p = stored.get(l.partNumber);
-    if (!p || p.etag !== l.etag.replace(/"/g, '').toLowerCase()) {
+    if (!p || p.etag !== bareEtag(l.etag)) {
       throw new CofferError('InvalidPart', 'One or more of the specified parts could not be found or the ETag did not match.');
     }
     return p;
@@ -219,8 +253,10 @@ export async function completeUpload(
     meta: upload.meta,
     parts: parts.length,
     ...(checksums ? { checksums, checksumType: checksum!.type, partChecksums: parts.map((p) => ({ [checksum!.algorithm]: p.checksums![checksum!.algorithm]! })) } : {}),
+    uploadId,
     ...(upload.publicRead ? { publicRead: true } : {}),
     ...(upload.tags ? { tags: upload.tags } : {}),
+    ...(upload.grants ? { grants: upload.grants } : {}),
   };
   const keep = new Set(parts.map((p) => p.blob));
   let unlisted: string[] = [];
@@ -235,7 +271,7 @@ export async function completeUpload(
     unlisted = dropUpload(ctx, c, name, uploadId, keep);
   };
   const segments = parts.map((p) => ({ blob: p.blob, size: p.size }));
-  const { container, record } = await commitVersion(ctx, ref, name, { size, segments }, fields, {}, dropParts);
+  const { container, record } = await commitVersion(ctx, ref, name, { size, segments }, fields, cond, dropParts);
   await releaseBlobs(ctx, unlisted);
   return toInfo(container, name, record, true);
 }

@@ -2,11 +2,12 @@ import { CofferError } from '../../../src-shared/errors.js';
 import { MAX_OBJECT_NAME_BYTES, objectNameProblem } from '../../../src-shared/names.js';
 import { pickStandardHeaders } from '../../../src-shared/standard-headers.js';
 import { typeFromName } from '../content-type.js';
+import { grantsPublicRead, type Grant } from '../acl.js';
 import type { EngineContext } from '../context.js';
 import { objectKey } from '../index/keys.js';
 import type { ContainerRecord, ContainerRef, ObjectInfo, StandardHeaders, Tag } from '../types.js';
 import { checkTags } from './tagging.js';
-import { commitVersion, payloadOf, type NewVersion, type WriteConditions } from './commit.js';
+import { checkConditions, commitVersion, payloadOf, type NewVersion, type WriteConditions } from './commit.js';
 import { findContainer } from './containers.js';
 import { bytesOver, tooLongDetails } from './name-limits.js';
 import { discardReceived, receiveBody, type Body, type ReceiveOptions } from './receive-body.js';
@@ -22,6 +23,8 @@ export interface ObjectFields {
   publicRead?: boolean;
   /** S3 tags of the new version (checked against AWS's limits). */
   tags?: Tag[];
+  /** An S3 ACL for the new version; sets `publicRead` from its grants. */
+  grants?: Grant[];
 }
 
 /** Object fields as a front end reads them from a request: metadata and standard headers always there. */
@@ -81,7 +84,10 @@ export function versionFields(name: string, f: ObjectFields, etag: string): NewV
   checkHeaderSafe(f);
   const v: NewVersion = { etag, contentType: f.contentType || guessContentType(name), headers: pickStandardHeaders(f.headers), meta: lowerKeys(f.meta) };
   if (f.deleteAt !== undefined) v.deleteAt = f.deleteAt;
-  if (f.publicRead) v.publicRead = true;
+  if (f.grants) {
+    v.grants = f.grants;
+    if (grantsPublicRead(f.grants)) v.publicRead = true;
+  } else if (f.publicRead) v.publicRead = true;
   if (f.tags?.length) {
     checkTags(f.tags, 'object');
     v.tags = f.tags;
@@ -106,6 +112,8 @@ export async function putObject(ctx: EngineContext, ref: ContainerRef, name: str
   const container = findContainer(ctx, ref);
   if (!container) throw new CofferError('NoSuchContainer', `Container ${ref.container} does not exist`);
   if (opts.size !== undefined) refuseIfOverQuota(ctx, container, name, opts.size);
+  // A write whose condition already fails is refused before its body is read (the commit checks again).
+  if (opts.ifMatch !== undefined || opts.ifNoneMatch !== undefined) checkConditions(ctx.store.objects.get(objectKey(container.cid, name)), opts, Date.now());
   const received = await receiveBody(ctx, body, opts);
   try {
     const fields = versionFields(name, opts, received.md5);

@@ -34,6 +34,7 @@ export function toInfo(c: ContainerRecord, name: string, rec: ObjectRecord, isLa
     checksumType: rec.checksumType ?? 'FULL_OBJECT',
   };
   if (rec.deleteAt !== undefined) info.deleteAt = rec.deleteAt;
+  if (rec.grants) info.grants = rec.grants;
   if (rec.parts) {
     info.partsCount = rec.parts;
     if ('segments' in rec.data) info.partSizes = rec.data.segments.map((seg) => seg.size);

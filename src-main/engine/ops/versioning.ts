@@ -4,9 +4,13 @@ import { expiryKey, objectKey, versionKey, versionsOfName } from '../index/keys.
 import type { ContainerRecord, ObjectRecord } from '../types.js';
 import { releaseData } from './release.js';
 
-/** Opaque, URL-safe version ids (32 characters); "null" is reserved for the null version. */
+/**
+ * Opaque, URL-safe version ids (32 characters); "null" is reserved for the null version. Never
+ * starting with '-': the swift CLI (argparse) reads `--version-id -abc…` as a missing argument.
+ */
 export function newVersionId(): string {
-  return randomBytes(24).toString('base64url').slice(0, 32);
+  const id = randomBytes(24).toString('base64url').slice(0, 32);
+  return id.startsWith('-') ? `A${id.slice(1)}` : id;
 }
 
 export interface StoredVersion {

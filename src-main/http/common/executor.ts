@@ -16,7 +16,8 @@ export interface Resolved<Target> {
 export interface Protocol<Op extends { invalid?: Error | undefined }, Caller extends { who: Identity }, Target> {
   parse(x: Exchange): Op;
   authenticate(x: Exchange, op: Op): Caller;
-  resolve(op: Op, caller: Caller): Resolved<Target>;
+  /** `x` for what an access question reads of the request itself (a bucket policy's condition keys). */
+  resolve(op: Op, caller: Caller, x: Exchange): Resolved<Target>;
   /** The error a refused caller gets (S3: AccessDenied; native: 401 to anonymous, else 403). */
   refusal(caller: Caller): Error;
   /** The one engine call, and the answer rendered from its result. */
@@ -39,7 +40,7 @@ export async function execute<Op extends { invalid?: Error | undefined }, Caller
   try {
     op = protocol.parse(x);
     const caller = protocol.authenticate(x, op);
-    const { target, question } = protocol.resolve(op, caller);
+    const { target, question } = protocol.resolve(op, caller, x);
     if (question && !decide(question)) throw protocol.refusal(caller);
     if (op.invalid) throw op.invalid;
     await protocol.run(x, op, caller, target);

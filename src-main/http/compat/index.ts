@@ -1,5 +1,5 @@
 import { CofferError, isCofferError } from '../../../src-shared/errors.js';
-import { Engine, objectPublicFlag, type ContainerInfo, type ContainerRef, type Identity } from '../../engine/index.js';
+import { Engine, mayLearnAbsence, objectGrantsOf, type ContainerInfo, type ContainerQuestion, type ContainerRef, type Identity } from '../../engine/index.js';
 import type { Exchange } from '../common/exchange.js';
 import { execute, type Protocol } from '../common/executor.js';
 import { clientGone } from '../common/framing.js';
@@ -9,6 +9,8 @@ import { getObjectAttributes } from './handlers/attributes.js';
 import * as bucket from './handlers/bucket.js';
 import { copyObject, uploadPartCopy } from './handlers/copy.js';
 import { deleteObjects } from './handlers/delete-objects.js';
+import * as cors from './handlers/cors.js';
+import * as lifecycle from './handlers/lifecycle.js';
 import * as list from './handlers/list.js';
 import * as mp from './handlers/multipart.js';
 import * as object from './handlers/object.js';
@@ -17,6 +19,7 @@ import { headService, listBuckets } from './handlers/service.js';
 import { sendError, type BucketCall, type CompatContext, type S3Call } from './respond.js';
 import { ACCESS, isServiceOp, type BucketOpName, type OpOf, type S3Operation, type ServiceOpName } from './operation.js';
 import { parseS3 } from './parse.js';
+import { policyFacts } from './policy-facts.js';
 import { parseAddress, type S3Address } from './router.js';
 import { verifySigV2 } from './sigv2.js';
 import { verifyHeaderAuth, verifyPresigned, type SigV4Context } from './sigv4.js';
@@ -49,6 +52,13 @@ const HANDLERS: { [N in BucketOpName]: (call: BucketCall<OpOf<N>>) => unknown } 
   PutBucketPolicy: acl.putBucketPolicy,
   DeleteBucketPolicy: acl.deleteBucketPolicy,
   GetBucketPolicyStatus: acl.getBucketPolicyStatus,
+  GetBucketLifecycle: lifecycle.getBucketLifecycle,
+  PutBucketLifecycle: lifecycle.putBucketLifecycle,
+  DeleteBucketLifecycle: lifecycle.deleteBucketLifecycle,
+  GetBucketCors: cors.getBucketCors,
+  PutBucketCors: cors.putBucketCors,
+  DeleteBucketCors: cors.deleteBucketCors,
+  PreflightCors: cors.preflightCors,
   ListObjects: list.listObjectsV1,
   ListObjectsV2: list.listObjectsV2,
   ListObjectVersions: list.listObjectVersions,
@@ -108,12 +118,15 @@ function bucketRef(ctx: CompatContext, a: S3Address, who: Identity): ContainerRe
   return { tenant: owners.length === 1 ? owners[0]! : '', container: name };
 }
 
-/** The version an object read is for, whose own public flag may grant it. */
+/** The version an object request is for, whose own ACL may grant it. */
 function versionOf(op: S3Operation): string | undefined {
   return 'versionId' in op ? op.versionId : undefined;
 }
 
-type Target = { ref: ContainerRef; bucket: ContainerInfo } | undefined;
+type Target = { ref: ContainerRef; bucket: ContainerInfo; question?: ContainerQuestion } | undefined;
+
+/** Operations whose object's own ACL may grant them. */
+const OBJECT_ACL_ACTIONS = new Set(['read-object', 'read-object-acl', 'write-object-acl']);
 
 const protocols = new WeakMap<CompatContext, Protocol<S3Operation, Caller, Target>>();
 
@@ -128,26 +141,44 @@ function makeProtocol(ctx: CompatContext): Protocol<S3Operation, Caller, Target>
   return {
     parse: (x) => parseS3({ method: x.method, rawPath: x.rawPath, rawQuery: x.rawQuery, query: x.query, headers: x.req.headers, domain: ctx.domain }),
     authenticate: (x, op) => {
+      // A preflight is a browser's question, never signed (not even on a presigned URL): nobody asks it.
+      if (op.name === 'PreflightCors') return { who: {}, signing: undefined };
       const caller = authenticate(x, ctx, op.address);
       if (!caller.who.account && op.address.style === 'virtual-host') throw s3.accessDenied('Anonymous requests must use path-style addressing');
       // After authentication (a forged request is still 403), before any handler stores a byte.
       if (op.encryption) throw op.encryption;
       return caller;
     },
-    resolve: (op, { who }) => {
+    resolve: (op, { who }, x) => {
       if (isServiceOp(op.name)) return { target: undefined, question: undefined };
       const ref = bucketRef(ctx, op.address, who);
       const bucket = ctx.engine.getContainerForRequest(ref);
       const action = ACCESS[op.name as BucketOpName];
-      const objectPublic = action === 'read-object' ? objectPublicFlag(ctx.engine, bucket, op.address.key!, versionOf(op)) : undefined;
-      return { target: { ref, bucket }, question: { who, container: bucket, action, objectPublic } };
+      if (action === 'none') return { target: { ref, bucket }, question: undefined };
+      const objectGrants = OBJECT_ACL_ACTIONS.has(action) ? objectGrantsOf(ctx.engine, bucket, op.address.key!, versionOf(op)) : undefined;
+      const question: ContainerQuestion = { who, container: bucket, action, facts: policyFacts(x, op, bucket), objectGrants };
+      return { target: { ref, bucket, question }, question };
     },
     refusal: () => new CofferError('AccessDenied'),
     run: (x, op, { who, signing }, target) => {
       // Built whole, without spreads: V8 copies spread objects slowly, and this runs on every request.
       if (!target) return (SERVICE[op.name as ServiceOpName] as (call: S3Call) => unknown)({ x, ctx, who, signing, op }) as Promise<void>;
       const call: BucketCall = { x, ctx, who, signing, op, ref: target.ref, bucket: target.bucket };
-      return (HANDLERS[op.name as BucketOpName] as (call: BucketCall) => unknown)(call) as Promise<void>;
+      if (target.bucket.cors) cors.addCorsGrant(x, target.bucket.cors);
+      const handler = HANDLERS[op.name as BucketOpName] as (call: BucketCall) => Promise<void> | void;
+      const question = target.question;
+      if (!question || !OBJECT_ACL_ACTIONS.has(question.action)) return handler(call);
+      // A missing key is news only to those who may list the bucket; others are refused (AWS).
+      const hide = (err: unknown): never => {
+        if (isCofferError(err, 'NoSuchKey') && !mayLearnAbsence(question)) throw new CofferError('AccessDenied');
+        throw err;
+      };
+      try {
+        const ran = handler(call);
+        return ran instanceof Promise ? ran.catch(hide) : ran;
+      } catch (err) {
+        return hide(err);
+      }
     },
     renderError: (x, op, err) => {
       // Sent already, or the client went away mid-request (not our bug, and nobody to answer).

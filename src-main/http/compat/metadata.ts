@@ -26,9 +26,14 @@ export function readUserMeta(headers: RequestHeaders): Record<string, string> {
   return meta;
 }
 
-/** Content-Encoding without the `aws-chunked` token, which only frames the request body (§18.2). */
+/**
+ * Content-Encoding without the `aws-chunked` token, which only frames the request body (§18.2).
+ * Without that token the value is kept exactly as sent (`deflate, gzip` comes back so, as on AWS).
+ */
 export function storedEncoding(value: string | undefined): string | undefined {
-  const rest = (value ?? '').split(',').map((s) => s.trim()).filter((e) => e && e.toLowerCase() !== 'aws-chunked');
+  const tokens = (value ?? '').split(',').map((s) => s.trim());
+  if (!tokens.some((e) => e.toLowerCase() === 'aws-chunked')) return value || undefined;
+  const rest = tokens.filter((e) => e && e.toLowerCase() !== 'aws-chunked');
   return rest.length ? rest.join(',') : undefined;
 }
 

@@ -1,7 +1,8 @@
 import type { CofferError } from '../../../src-shared/errors.js';
-import type { Action, ChecksumAlgorithm, Checksums, RangeRequest, RequestFields, UploadChecksum } from '../../engine/index.js';
+import type { AclSpec, Action, ChecksumAlgorithm, Checksums, RangeRequest, RequestFields, UploadChecksum } from '../../engine/index.js';
 import type { ConditionalHeaders } from '../common/conditionals.js';
 import type { S3Error } from './errors.js';
+import type { WriteConditions } from './params.js';
 import type { S3Address } from './router.js';
 
 /**
@@ -67,33 +68,47 @@ type Op<N extends string, P = object> = { name: N; address: S3Address } & P;
  * raised them, so an unauthorised caller still learns nothing but AccessDenied.
  */
 export type S3Operation = (
-  | Op<'ListBuckets'>
+  | Op<'ListBuckets', { maxBuckets: number | undefined; after: string | undefined; prefix: string | undefined }>
   | Op<'HeadService'>
-  | Op<'CreateBucket', { acl: boolean | undefined; document: DocumentCheck }>
+  | Op<'CreateBucket', { acl: AclSpec | undefined; document: DocumentCheck }>
   | Op<'DeleteBucket'>
   | Op<'HeadBucket'>
   | Op<'GetBucketLocation'>
   | Op<'GetBucketVersioning'>
   | Op<'PutBucketVersioning', { document: DocumentCheck }>
   | Op<'GetBucketAcl'>
-  | Op<'PutBucketAcl', { acl: boolean | undefined; document: DocumentCheck }>
+  | Op<'PutBucketAcl', { acl: AclSpec | undefined; document: DocumentCheck }>
   | Op<'GetBucketPolicy'>
   | Op<'PutBucketPolicy', { document: DocumentCheck }>
   | Op<'DeleteBucketPolicy'>
   | Op<'GetBucketPolicyStatus'>
+  | Op<'GetBucketLifecycle'>
+  | Op<'PutBucketLifecycle', { document: DocumentCheck }>
+  | Op<'DeleteBucketLifecycle'>
+  | Op<'GetBucketCors'>
+  | Op<'PutBucketCors', { document: DocumentCheck }>
+  | Op<'DeleteBucketCors'>
+  | Op<'PreflightCors', { origin: string | undefined; requestMethod: string | undefined; requestHeaders: string[] }>
   | Op<'ListObjects', { list: ListParams; marker: string | undefined }>
   | Op<'ListObjectsV2', { list: ListParams; continuationToken: string | undefined; startAfter: string | undefined; marker: string | undefined; fetchOwner: boolean }>
   | Op<'ListObjectVersions', { list: ListParams; keyMarker: string | undefined; versionIdMarker: string | undefined }>
   | Op<'ListMultipartUploads', { list: ListParams; keyMarker: string | undefined; uploadIdMarker: string | undefined }>
   | Op<'DeleteObjects', { document: DocumentCheck }>
   | Op<'NotConfigured', NotConfiguredParams>
-  | Op<'PutObject', { payload: PayloadSpec; fields: RequestFields; ifNoneMatch: '*' | undefined; ifMatch: string | undefined }>
-  | Op<'CopyObject', { source: CopySource; sourceConditions: ConditionalHeaders; directive: 'COPY' | 'REPLACE'; taggingDirective: 'COPY' | 'REPLACE'; fields: RequestFields }>
+  | Op<'PutObject', { payload: PayloadSpec; fields: RequestFields; acl: AclSpec | undefined; conditions: WriteConditions }>
+  | Op<'CopyObject', {
+      source: CopySource;
+      sourceConditions: ConditionalHeaders;
+      directive: 'COPY' | 'REPLACE';
+      taggingDirective: 'COPY' | 'REPLACE';
+      fields: RequestFields;
+      acl: AclSpec | undefined;
+    }>
   | Op<'GetObject', GetParams>
   | Op<'HeadObject', GetParams>
   | Op<'DeleteObject', { versionId: string | undefined }>
   | Op<'GetObjectAcl', { versionId: string | undefined }>
-  | Op<'PutObjectAcl', { acl: boolean | undefined; document: DocumentCheck }>
+  | Op<'PutObjectAcl', { acl: AclSpec | undefined; document: DocumentCheck; versionId: string | undefined }>
   | Op<'GetObjectTagging', { versionId: string | undefined }>
   | Op<'PutObjectTagging', { versionId: string | undefined; document: DocumentCheck }>
   | Op<'DeleteObjectTagging', { versionId: string | undefined }>
@@ -101,10 +116,10 @@ export type S3Operation = (
   | Op<'GetObjectAttributes', { versionId: string | undefined; attributes: ObjectAttribute[]; maxParts: number; partNumberMarker: number }>
   | Op<'PutBucketTagging', { document: DocumentCheck }>
   | Op<'DeleteBucketTagging'>
-  | Op<'CreateMultipartUpload', { fields: RequestFields; checksum: UploadChecksum | undefined }>
+  | Op<'CreateMultipartUpload', { fields: RequestFields; acl: AclSpec | undefined; checksum: UploadChecksum | undefined }>
   | Op<'UploadPart', { uploadId: string; partNumber: number; payload: PayloadSpec }>
   | Op<'UploadPartCopy', { uploadId: string; partNumber: number; source: CopySource; sourceConditions: ConditionalHeaders; sourceRange: CopyRange | undefined }>
-  | Op<'CompleteMultipartUpload', { uploadId: string; document: DocumentCheck; host: string | undefined; objectChecksums: Checksums }>
+  | Op<'CompleteMultipartUpload', { uploadId: string; document: DocumentCheck; host: string | undefined; objectChecksums: Checksums; conditions: WriteConditions }>
   | Op<'AbortMultipartUpload', { uploadId: string }>
   | Op<'ListParts', { uploadId: string; maxParts: number; partNumberMarker: string | undefined; after: number | undefined }>
   | Op<'NotImplemented'>
@@ -127,8 +142,8 @@ export interface GetParams {
   checksumMode: boolean;
 }
 
-/** `x-amz-copy-source-range` when given: `bytes=first-last`, or malformed (refused once the source's size is known). */
-export type CopyRange = { start: number; end: number } | 'malformed';
+/** `x-amz-copy-source-range` when given: `bytes=first-last`, or the malformed value (refused once the source is known, as AWS does). */
+export type CopyRange = { start: number; end: number } | { malformed: string };
 
 /** What GetObjectAttributes may be asked for (x-amz-object-attributes). */
 export const OBJECT_ATTRIBUTES = ['ETag', 'Checksum', 'ObjectParts', 'StorageClass', 'ObjectSize'] as const;
@@ -142,18 +157,26 @@ export type ServiceOpName = 'ListBuckets' | 'HeadService' | 'CreateBucket' | 'No
 export type BucketOpName = Exclude<S3OpName, ServiceOpName>;
 
 /** What each bucket or object operation asks of the access module on its bucket. Exhaustive by type. */
-export const ACCESS: Record<BucketOpName, Action> = {
+export const ACCESS: Record<BucketOpName, Action | 'none'> = {
   DeleteBucket: 'admin',
   HeadBucket: 'list',
   GetBucketLocation: 'admin',
   GetBucketVersioning: 'admin',
   PutBucketVersioning: 'admin',
-  GetBucketAcl: 'admin',
-  PutBucketAcl: 'admin',
+  GetBucketAcl: 'read-acl',
+  PutBucketAcl: 'write-acl',
   GetBucketPolicy: 'admin',
   PutBucketPolicy: 'admin',
   DeleteBucketPolicy: 'admin',
   GetBucketPolicyStatus: 'admin',
+  GetBucketLifecycle: 'admin',
+  PutBucketLifecycle: 'admin',
+  DeleteBucketLifecycle: 'admin',
+  GetBucketCors: 'admin',
+  PutBucketCors: 'admin',
+  DeleteBucketCors: 'admin',
+  // Browsers send preflights without credentials: the bucket's CORS rules are the owner's answer.
+  PreflightCors: 'none',
   ListObjects: 'list',
   ListObjectsV2: 'list',
   ListObjectVersions: 'admin',
@@ -165,8 +188,8 @@ export const ACCESS: Record<BucketOpName, Action> = {
   GetObject: 'read-object',
   HeadObject: 'read-object',
   DeleteObject: 'write-object',
-  GetObjectAcl: 'admin',
-  PutObjectAcl: 'admin',
+  GetObjectAcl: 'read-object-acl',
+  PutObjectAcl: 'write-object-acl',
   GetObjectTagging: 'read-object',
   GetObjectAttributes: 'read-object',
   PutObjectTagging: 'write-object',
@@ -182,9 +205,62 @@ export const ACCESS: Record<BucketOpName, Action> = {
   ListParts: 'write-object',
 };
 
+/**
+ * The action a bucket policy names for each operation (AWS's "actions, resources and condition
+ * keys" table); undefined: no policy grants it (the owner's alone). `[current, a version's]`
+ * where a request for one version is its own action.
+ */
+export const POLICY_ACTION: Record<BucketOpName, string | [string, string] | undefined> = {
+  DeleteBucket: 's3:DeleteBucket',
+  HeadBucket: 's3:ListBucket',
+  GetBucketLocation: 's3:GetBucketLocation',
+  GetBucketVersioning: 's3:GetBucketVersioning',
+  PutBucketVersioning: 's3:PutBucketVersioning',
+  GetBucketAcl: 's3:GetBucketAcl',
+  PutBucketAcl: 's3:PutBucketAcl',
+  GetBucketPolicy: 's3:GetBucketPolicy',
+  PutBucketPolicy: 's3:PutBucketPolicy',
+  DeleteBucketPolicy: 's3:DeleteBucketPolicy',
+  GetBucketPolicyStatus: 's3:GetBucketPolicyStatus',
+  GetBucketLifecycle: 's3:GetLifecycleConfiguration',
+  PutBucketLifecycle: 's3:PutLifecycleConfiguration',
+  DeleteBucketLifecycle: 's3:PutLifecycleConfiguration',
+  GetBucketCors: 's3:GetBucketCORS',
+  PutBucketCors: 's3:PutBucketCORS',
+  DeleteBucketCors: 's3:PutBucketCORS',
+  PreflightCors: undefined,
+  ListObjects: 's3:ListBucket',
+  ListObjectsV2: 's3:ListBucket',
+  ListObjectVersions: 's3:ListBucketVersions',
+  ListMultipartUploads: 's3:ListBucketMultipartUploads',
+  DeleteObjects: 's3:DeleteObject',
+  NotConfigured: undefined,
+  PutObject: 's3:PutObject',
+  CopyObject: 's3:PutObject',
+  GetObject: ['s3:GetObject', 's3:GetObjectVersion'],
+  HeadObject: ['s3:GetObject', 's3:GetObjectVersion'],
+  DeleteObject: ['s3:DeleteObject', 's3:DeleteObjectVersion'],
+  GetObjectAcl: ['s3:GetObjectAcl', 's3:GetObjectVersionAcl'],
+  PutObjectAcl: ['s3:PutObjectAcl', 's3:PutObjectVersionAcl'],
+  GetObjectTagging: ['s3:GetObjectTagging', 's3:GetObjectVersionTagging'],
+  GetObjectAttributes: ['s3:GetObjectAttributes', 's3:GetObjectVersionAttributes'],
+  PutObjectTagging: ['s3:PutObjectTagging', 's3:PutObjectVersionTagging'],
+  DeleteObjectTagging: ['s3:DeleteObjectTagging', 's3:DeleteObjectVersionTagging'],
+  GetBucketTagging: 's3:GetBucketTagging',
+  PutBucketTagging: 's3:PutBucketTagging',
+  // AWS asks s3:PutBucketTagging of a DeleteBucketTagging (there is no s3:DeleteBucketTagging).
+  DeleteBucketTagging: 's3:PutBucketTagging',
+  CreateMultipartUpload: 's3:PutObject',
+  UploadPart: 's3:PutObject',
+  UploadPartCopy: 's3:PutObject',
+  CompleteMultipartUpload: 's3:PutObject',
+  AbortMultipartUpload: 's3:AbortMultipartUpload',
+  ListParts: 's3:ListMultipartUploadParts',
+};
+
 export const isServiceOp = (name: S3OpName): name is ServiceOpName => !(name in ACCESS);
 
 /** What an operation asks of the access module: an Action on its bucket, or 'service' (the caller's own account). */
-export function accessOf(name: S3OpName): Action | 'service' {
+export function accessOf(name: S3OpName): Action | 'none' | 'service' {
   return isServiceOp(name) ? 'service' : ACCESS[name];
 }

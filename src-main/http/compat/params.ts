@@ -1,7 +1,6 @@
 import type { RequestFields, Tag } from '../../engine/index.js';
 import type { ConditionalHeaders } from '../common/conditionals.js';
 import { headerOf, type RequestHeaders } from '../common/headers.js';
-import { parseRange } from '../common/range.js';
 import { decodeStrict } from '../common/url.js';
 import { S3Error, s3 } from './errors.js';
 import { checkStorageClass, readStandard, readUserMeta } from './metadata.js';
@@ -50,29 +49,12 @@ export function readPartNumber(raw: string | undefined): number | undefined {
   return Number(raw);
 }
 
-/** `x-amz-acl`: true for public-read, false for private, undefined when absent (§26.1). */
-export function cannedAcl(headers: RequestHeaders): boolean | undefined {
-  const acl = headerOf(headers, 'x-amz-acl');
-  const grants = Object.keys(headers).some((h) => h.startsWith('x-amz-grant-'));
-  if (acl !== undefined && grants) throw new S3Error(400, 'InvalidRequest', 'Specifying both Canned ACLs and Header Grants is not allowed');
-  if (grants) throw new S3Error(501, 'NotImplemented', 'Grant headers are not supported; use a canned ACL (private or public-read).');
-  if (acl === undefined) return undefined;
-  if (acl === 'private' || acl === 'bucket-owner-full-control' || acl === 'bucket-owner-read') return false;
-  if (acl === 'public-read') return true;
-  if (['public-read-write', 'authenticated-read', 'aws-exec-read', 'log-delivery-write'].includes(acl)) {
-    throw new S3Error(501, 'NotImplemented', `The canned ACL ${acl} is not supported; use private or public-read.`);
-  }
-  throw new S3Error(400, 'InvalidArgument', `Invalid canned ACL: ${acl}`);
-}
-
-/** Object fields from PutObject / CreateMultipartUpload / CopyObject(REPLACE) headers. */
+/** Object fields from PutObject / CreateMultipartUpload / CopyObject(REPLACE) headers (the ACL is the operation's `acl`). */
 export function objectFields(headers: RequestHeaders): RequestFields {
   checkStorageClass(headerOf(headers, 'x-amz-storage-class'));
-  const publicRead = cannedAcl(headers);
   const contentType = headerOf(headers, 'content-type');
   const fields: RequestFields = { meta: readUserMeta(headers), headers: readStandard(headers) };
   if (contentType) fields.contentType = contentType;
-  if (publicRead !== undefined) fields.publicRead = publicRead;
   const tagging = headerOf(headers, 'x-amz-tagging');
   if (tagging !== undefined) fields.tags = taggingHeader(tagging);
   return fields;
@@ -101,6 +83,27 @@ export function conditions(headers: RequestHeaders, prefix = ''): ConditionalHea
   return { ifMatch: h('if-match'), ifNoneMatch: h('if-none-match'), ifModifiedSince: h('if-modified-since'), ifUnmodifiedSince: h('if-unmodified-since') };
 }
 
+/** What a write may be conditional on (PutObject, CompleteMultipartUpload): the current version's ETag, or that there is none. */
+export interface WriteConditions {
+  ifMatch: string | undefined;
+  ifNoneMatch: '*' | undefined;
+}
+
+const NOT_IMPLEMENTED_HEADER = 'A header you provided implies functionality that is not implemented';
+
+/**
+ * If-Match / If-None-Match on a write, as AWS takes them: If-None-Match only as `*` (an ETag there
+ * is 501 NotImplemented, AWS's answer), and not both at once (501 too). An empty value is no
+ * condition.
+ */
+export function writeConditions(headers: RequestHeaders): WriteConditions {
+  const ifMatch = headerOf(headers, 'if-match')?.trim() || undefined;
+  const ifNoneMatch = headerOf(headers, 'if-none-match')?.trim() || undefined;
+  if (ifNoneMatch !== undefined && ifNoneMatch !== '*') throw new S3Error(501, 'NotImplemented', NOT_IMPLEMENTED_HEADER, { Header: 'If-None-Match' });
+  if (ifMatch !== undefined && ifNoneMatch !== undefined) throw new S3Error(501, 'NotImplemented', NOT_IMPLEMENTED_HEADER, { Header: 'If-Match' });
+  return { ifMatch, ifNoneMatch };
+}
+
 /** `x-amz-copy-source`: URL-encoded `bucket/key[?versionId=v]`, leading `/` optional, `tenant:bucket` allowed. */
 export function copySource(raw: string | undefined): CopySource {
   const value = raw ?? '';
@@ -120,12 +123,16 @@ export function copySource(raw: string | undefined): CopySource {
   };
 }
 
-/** `x-amz-copy-source-range`: undefined when absent; otherwise `bytes=first-last`, or malformed. */
+/**
+ * `x-amz-copy-source-range`: undefined when absent; otherwise exactly `bytes=first-last` (one
+ * range, both ends given), or malformed: AWS refuses suffix, open-ended and multiple ranges here,
+ * which a GET's Range would take.
+ */
 export function copyRange(raw: string | undefined): CopyRange | undefined {
   if (raw === undefined) return undefined;
-  const range = parseRange(raw);
-  if (!range || !('start' in range) || range.end === undefined) return 'malformed';
-  return { start: range.start, end: range.end };
+  const m = /^bytes=(\d+)-(\d+)$/.exec(raw.trim());
+  if (!m) return { malformed: raw };
+  return { start: Number(m[1]), end: Number(m[2]) };
 }
 
 const OVERRIDES: [string, string][] = [

@@ -3,9 +3,10 @@ import { S3Error, s3 } from './errors.js';
 import { encryptionRefusal } from './encryption.js';
 import { OBJECT_ATTRIBUTES, type DocumentCheck, type ListParams, type NotConfiguredAnswer, type ObjectAttribute, type PayloadSpec, type S3OpName, type S3Operation } from './operation.js';
 import {
-  conditions, copyRange, copySource, encodingType, headerOf, int32Param, maxKeys, objectFields, readPartNumber, responseOverrides, cannedAcl,
-  uploadPartNumber, type RequestHeaders,
+  conditions, copyRange, copySource, encodingType, headerOf, int32Param, maxKeys, objectFields, readPartNumber, responseOverrides,
+  uploadPartNumber, writeConditions, type RequestHeaders,
 } from './params.js';
+import { aclFromHeaders } from './acl-input.js';
 import { documentCheck, payloadSpec, uploadChecksumOf } from './payload.js';
 import { operationName, parseAddress, type S3Address } from './router.js';
 import { ParamReader } from '../common/param-reader.js';
@@ -37,8 +38,6 @@ type Reader = ParamReader<S3Error | CofferError>;
 
 /** Bucket sub-resources answered as "not configured", and AWS's code when one is asked for (§20). */
 const MISSING: Record<string, [string, string]> = {
-  cors: ['NoSuchCORSConfiguration', 'The CORS configuration does not exist'],
-  lifecycle: ['NoSuchLifecycleConfiguration', 'The lifecycle configuration does not exist'],
   website: ['NoSuchWebsiteConfiguration', 'The specified bucket does not have a website configuration'],
   encryption: ['ServerSideEncryptionConfigurationNotFoundError', 'The server side encryption configuration was not found'],
   'object-lock': ['ObjectLockConfigurationNotFoundError', 'Object Lock configuration does not exist for this bucket'],
@@ -81,6 +80,7 @@ function withParams(name: S3OpName, req: S3Request, address: S3Address, query: M
   const h = (n: string) => headerOf(req.headers, n);
   const headers = req.headers;
   const doc = (): DocumentCheck => documentCheck(headers);
+  const acl = () => r.read(() => aclFromHeaders(headers), undefined);
   const list = (limitName = 'max-keys'): ListParams => ({
     encodingType: r.read(() => encodingType(q('encoding-type')), undefined),
     maxKeys: r.read(() => maxKeys(q(limitName), limitName), 0),
@@ -89,9 +89,28 @@ function withParams(name: S3OpName, req: S3Request, address: S3Address, query: M
   });
   const uploadId = q('uploadId') ?? '';
   const noFields = { meta: {}, headers: {} };
+  const noConditions = { ifMatch: undefined, ifNoneMatch: undefined };
   const noPayload: PayloadSpec = { size: undefined, expectedMd5: undefined, expectedChecksums: {}, checksumAlgorithms: [], contentSha256: undefined, chunked: undefined };
   switch (name) {
-    case 'ListBuckets':
+    case 'ListBuckets': {
+      // AWS's paging of ListBuckets: max-buckets 1 to 10,000, an opaque continuation token (the
+      // last name of the page before, base64url, as ListObjectsV2's), a prefix.
+      const raw = q('max-buckets');
+      const maxBuckets = r.read(() => {
+        if (raw === undefined) return undefined;
+        const n = /^\d+$/.test(raw) ? Number(raw) : NaN;
+        if (!(n >= 1 && n <= 10000)) throw s3.invalidArgument('Argument max-buckets must be an integer between 1 and 10000', { ArgumentName: 'max-buckets', ArgumentValue: raw });
+        return n;
+      }, undefined);
+      const token = q('continuation-token');
+      const after = r.read(() => {
+        if (!token) return undefined;
+        const decoded = Buffer.from(token, 'base64url').toString('utf8');
+        if (Buffer.from(decoded, 'utf8').toString('base64url') !== token) throw s3.invalidArgument('The continuation token provided is incorrect', { ArgumentName: 'continuation-token' });
+        return decoded;
+      }, undefined);
+      return { name, address, maxBuckets, after, prefix: q('prefix') };
+    }
     case 'HeadService':
     case 'DeleteBucket':
     case 'HeadBucket':
@@ -101,23 +120,31 @@ function withParams(name: S3OpName, req: S3Request, address: S3Address, query: M
     case 'GetBucketPolicy':
     case 'DeleteBucketPolicy':
     case 'GetBucketPolicyStatus':
+    case 'GetBucketLifecycle':
+    case 'DeleteBucketLifecycle':
+    case 'GetBucketCors':
+    case 'DeleteBucketCors':
     case 'NotImplemented':
     case 'MethodNotAllowed':
       return { name, address };
     case 'CreateBucket':
-      return { name, address, acl: r.read(() => cannedAcl(headers), undefined), document: doc() };
+      return { name, address, acl: acl(), document: doc() };
     case 'PutBucketAcl':
+      return { name, address, acl: acl(), document: doc() };
     case 'PutObjectAcl':
-      return { name, address, acl: r.read(() => cannedAcl(headers), undefined), document: doc() };
+      return { name, address, acl: acl(), document: doc(), versionId: q('versionId') };
     case 'PutBucketVersioning':
     case 'PutBucketPolicy':
+    case 'PutBucketLifecycle':
+    case 'PutBucketCors':
     case 'DeleteObjects':
       return { name, address, document: doc() };
     case 'CompleteMultipartUpload': {
       // Its x-amz-checksum-* is the whole object's (a FULL_OBJECT upload's), not the XML's.
       const document = doc();
       const objectChecksums = document.checksums instanceof S3Error ? {} : document.checksums;
-      return { name, address, uploadId, document: { ...document, checksums: {} }, host: h('host'), objectChecksums };
+      const conditions = r.read(() => writeConditions(headers), noConditions);
+      return { name, address, uploadId, document: { ...document, checksums: {} }, host: h('host'), objectChecksums, conditions };
     }
     case 'ListObjects':
       return { name, address, list: list(), marker: q('marker') };
@@ -125,13 +152,14 @@ function withParams(name: S3OpName, req: S3Request, address: S3Address, query: M
       const params = list();
       const token = q('continuation-token');
       const fromToken = r.read(() => {
-        if (token === undefined) return undefined;
+        // An empty token starts the listing, as AWS and RGW take it (some clients send one on the first page).
+        if (token === undefined || token === '') return undefined;
         const decoded = Buffer.from(token, 'base64url').toString('utf8');
-        if (!token || Buffer.from(decoded, 'utf8').toString('base64url') !== token) throw s3.invalidArgument('The continuation token provided is incorrect', { ArgumentName: 'continuation-token' });
+        if (Buffer.from(decoded, 'utf8').toString('base64url') !== token) throw s3.invalidArgument('The continuation token provided is incorrect', { ArgumentName: 'continuation-token' });
         return decoded;
       }, undefined);
       const startAfter = q('start-after');
-      return { name, address, list: params, continuationToken: token, startAfter, marker: token !== undefined ? fromToken : startAfter, fetchOwner: q('fetch-owner') === 'true' };
+      return { name, address, list: params, continuationToken: token, startAfter, marker: token ? fromToken : startAfter, fetchOwner: q('fetch-owner') === 'true' };
     }
     case 'ListObjectVersions':
       return { name, address, list: list(), keyMarker: q('key-marker'), versionIdMarker: q('version-id-marker') };
@@ -165,10 +193,8 @@ function withParams(name: S3OpName, req: S3Request, address: S3Address, query: M
       return { name, address, versionId: q('versionId'), document: doc() };
     case 'PutObject': {
       const payload = r.read(() => payloadSpec(headers), noPayload);
-      const ifNoneMatch = h('if-none-match');
-      const ifMatch = h('if-match');
       const fields = r.read(() => objectFields(headers), noFields);
-      return { name, address, payload, fields, ifNoneMatch: ifNoneMatch?.trim() === '*' ? '*' : undefined, ifMatch: ifMatch || undefined };
+      return { name, address, payload, fields, acl: acl(), conditions: r.read(() => writeConditions(headers), noConditions) };
     }
     case 'CopyObject': {
       const source = r.read(() => copySource(h('x-amz-copy-source')), { tenant: undefined, bucket: '', key: '', versionId: undefined });
@@ -183,7 +209,7 @@ function withParams(name: S3OpName, req: S3Request, address: S3Address, query: M
         return d;
       }, 'COPY');
       const fields = r.read(() => objectFields(headers), noFields);
-      return { name, address, source, sourceConditions: conditions(headers, 'x-amz-copy-source-'), directive, taggingDirective, fields };
+      return { name, address, source, sourceConditions: conditions(headers, 'x-amz-copy-source-'), directive, taggingDirective, fields, acl: acl() };
     }
     case 'GetObject':
     case 'HeadObject': {
@@ -200,7 +226,7 @@ function withParams(name: S3OpName, req: S3Request, address: S3Address, query: M
     case 'GetObjectAcl':
       return { name, address, versionId: q('versionId') };
     case 'CreateMultipartUpload':
-      return { name, address, fields: r.read(() => objectFields(headers), noFields), checksum: r.read(() => uploadChecksumOf(h), undefined) };
+      return { name, address, fields: r.read(() => objectFields(headers), noFields), acl: acl(), checksum: r.read(() => uploadChecksumOf(h), undefined) };
     case 'UploadPart': {
       const partNumber = r.read(() => uploadPartNumber(q('partNumber')), 0);
       const payload = r.read(() => payloadSpec(headers), noPayload);
@@ -213,5 +239,10 @@ function withParams(name: S3OpName, req: S3Request, address: S3Address, query: M
     }
     case 'AbortMultipartUpload':
       return { name, address, uploadId };
+    case 'PreflightCors': {
+      const requested = h('access-control-request-headers');
+      const requestHeaders = requested ? requested.split(',').map((v) => v.trim()).filter(Boolean) : [];
+      return { name, address, origin: h('origin'), requestMethod: h('access-control-request-method'), requestHeaders };
+    }
   }
 }

@@ -53,7 +53,7 @@ export function parseAddress(rawPath: string, host: string | undefined, domain: 
 }
 
 /** Bucket sub-resources clients probe; answered as "not configured" (§20). */
-export const NOT_CONFIGURED = ['cors', 'lifecycle', 'website', 'encryption', 'object-lock', 'publicAccessBlock', 'logging', 'requestPayment', 'ownershipControls'];
+export const NOT_CONFIGURED = ['website', 'encryption', 'object-lock', 'publicAccessBlock', 'logging', 'requestPayment', 'ownershipControls'];
 const UNSUPPORTED = [
   'notification', 'replication', 'accelerate', 'analytics', 'inventory', 'metrics', 'intelligent-tiering',
   'restore', 'select', 'torrent', 'attributes', 'legal-hold', 'retention', 'object-lock', 'website', 'cors', 'lifecycle',
@@ -75,6 +75,8 @@ export function operationName(method: string, a: S3Address, query: Map<string, s
         if (has('acl')) return 'GetBucketAcl';
         if (has('policyStatus')) return 'GetBucketPolicyStatus';
         if (has('policy')) return 'GetBucketPolicy';
+        if (has('lifecycle')) return 'GetBucketLifecycle';
+        if (has('cors')) return 'GetBucketCors';
         if (has('uploads')) return 'ListMultipartUploads';
         if (has('versions')) return 'ListObjectVersions';
         if (has('tagging')) return 'GetBucketTagging';
@@ -87,16 +89,22 @@ export function operationName(method: string, a: S3Address, query: Map<string, s
         if (has('versioning')) return 'PutBucketVersioning';
         if (has('acl')) return 'PutBucketAcl';
         if (has('policy')) return 'PutBucketPolicy';
+        if (has('lifecycle')) return 'PutBucketLifecycle';
+        if (has('cors')) return 'PutBucketCors';
         if (has('tagging')) return 'PutBucketTagging';
         if ([...NOT_CONFIGURED, ...UNSUPPORTED].some(has)) return 'NotImplemented';
         return 'CreateBucket';
       case 'DELETE':
         if (has('policy')) return 'DeleteBucketPolicy';
+        if (has('lifecycle')) return 'DeleteBucketLifecycle';
+        if (has('cors')) return 'DeleteBucketCors';
         if (has('tagging')) return 'DeleteBucketTagging';
         if ([...NOT_CONFIGURED, ...UNSUPPORTED].some(has)) return 'NotConfigured';
         return 'DeleteBucket';
       case 'POST':
         return has('delete') ? 'DeleteObjects' : 'MethodNotAllowed';
+      case 'OPTIONS':
+        return 'PreflightCors';
       default:
         return 'MethodNotAllowed';
     }
@@ -125,6 +133,8 @@ export function operationName(method: string, a: S3Address, query: Map<string, s
       if (has('uploadId')) return 'AbortMultipartUpload';
       if (has('tagging')) return 'DeleteObjectTagging';
       return 'DeleteObject';
+    case 'OPTIONS':
+      return 'PreflightCors';
     default:
       return 'MethodNotAllowed';
   }

@@ -149,6 +149,19 @@ export function verifyHeaderAuth(x: Exchange, engine: Engine, authorization: str
   return { account: found.account.id, key, scope: `${cred.date}/${cred.region}/${cred.service}/aws4_request`, amzDate: dateForSign, seedSignature: signature };
 }
 
+/**
+ * `X-Amz-Expires` in seconds, refused as AWS refuses it (AuthorizationQueryParametersError, 400):
+ * not a number, negative, or over a week. RGW answers 403 AccessDenied for these; AWS decides.
+ */
+function presignExpiry(raw: string | undefined): number {
+  const fault = (message: string) => new S3Error(400, 'AuthorizationQueryParametersError', message);
+  if (raw === undefined || !/^-?\d+$/.test(raw)) throw fault('X-Amz-Expires should be a number');
+  const expires = Number(raw);
+  if (expires < 0) throw fault('X-Amz-Expires must be non-negative');
+  if (expires > MAX_PRESIGN_S) throw fault('X-Amz-Expires must be less than a week (in seconds); that is, the given X-Amz-Expires must be less than 604800 seconds');
+  return expires;
+}
+
 /** SigV4 presigned query (§17.1). */
 export function verifyPresigned(x: Exchange, engine: Engine): SigV4Context {
   const q = (n: string) => x.param(n);
@@ -156,10 +169,9 @@ export function verifyPresigned(x: Exchange, engine: Engine): SigV4Context {
   const cred = parseCredential(q('X-Amz-Credential'), QUERY_FAULT);
   const amzDate = q('X-Amz-Date') ?? '';
   const start = parseAmzDate(amzDate);
-  const expires = Number(q('X-Amz-Expires'));
-  if (start === undefined || !Number.isInteger(expires) || expires < 1 || expires > MAX_PRESIGN_S) {
-    throw new S3Error(400, 'AuthorizationQueryParametersError', 'X-Amz-Expires must be less than a week (in seconds); that is, the given X-Amz-Expires must be less than 604800 seconds');
-  }
+  const expires = presignExpiry(q('X-Amz-Expires'));
+  if (start === undefined) throw new S3Error(400, 'AuthorizationQueryParametersError', 'X-Amz-Date must be in the ISO8601 Long Format "yyyyMMdd\'T\'HHmmss\'Z\'"');
+  // X-Amz-Expires=0 is a URL that expired as it was made: AWS answers it as any expired one.
   if (Date.now() >= start + expires * 1000) throw new S3Error(403, 'AccessDenied', 'Request has expired');
   if (amzDate.slice(0, 8) !== cred.date) {
     throw new S3Error(400, 'AuthorizationQueryParametersError', `Invalid credential date "${cred.date}". This date is not the same as X-Amz-Date: "${amzDate.slice(0, 8)}".`);

@@ -1,5 +1,5 @@
 import { CofferError } from '../../../src-shared/errors.js';
-import { objectPublicFlag, type ContainerInfo, type Identity } from '../../engine/index.js';
+import { objectGrantsOf, type ContainerInfo, type Identity } from '../../engine/index.js';
 import type { Exchange } from '../common/exchange.js';
 import { execute, type Protocol, type Resolved } from '../common/executor.js';
 import { authenticateV1, verifyToken } from './auth.js';
@@ -11,7 +11,9 @@ import { copyObject } from './handlers/copy.js';
 import { info } from './handlers/info.js';
 import * as object from './handlers/object.js';
 import * as slo from './handlers/slo.js';
+import * as versions from './handlers/versions.js';
 import { tempUrlHeaders, tempUrlInvalid, verifyTempUrl, type Grant } from './handlers/tempurl.js';
+import { preflight } from './handlers/cors.js';
 import { accessOf, type NativeOperation, type NativeOpName, type NativeOpOf } from './operation.js';
 import { parseNative } from './parse.js';
 import { reach, refusal } from './reach.js';
@@ -20,7 +22,7 @@ import { realmOfUser, reply, sendError, type NativeCall, type NativeContext } fr
 export type { NativeContext } from './respond.js';
 
 function storageUrl(host: string | undefined, accountId: string): string {
-  return `http://${host ?? '127.0.0.1'}/swift/v1/AUTH_${accountId}`;
+  return `http://${host ?? '127.0.0.1'}/v1/AUTH_${accountId}`;
 }
 
 /** v1 auth as Swift's tempauth answers it: 200 with the storage URL and a token, 401 naming the user's account as realm. */
@@ -46,6 +48,7 @@ const HANDLERS: { [N in NativeOpName]: Handler<N> } = {
   TempUrlInvalid: () => {
     throw tempUrlInvalid();
   },
+  Preflight: preflight,
   MethodNotAllowed: (call) => {
     throw new NativeError(405, null, { Allow: call.op.allow });
   },
@@ -56,6 +59,7 @@ const HANDLERS: { [N in NativeOpName]: Handler<N> } = {
   PutContainer: container.putContainer,
   HeadContainer: container.headContainer,
   ListContainer: container.listContainer,
+  ListVersions: versions.listVersions,
   PostContainer: container.postContainer,
   DeleteContainer: container.deleteContainer,
   GetObject: object.getObject,
@@ -66,6 +70,7 @@ const HANDLERS: { [N in NativeOpName]: Handler<N> } = {
   PostObject: object.postObject,
   DeleteObject: object.deleteObject,
   DeleteManifest: slo.deleteManifest,
+  RestoreVersion: versions.restoreVersion,
   CopyObject: copyObject,
 };
 
@@ -108,8 +113,8 @@ function resolve(ctx: NativeContext, op: NativeOperation, { who, grant }: Caller
   if (access === 'signed-in') return { target: undefined, question: { who, signedIn: true } };
   if (access === 'each-end' || !('container' in path)) return { target: undefined, question: undefined };
   const c = reach(ctx, who, path.account, path.container);
-  const objectPublic = access === 'read-object' && 'object' in path ? objectPublicFlag(ctx.engine, c, path.object) : undefined;
-  return { target: c, question: { who, container: c, action: access, through: path.account, objectPublic } };
+  const objectGrants = access === 'read-object' && 'object' in path ? objectGrantsOf(ctx.engine, c, path.object) : undefined;
+  return { target: c, question: { who, container: c, action: access, through: path.account, objectGrants, facts: 'object' in path ? { key: path.object } : undefined } };
 }
 
 const protocols = new WeakMap<NativeContext, Protocol<NativeOperation, Caller, ContainerInfo | undefined>>();

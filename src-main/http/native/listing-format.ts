@@ -1,4 +1,4 @@
-import type { ContainerInfo, ListEntry } from '../../engine/index.js';
+import type { AccountEntry, ListEntry } from '../../engine/index.js';
 import { isoMillis } from '../common/dates.js';
 import { el, xmlDocument } from '../common/xml.js';
 
@@ -11,11 +11,21 @@ export const CONTENT_TYPES: Record<ListingFormat, string> = {
 };
 
 
-export function renderContainers(format: ListingFormat, account: string, containers: ContainerInfo[]): string {
-  const rows = containers.map((c) => ({ name: c.name, count: c.usage.objects, bytes: c.usage.bytes, last_modified: isoMillis(c.lastModified) }));
+/** An account listing (N1): containers, and with a delimiter the subdir entries Swift rolls them up into. */
+export function renderContainers(format: ListingFormat, account: string, entries: AccountEntry[]): string {
+  type Row = { subdir: string } | { name: string; count: number; bytes: number; last_modified: string };
+  const rows = entries.map((e): Row =>
+    e.kind === 'prefix'
+      ? { subdir: e.prefix }
+      : { name: e.container.name, count: e.container.usage.objects, bytes: e.container.usage.bytes, last_modified: isoMillis(e.container.lastModified) },
+  );
   if (format === 'json') return JSON.stringify(rows);
-  if (format === 'plain') return rows.map((r) => `${r.name}\n`).join('');
-  const items = rows.map((r) => el('container', [el('name', r.name), el('count', r.count), el('bytes', r.bytes), el('last_modified', r.last_modified)]));
+  if (format === 'plain') return rows.map((r) => `${'subdir' in r ? r.subdir : r.name}\n`).join('');
+  const items = rows.map((r) =>
+    'subdir' in r
+      ? el('subdir', [el('name', r.subdir)], { name: r.subdir })
+      : el('container', [el('name', r.name), el('count', r.count), el('bytes', r.bytes), el('last_modified', r.last_modified)]),
+  );
   return xmlDocument(el('account', items, { name: account }));
 }
 

@@ -39,8 +39,13 @@ export interface TempUrlParams {
 export type ObjectFields = RequestFields;
 
 export interface GetParams {
+  /** The first range of `Range` (all a HEAD or a manifest read serves). */
   range: RangeRequest | undefined;
+  /** Every range, when `Range` names more than one: a GET answers multipart/byteranges. */
+  ranges?: RangeRequest[] | undefined;
   conditions: ConditionalHeaders;
+  /** `?version-id=` (object versioning): 'null' for the null version. */
+  versionId?: string | undefined;
 }
 
 export interface PutParams {
@@ -66,13 +71,16 @@ export type NativeOperation = (
   | Op<'Info'>
   | Op<'MethodNotAllowed', { allow: string; path: AccountPath | ContainerPath | ObjectPath | undefined }>
   | Op<'TempUrlInvalid'>
+  | Op<'Preflight', { path: ContainerPath | ObjectPath; allow: string; origin: string | undefined; requestMethod: string | undefined; requestHeaders: string[] }>
   | Op<'HeadAccount', { path: AccountPath; format: ListingFormat }>
-  | Op<'ListAccount', { path: AccountPath; listing: ListingParams }>
+  | Op<'ListAccount', { path: AccountPath; listing: ListingParams & { delimiter: string | undefined } }>
   | Op<'PostAccount', { path: AccountPath; change: MetaChange }>
   | Op<'BulkDelete', { path: AccountPath; contentType: string | undefined; format: ListingFormat; framed: boolean }>
   | Op<'PutContainer', { path: ContainerPath; settings: ContainerSettings; meta: MetaChange }>
   | Op<'HeadContainer', { path: ContainerPath; format: ListingFormat }>
-  | Op<'ListContainer', { path: ContainerPath; listing: ListingParams & { delimiter: string | undefined; path: string | undefined; allowUnordered: boolean } }>
+  | Op<'ListContainer', { path: ContainerPath; listing: ListingParams & { delimiter: string | undefined; path: string | undefined; allowUnordered: boolean | undefined } }>
+  /** `GET ?versions` (object versioning): every version, JSON only; `versionMarker` continues within `marker`'s versions. */
+  | Op<'ListVersions', { path: ContainerPath; listing: ListingParams & { delimiter: string | undefined; versionMarker: string | undefined } }>
   | Op<'PostContainer', { path: ContainerPath; settings: ContainerSettings; meta: MetaChange }>
   | Op<'DeleteContainer', { path: ContainerPath }>
   | Op<'GetObject', { path: ObjectPath; tempUrl: TempUrlParams | undefined } & GetParams>
@@ -81,7 +89,9 @@ export type NativeOperation = (
   | Op<'PutObject', { path: ObjectPath; tempUrl: TempUrlParams | undefined } & PutParams>
   | Op<'PutManifest', { path: ObjectPath; format: ListingFormat; contentLength: number | undefined } & PutParams>
   | Op<'PostObject', { path: ObjectPath; tempUrl: TempUrlParams | undefined; fields: ObjectFields; removeDeleteAt: boolean }>
-  | Op<'DeleteObject', { path: ObjectPath; tempUrl: TempUrlParams | undefined }>
+  | Op<'DeleteObject', { path: ObjectPath; tempUrl: TempUrlParams | undefined; ifDeleteAt?: number | undefined; versionId?: string | undefined }>
+  /** `PUT ?version-id=` with an empty body: that version becomes the current one again. */
+  | Op<'RestoreVersion', { path: ObjectPath; versionId: string }>
   | Op<'DeleteManifest', { path: ObjectPath; format: ListingFormat }>
   | Op<'CopyObject', {
       path: ObjectPath;
@@ -91,6 +101,8 @@ export type NativeOperation = (
       /** Or why they are refused: Swift reaches both ends and reads the source before it judges the new fields. */
       fields: ObjectFields | NativeError;
       fresh: boolean;
+      /** COPY `?version-id=`: the source's version (object versioning). */
+      sourceVersionId?: string | undefined;
     }>
 ) & {
   /** The first parameter that failed to parse (raised after authentication and the access decision). */
@@ -113,6 +125,7 @@ export function accessOf(op: NativeOperation): NativeAccess {
     case 'Auth':
     case 'Info':
     case 'TempUrlInvalid':
+    case 'Preflight':
       return 'none';
     case 'MethodNotAllowed':
       // Refused only once the caller could have done something there, as any other method.
@@ -127,6 +140,7 @@ export function accessOf(op: NativeOperation): NativeAccess {
       return 'signed-in';
     case 'HeadContainer':
     case 'ListContainer':
+    case 'ListVersions':
       return 'list';
     case 'PostContainer':
     case 'DeleteContainer':
@@ -140,6 +154,7 @@ export function accessOf(op: NativeOperation): NativeAccess {
     case 'PostObject':
     case 'DeleteObject':
     case 'DeleteManifest':
+    case 'RestoreVersion':
       return 'write-object';
     case 'CopyObject':
       return 'each-end';

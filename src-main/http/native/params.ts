@@ -6,27 +6,32 @@ import { LISTING_LIMIT, truthy } from './limits.js';
 import type { ListingFormat } from './listing-format.js';
 import { headerProblem, metaProblem, readMetaHeaders, readStandardHeaders, type MetaChange } from './metadata.js';
 
-/** The `limit` parameter (§5): undefined when absent, else a number within the listing limit. */
+/**
+ * The `limit` parameter (§5): undefined when absent or not all digits (Swift's servers take
+ * `limit` only when `isdigit()`, so -1, abc and 5000.0 list with the default limit), else a
+ * number within the listing limit (412 past it, as Swift).
+ */
 export function readLimit(raw: string | undefined): number | undefined {
-  if (raw === undefined || raw === '') return undefined;
-  if (!/^-?\d+$/.test(raw)) throw new NativeError(400, 'InvalidArgument');
+  if (raw === undefined || !/^\d+$/.test(raw)) return undefined;
   const n = Number(raw);
-  if (n < 0) throw new NativeError(412, 'Value of limit must be non-negative');
   if (n > LISTING_LIMIT) throw new NativeError(412, `Maximum limit is ${LISTING_LIMIT}`);
   return n;
 }
 
 /**
- * `format=` wins over `Accept` (§2.3); the default is plain text. As Swift (listing_formats),
- * `format` is read in any case and a value it does not know means plain text, not an error.
+ * `format=` wins over `Accept` (§2.3). A listing's default is JSON (seed N1/N4 and 4.1.1: "json
+ * or xml, default json"); bulk and SLO answers keep Swift's plain-text default (`fallback`). As
+ * Swift (listing_formats), `format` is read in any case and a value it does not know means plain
+ * text, not an error; `Accept: text/plain` asks for plain text, a wildcard Accept takes the default.
  */
-export function listingFormat(format: string | undefined, accept: string | undefined): ListingFormat {
+export function listingFormat(format: string | undefined, accept: string | undefined, fallback: ListingFormat = 'json'): ListingFormat {
   const f = format?.toLowerCase();
   if (f) return f === 'json' || f === 'xml' ? f : 'plain';
-  const types = (accept ?? '').split(',').map((s) => s.split(';')[0]!.trim());
+  const types = (accept ?? '').split(',').map((s) => s.split(';')[0]!.trim().toLowerCase());
   if (types.includes('application/json')) return 'json';
   if (types.includes('application/xml') || types.includes('text/xml')) return 'xml';
-  return 'plain';
+  if (types.includes('text/plain')) return 'plain';
+  return fallback;
 }
 
 const INTEGER = /^[+-]?\d+$/;
@@ -164,7 +169,33 @@ export function readContainerSettings(headers: RequestHeaders): ContainerSetting
     if (headers[`x-remove-container-${kind}`] !== undefined) acl[kind] = null;
   }
   settings.acl = acl;
+  const archive = readArchive(headers);
+  if (archive !== undefined) settings.archive = archive;
+  // Object versioning (Swift's X-Versions-Enabled): once set, false suspends it (versions are kept).
+  const versions = headerOf(headers, 'x-versions-enabled');
+  if (versions !== undefined) settings.versioning = truthy(versions) ? 'enabled' : 'suspended';
   return settings;
+}
+
+/**
+ * Legacy versioned writes, as Swift's versioned_writes reads them: X-Versions-Location (stack) or
+ * X-History-Location (history), not both; an empty value or X-Remove-…-Location removes it.
+ */
+function readArchive(headers: RequestHeaders): ContainerSettings['archive'] {
+  let stack = headerOf(headers, 'x-versions-location');
+  let history = headerOf(headers, 'x-history-location');
+  if (stack !== undefined && history !== undefined) {
+    if (!history) history = undefined;
+    else if (stack) throw new NativeError(400, 'Only one of x-versions-location or x-history-location may be specified');
+    else stack = undefined;
+  }
+  const value = stack ?? history;
+  if (value) {
+    if (value.includes('/')) throw new NativeError(412, 'Container name cannot contain slashes');
+    return { container: value, mode: stack !== undefined ? 'stack' : 'history' };
+  }
+  if (value === '' || headerOf(headers, 'x-remove-versions-location') || headerOf(headers, 'x-remove-history-location')) return null;
+  return undefined;
 }
 
 /** Why a container's metadata after `change` breaks the limits (the Swift message), or null. */

@@ -2,7 +2,7 @@ import { CofferError } from '../../../src-shared/errors.js';
 import { SLO_LIMITS } from '../../engine/index.js';
 import { headerOf, type RequestHeaders } from '../common/headers.js';
 import type { ParamReader } from '../common/param-reader.js';
-import { parseRange } from '../common/range.js';
+import { parseRange, parseRanges } from '../common/range.js';
 import { NativeError } from './errors.js';
 import { truthy } from './limits.js';
 import type { ListingParams, NativeOperation, ObjectFields, ObjectPath, PutParams, TempUrlParams } from './operation.js';
@@ -130,7 +130,7 @@ export function tempUrlOperation(m: string, headers: RequestHeaders, target: Exc
   switch (m) {
     case 'GET':
     case 'HEAD':
-      return { name: m === 'GET' ? 'GetObject' : 'HeadObject', path, tempUrl, range: parseRange(h('range')), conditions: conditions(h) };
+      return { name: m === 'GET' ? 'GetObject' : 'HeadObject', path, tempUrl, range: parseRange(h('range')), ranges: parseRanges(h('range')), conditions: conditions(h) };
     case 'PUT':
       return { name: 'PutObject', path, tempUrl, ...putParams(headers, h, r) };
     case 'POST':

@@ -1,7 +1,7 @@
 import { isCofferError, type CofferError } from '../../../src-shared/errors.js';
 import { headerOf, type RequestHeaders } from '../common/headers.js';
 import { ParamReader } from '../common/param-reader.js';
-import { parseRange } from '../common/range.js';
+import { parseRange, parseRanges } from '../common/range.js';
 import { NativeError } from './errors.js';
 import { truthy } from './limits.js';
 import { headerProblem, readMetaHeaders } from './metadata.js';
@@ -30,6 +30,9 @@ const RESERVED_SLO_HEADER =
  * body. A path or query string that cannot be decoded throws (412 / 400), before anything else.
  */
 export function parseNative(req: NativeRequest): NativeOperation {
+  // As Swift's proxy (swob's message_length): one transfer coding, chunked, or none.
+  const te = headerOf(req.headers, 'transfer-encoding');
+  if (te !== undefined && te.split(',').length > 1) throw new NativeError(501, 'Unsupported Transfer-Coding header value specified in Transfer-Encoding header');
   const target = parseNativePath(req.rawPath);
   if (target.kind === 'invalid') throw new NativeError(target.status, target.body);
   const query = req.query;
@@ -45,31 +48,38 @@ function operation(req: NativeRequest, target: Exclude<NativeTarget, { kind: 'in
   const h = (n: string) => headerOf(req.headers, n);
   const q = (n: string) => query.get(n);
   const format = () => listingFormat(q('format'), h('accept'));
+  // Bulk delete and SLO manifests answer plain text unless asked otherwise, as Swift's middleware does.
+  const reportFormat = () => listingFormat(q('format'), h('accept'), 'plain');
   if (target.kind === 'auth') {
     if (m !== 'GET') return { name: 'MethodNotAllowed', allow: 'GET', path: undefined };
     return { name: 'Auth', user: h('x-auth-user') ?? h('x-storage-user'), key: h('x-auth-key') ?? h('x-storage-pass'), host: h('host') };
   }
-  // As Swift's proxy: only reads (its OPTIONS is CORS, which Coffer's native API does not serve yet).
+  // As Swift's proxy: only reads (its OPTIONS is CORS, for containers and objects).
   if (target.kind === 'info') return m === 'GET' || m === 'HEAD' ? { name: 'Info' } : { name: 'MethodNotAllowed', allow: 'GET, HEAD', path: undefined };
   if (query.has('temp_url_sig') || query.has('temp_url_expires')) return tempUrlOperation(req.method, req.headers, target, query, r);
   if (target.kind === 'account') {
     const path = { account: target.account };
     if ((m === 'POST' || m === 'DELETE') && query.has('bulk-delete')) {
       const framed = h('content-length') !== undefined || /chunked/i.test(h('transfer-encoding') ?? '');
-      return { name: 'BulkDelete', path, contentType: h('content-type'), format: format(), framed };
+      return { name: 'BulkDelete', path, contentType: h('content-type'), format: reportFormat(), framed };
     }
     if (m === 'HEAD') return { name: 'HeadAccount', path, format: format() };
-    if (m === 'GET') return { name: 'ListAccount', path, listing: listing(q, format(), r, (v) => ['true', '1', 'yes', 'on'].includes((v ?? '').toLowerCase())) };
+    if (m === 'GET') return { name: 'ListAccount', path, listing: { ...listing(q, format(), r), delimiter: q('delimiter') } };
     if (m === 'POST') return { name: 'PostAccount', path, change: r.read(() => accountChange(req.headers), { set: {}, remove: [] }) };
     return { name: 'MethodNotAllowed', allow: 'GET, HEAD, POST', path };
+  }
+  if (m === 'OPTIONS') {
+    // What Swift's container and object controllers serve (objects: COPY too).
+    const requested = h('access-control-request-headers');
+    const requestHeaders = requested ? requested.split(',').map((v) => v.trim().toLowerCase()).filter(Boolean) : [];
+    const path = target.kind === 'object' ? { account: target.account, container: target.container, object: target.object } : { account: target.account, container: target.container };
+    const allow = target.kind === 'object' ? 'COPY, DELETE, GET, HEAD, OPTIONS, POST, PUT' : 'DELETE, GET, HEAD, OPTIONS, POST, PUT';
+    return { name: 'Preflight', path, allow, origin: h('origin'), requestMethod: h('access-control-request-method'), requestHeaders };
   }
   if (target.kind === 'container') {
     const path = { account: target.account, container: target.container };
     switch (m) {
       case 'PUT': {
-        if (h('x-versions-location') !== undefined || h('x-history-location') !== undefined) {
-          r.fail(new NativeError(412, 'Legacy versioning (X-Versions-Location) is not enabled; use S3 bucket versioning'));
-        }
         const policy = h('x-storage-policy');
         if (policy !== undefined && policy.toLowerCase() !== 'default-placement') r.fail(new NativeError(400, 'InvalidLocationConstraint'));
         const settings = r.read(() => readContainerSettings(req.headers), { meta: { set: {}, remove: [] } });
@@ -78,8 +88,9 @@ function operation(req: NativeRequest, target: Exclude<NativeTarget, { kind: 'in
       case 'HEAD':
         return { name: 'HeadContainer', path, format: format() };
       case 'GET': {
-        const base = listing(q, format(), r, truthy);
-        return { name: 'ListContainer', path, listing: { ...base, delimiter: q('delimiter'), path: q('path'), allowUnordered: truthy(q('allow_unordered')) } };
+        if (query.has('versions')) return listVersions(path, q, h, r);
+        const base = listing(q, format(), r);
+        return { name: 'ListContainer', path, listing: { ...base, delimiter: q('delimiter'), path: q('path'), allowUnordered: given(q('allow_unordered'), truthy) } };
       }
       case 'POST': {
         const settings = r.read(() => readContainerSettings(req.headers), { meta: { set: {}, remove: [] } });
@@ -93,35 +104,70 @@ function operation(req: NativeRequest, target: Exclude<NativeTarget, { kind: 'in
   }
   const path: ObjectPath = { account: target.account, container: target.container, object: target.object };
   const manifest = q('multipart-manifest');
-  const get = () => ({ range: parseRange(h('range')), conditions: conditions(h) });
+  // Swift reads `version-id` only when it has a value.
+  const versionId = q('version-id') || undefined;
+  const get = () => ({ range: parseRange(h('range')), conditions: conditions(h), versionId });
   switch (m) {
     case 'COPY':
-      return copyOperation(path, req.headers, r, 'destination');
+      return { ...copyOperation(path, req.headers, r, 'destination'), ...(versionId !== undefined ? { sourceVersionId: versionId } : {}) } as NativeOperation;
     case 'GET':
     case 'HEAD':
       if (manifest === 'get') return { name: 'GetManifest', path, raw: q('format') === 'raw', head: m === 'HEAD', ...get() };
-      return { name: m === 'GET' ? 'GetObject' : 'HeadObject', path, tempUrl: undefined, ...get() };
+      return { name: m === 'GET' ? 'GetObject' : 'HeadObject', path, tempUrl: undefined, ...get(), ranges: parseRanges(h('range')) };
     case 'PUT': {
+      if (versionId !== undefined) {
+        const length = h('content-length');
+        if (length !== undefined && length !== '0') r.fail(new NativeError(400, 'PUT version-id requests require a zero byte body'));
+        return { name: 'RestoreVersion', path, versionId };
+      }
       if (h('x-copy-from') !== undefined) return copyOperation(path, req.headers, r, 'x-copy-from');
-      if (manifest === 'put') return putManifest(path, req.headers, h, format(), r);
+      if (manifest === 'put') return putManifest(path, req.headers, h, reportFormat(), r);
       if (manifest !== undefined) r.fail(new NativeError(400, 'multipart-manifest must be "put" on a PUT'));
       if (h('x-static-large-object') !== undefined) r.fail(new NativeError(400, RESERVED_SLO_HEADER));
       return { name: 'PutObject', path, tempUrl: undefined, ...putParams(req.headers, h, r) };
     }
     case 'POST':
+      if (versionId !== undefined) r.fail(new NativeError(400, 'POST to a specific version is not allowed'));
       if (h('x-static-large-object') !== undefined) r.fail(new NativeError(400, RESERVED_SLO_HEADER));
       return postObject(path, req.headers, h, r, undefined);
     case 'DELETE':
-      if (manifest === 'delete') return { name: 'DeleteManifest', path, format: format() };
-      return { name: 'DeleteObject', path, tempUrl: undefined };
+      if (manifest === 'delete') return { name: 'DeleteManifest', path, format: reportFormat() };
+      return { name: 'DeleteObject', path, tempUrl: undefined, ifDeleteAt: r.read(() => readIfDeleteAt(h('x-if-delete-at')), undefined), versionId };
     default:
       // RFC 9110 15.5.6: a 405 says what is allowed.
       return { name: 'MethodNotAllowed', allow: 'COPY, DELETE, GET, HEAD, POST, PUT', path };
   }
 }
 
-function listing(q: (n: string) => string | undefined, format: ListingParams['format'], r: NativeReader, reverse: (v: string | undefined) => boolean): ListingParams {
-  return { format, limit: r.read(() => readLimit(q('limit')), undefined), marker: q('marker'), endMarker: q('end_marker'), prefix: q('prefix'), reverse: reverse(q('reverse')) };
+/** A parameter's value read by `read`, or undefined when it is not given (the combination rules of 4.1.2 look at what is given). */
+const given = <T>(v: string | undefined, read: (v: string) => T): T | undefined => (v === undefined ? undefined : read(v));
+
+function listing(q: (n: string) => string | undefined, format: ListingParams['format'], r: NativeReader): ListingParams {
+  return { format, limit: r.read(() => readLimit(q('limit')), undefined), marker: q('marker'), endMarker: q('end_marker'), prefix: q('prefix'), reverse: truthy(q('reverse')) };
+}
+
+/** `X-If-Delete-At` on a DELETE: the X-Delete-At the object must have (0: none), as Swift's object server compares them. */
+function readIfDeleteAt(raw: string | undefined): number | undefined {
+  if (raw === undefined) return undefined;
+  if (!/^\s*[+-]?\d+\s*$/.test(raw)) throw new NativeError(400, 'Bad X-If-Delete-At header value');
+  return Number(raw.trim());
+}
+
+/**
+ * `GET ?versions` (Swift's object_versioning): JSON only, so an explicit other format is 406;
+ * `version_marker` needs `marker`, and a delimiter may not use the characters of version ids.
+ */
+function listVersions(path: { account: string; container: string }, q: (n: string) => string | undefined, h: (n: string) => string | undefined, r: NativeReader): NativeOperation {
+  const format = q('format')?.toLowerCase();
+  const accept = h('accept');
+  const acceptsJson = (a: string) => a.split(',').some((t) => ['application/json', 'application/*', '*/*'].includes(t.split(';')[0]!.trim().toLowerCase()));
+  if (format ? format !== 'json' : accept !== undefined && !acceptsJson(accept)) r.fail(new NativeError(406));
+  const versionMarker = q('version_marker');
+  if (versionMarker !== undefined && q('marker') === undefined) r.fail(new NativeError(400, 'version_marker param requires marker'));
+  const delimiter = q('delimiter');
+  if (delimiter && /[0-9.]/.test(delimiter)) r.fail(new NativeError(400, 'invalid delimiter param'));
+  const base = listing(q, 'json', r);
+  return { name: 'ListVersions', path, listing: { ...base, delimiter: delimiter || undefined, versionMarker } };
 }
 
 /** POST account: metadata only; quotas are the administrator's (`coffer quota set`). */

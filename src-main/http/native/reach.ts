@@ -1,5 +1,5 @@
 import { CofferError } from '../../../src-shared/errors.js';
-import { decide, Engine, objectPublicFlag, type Action, type ContainerInfo, type Identity } from '../../engine/index.js';
+import { decide, Engine, objectGrantsOf, type Action, type ContainerInfo, type Identity } from '../../engine/index.js';
 import type { NativeCall, NativeContext } from './respond.js';
 
 /** Denied: 401 for anonymous callers, 403 for authenticated ones (§1.3). */
@@ -24,7 +24,7 @@ export function reach(ctx: NativeContext, who: Identity, account: string, name: 
  */
 export function reachContainer(call: NativeCall, account: string, name: string, action: Action, object?: string): ContainerInfo {
   const c = reach(call.ctx, call.who, account, name);
-  const objectPublic = object !== undefined ? objectPublicFlag(call.ctx.engine, c, object) : undefined;
-  if (decide({ who: call.who, container: c, action, through: account, objectPublic })) return c;
+  const objectGrants = object !== undefined ? objectGrantsOf(call.ctx.engine, c, object) : undefined;
+  if (decide({ who: call.who, container: c, action, through: account, objectGrants, facts: object !== undefined ? { key: object } : undefined })) return c;
   throw refusal(call.who);
 }

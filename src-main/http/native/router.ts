@@ -7,13 +7,15 @@ export type NativeTarget =
   | { kind: 'account'; account: string }
   | { kind: 'container'; account: string; container: string }
   | { kind: 'object'; account: string; container: string; object: string }
-  | { kind: 'invalid'; status: 400 | 404 | 412; body: string };
+  | { kind: 'invalid'; status: 400 | 404 | 412; body: string | null };
 
 /** Is this raw path one the native API serves (the rest of the port is the compatible API)? */
 export function isNativePath(rawPath: string): boolean {
   return (
     /^\/swift(\/|$)/.test(rawPath) ||
     /^\/v1(\.0)?\/(AUTH_|KEY_)/.test(rawPath) ||
+    // `//v1/AUTH_…` is the native API's to refuse (Swift: 404), not an S3 bucket named "".
+    /^\/\/+v1(\.0)?\//.test(rawPath) ||
     /^\/auth(\/|$)/.test(rawPath) ||
     rawPath === '/info' ||
     rawPath === '/swift/info'
@@ -30,6 +32,8 @@ export function parseNativePath(rawPath: string): NativeTarget {
   const path = decodeStrict(rawPath);
   if (path === undefined) return { kind: 'invalid', status: 412, body: 'Invalid UTF8' };
   if (path.includes('\0')) return { kind: 'invalid', status: 412, body: 'Bad URL' };
+  // Swift's proxy finds no version segment in `//v1/…` (an empty first segment): 404.
+  if (path.startsWith('//')) return { kind: 'invalid', status: 404, body: null };
   const rest = path.startsWith('/swift/') || path === '/swift' ? path.slice('/swift'.length) : path;
   if (rest === '/info' || rest === '/info/') return { kind: 'info' };
   if (/^\/auth(\/|$)/.test(rest)) return { kind: 'auth' };

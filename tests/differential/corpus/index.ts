@@ -2,10 +2,13 @@
 // Add a row to the table of its area; see the README's "Differential suite".
 import type { Row } from '../types.js';
 import { NATIVE_ACCOUNT_ROWS } from './native-account.js';
+import { NATIVE_CORS_ROWS } from './native-cors.js';
 import { NATIVE_LARGE_ROWS } from './native-large.js';
 import { NATIVE_LISTING_ROWS } from './native-listing.js';
 import { NATIVE_OBJECT_ROWS } from './native-objects.js';
+import { NATIVE_VERSIONS_ROWS } from './native-versions.js';
 import { S3_BUCKET_ROWS } from './s3-buckets.js';
+import { S3_CONFIG_ROWS } from './s3-config.js';
 import { S3_COPY_MULTIPART_ROWS } from './s3-copy-multipart.js';
 import { S3_CHECKSUM_ROWS, S3_DATA_ROWS } from './s3-data.js';
 import { S3_LISTING_ROWS } from './s3-listing.js';
@@ -17,11 +20,14 @@ export const CORPUS: Row[] = [
   ...NATIVE_LISTING_ROWS,
   ...NATIVE_OBJECT_ROWS,
   ...NATIVE_LARGE_ROWS,
+  ...NATIVE_CORS_ROWS,
+  ...NATIVE_VERSIONS_ROWS,
   ...S3_BUCKET_ROWS,
   ...S3_LISTING_ROWS,
   ...S3_OBJECT_ROWS,
   ...S3_COPY_MULTIPART_ROWS,
   ...S3_VERSIONS_ACCESS_ROWS,
+  ...S3_CONFIG_ROWS,
   ...S3_DATA_ROWS,
   ...S3_CHECKSUM_ROWS,
 ];

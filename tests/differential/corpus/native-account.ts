@@ -4,6 +4,8 @@ import { DELETE, GET, HEAD, n, OWN_C, OWN_C_OBJ, POST, PUT } from './helpers.js'
 
 /** The account is shared with other rows and test files: its counters are compared for presence, its listings by shape. */
 const SHARED_ACCOUNT = { presence: ['x-account-container-count', 'x-account-object-count', 'x-account-bytes-used'], ignore: ['x-account-meta-'] };
+/** The row's own containers in a small tree under `{c}~` (names the prefix keeps to this row). */
+const TILDE_TREE = [PUT('/{c}~a~1'), PUT('/{c}~a~2'), PUT('/{c}~b'), PUT('/{c}~c~x~y')];
 const AUTH = { 'X-Auth-User': '{user}', 'X-Auth-Key': '{key}' };
 
 export const NATIVE_ACCOUNT_ROWS: Row[] = [
@@ -30,6 +32,8 @@ export const NATIVE_ACCOUNT_ROWS: Row[] = [
   n('auth.other.container-put', PUT('/{c}', { as: 'other' })),
   n('auth.other.container-delete', DELETE('/{f:empty}', { as: 'other' })),
   n('auth.unknown-account', HEAD('{v1}/AUTH_nosuchaccount', { at: 'root' })),
+  n('path.double-slash', GET('/{v1}/{account}?format=json', { at: 'root' })),
+  n('path.double-slash.object', GET('/{v1}/{account}/{f:objects}/obj', { at: 'root' })),
   n('auth.unknown-account.anonymous', HEAD('{v1}/AUTH_nosuchaccount', { at: 'root', as: 'anonymous' })),
   n('info', GET('/info', { at: 'root', as: 'anonymous' }), { compare: { body: 'none' } }),
   n('info.keys', GET('/info', { at: 'root', as: 'anonymous' }), { compare: { body: 'shape' } }),
@@ -38,7 +42,8 @@ export const NATIVE_ACCOUNT_ROWS: Row[] = [
 
   // account
   n('account.head', HEAD(''), { compare: SHARED_ACCOUNT }),
-  n('account.get.plain', GET(''), { compare: { ...SHARED_ACCOUNT, body: 'shape' } }),
+  n('account.get.plain', GET('?format=plain'), { compare: { ...SHARED_ACCOUNT, body: 'shape' } }),
+  n('account.get.default', GET(''), { compare: { ...SHARED_ACCOUNT, body: 'shape' } }),
   n('account.get.json', GET('?format=json'), { compare: { ...SHARED_ACCOUNT, body: 'shape' } }),
   n('account.get.xml', GET('?format=xml'), { compare: { ...SHARED_ACCOUNT, body: 'shape' } }),
   n('account.get.accept-json', GET('', { headers: { Accept: 'application/json' } }), { compare: { ...SHARED_ACCOUNT, body: 'shape' } }),
@@ -49,14 +54,25 @@ export const NATIVE_ACCOUNT_ROWS: Row[] = [
   n('account.get.limit-junk', GET('?format=json&limit=abc'), { compare: { ...SHARED_ACCOUNT, body: 'shape' } }),
   // Bounded to the row's own containers (empty ones: their counts in the account are not lagging).
   n('account.get.prefix', GET('?format=json&prefix={c}'), { setup: [PUT('/{c}'), PUT('/{c2}')], compare: SHARED_ACCOUNT }),
-  n('account.get.prefix.plain', GET('?prefix={c}'), { setup: [PUT('/{c}'), PUT('/{c2}')], compare: SHARED_ACCOUNT }),
+  n('account.get.prefix.plain', GET('?format=plain&prefix={c}'), { setup: [PUT('/{c}'), PUT('/{c2}')], compare: SHARED_ACCOUNT }),
+  n('account.get.prefix.default', GET('?prefix={c}'), { setup: [PUT('/{c}'), PUT('/{c2}')], compare: SHARED_ACCOUNT }),
   n('account.get.prefix.xml', GET('?format=xml&prefix={c}'), { setup: [PUT('/{c}'), PUT('/{c2}')], compare: SHARED_ACCOUNT }),
   n('account.get.prefix-none', GET('?format=json&prefix={c}'), { compare: SHARED_ACCOUNT }),
-  n('account.get.prefix-none.plain', GET('?prefix={c}'), { compare: SHARED_ACCOUNT }),
+  n('account.get.prefix-none.plain', GET('?format=plain&prefix={c}'), { compare: SHARED_ACCOUNT }),
+  n('account.get.prefix-none.default', GET('?prefix={c}'), { compare: SHARED_ACCOUNT }),
   n('account.get.prefix-marker', GET('?format=json&prefix={c}&marker={c}'), { setup: [PUT('/{c}'), PUT('/{c2}')], compare: SHARED_ACCOUNT }),
   n('account.get.prefix-end-marker', GET('?format=json&prefix={c}&end_marker={c2}'), { setup: [PUT('/{c}'), PUT('/{c2}')], compare: SHARED_ACCOUNT }),
   n('account.get.prefix-reverse', GET('?format=json&prefix={c}&reverse=true'), { setup: [PUT('/{c}'), PUT('/{c2}')], compare: SHARED_ACCOUNT }),
+  n('account.get.prefix-reverse-t', GET('?format=json&prefix={c}&reverse=t'), { setup: [PUT('/{c}'), PUT('/{c2}')], compare: SHARED_ACCOUNT }),
   n('account.get.prefix-delimiter', GET('?format=json&prefix={c}&delimiter=x'), { setup: [PUT('/{c}'), PUT('/{c2}')], compare: SHARED_ACCOUNT }),
+  n('account.get.delimiter', GET('?format=json&prefix={c}~&delimiter=~'), { setup: TILDE_TREE, compare: SHARED_ACCOUNT }),
+  n('account.get.delimiter.plain', GET('?format=plain&prefix={c}~&delimiter=~'), { setup: TILDE_TREE, compare: SHARED_ACCOUNT }),
+  n('account.get.delimiter.xml', GET('?format=xml&prefix={c}~&delimiter=~'), { setup: TILDE_TREE, compare: SHARED_ACCOUNT }),
+  n('account.get.delimiter-deeper', GET('?format=json&prefix={c}~a~&delimiter=~'), { setup: TILDE_TREE, compare: SHARED_ACCOUNT }),
+  n('account.get.delimiter-marker', GET('?format=json&prefix={c}~&delimiter=~&marker={c}~a~'), { setup: TILDE_TREE, compare: SHARED_ACCOUNT }),
+  n('account.get.delimiter-end-marker', GET('?format=json&prefix={c}~&delimiter=~&end_marker={c}~a~2'), { setup: TILDE_TREE, compare: SHARED_ACCOUNT }),
+  n('account.get.delimiter-reverse', GET('?format=json&prefix={c}~&delimiter=~&reverse=yes'), { setup: TILDE_TREE, compare: SHARED_ACCOUNT }),
+  n('account.get.delimiter-limit', GET('?format=json&prefix={c}~&delimiter=~&limit=1'), { setup: TILDE_TREE, compare: SHARED_ACCOUNT }),
   n('account.get.prefix-limit', GET('?format=json&prefix={c}&limit=1'), { setup: [PUT('/{c}'), PUT('/{c2}')], compare: SHARED_ACCOUNT }),
   n('account.post.meta', POST('', { headers: { 'X-Account-Meta-Diff-Row': 'set' } }), { compare: SHARED_ACCOUNT }),
   n('account.post.quota-as-owner', POST('', { headers: { 'X-Account-Meta-Quota-Bytes': '1000' } }), { compare: SHARED_ACCOUNT }),

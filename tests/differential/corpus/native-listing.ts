@@ -4,7 +4,7 @@
 import type { Row } from '../types.js';
 import { GET, n } from './helpers.js';
 
-/** Parameter sets by name: each becomes a JSON row, the marked ones also a plain-text and an XML row. */
+/** Parameter sets by name: each becomes a JSON row, the marked ones also a plain-text, an XML and a default-format row. */
 const PARAMS: [name: string, query: string, allFormats?: boolean][] = [
   ['none', '', true],
   ['prefix', 'prefix=b/', true],
@@ -58,13 +58,16 @@ const PARAMS: [name: string, query: string, allFormats?: boolean][] = [
   ['unordered-delimiter', 'allow_unordered=true&delimiter=/'],
   ['unordered-false-delimiter', 'allow_unordered=false&delimiter=/'],
   ['unordered-path', 'allow_unordered=true&path=b'],
+  ['unordered-false-path', 'allow_unordered=false&path=b'],
   ['unknown-parameter', 'colour=blue'],
 ];
 
 const FORMATS: [name: string, query: string][] = [
   ['json', 'format=json'],
-  ['plain', ''],
+  ['plain', 'format=plain'],
   ['xml', 'format=xml'],
+  // No format: JSON by the seed (N4, 4.1.1), plain text by Swift.
+  ['default', ''],
 ];
 
 function listing(name: string, query: string, format: [string, string]): Row {
@@ -84,9 +87,11 @@ export const NATIVE_LISTING_ROWS: Row[] = [
   n('listing.accept.any', GET('/{f:listing}', { headers: { Accept: '*/*' } })),
   n('listing.accept.format-wins', GET('/{f:listing}?format=json', { headers: { Accept: 'application/xml' } })),
   n('listing.empty.json', GET('/{f:empty}?format=json')),
-  n('listing.empty.plain', GET('/{f:empty}')),
+  n('listing.empty.plain', GET('/{f:empty}?format=plain')),
+  n('listing.empty.default', GET('/{f:empty}')),
   n('listing.empty.xml', GET('/{f:empty}?format=xml')),
   n('listing.head', { method: 'HEAD', path: '/{f:listing}?format=json' }),
+  n('listing.head.default', { method: 'HEAD', path: '/{f:listing}' }),
   n('listing.objects.json', GET('/{f:objects}?format=json')),
   n('listing.objects.xml', GET('/{f:objects}?format=xml')),
 ];

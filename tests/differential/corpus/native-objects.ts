@@ -150,6 +150,9 @@ export const NATIVE_OBJECT_ROWS: Row[] = [
   n('delete.missing-container', DELETE('/{c}/nope')),
   n('delete.then-get', GET('/{c}/obj'), { setup: [...OWN_C_OBJ, DELETE('/{c}/obj')] }),
   n('delete.if-delete-at-wrong', DELETE('/{c}/obj', { headers: { 'X-If-Delete-At': '1000000000' } }), { setup: OWN_C_OBJ }),
+  n('delete.if-delete-at-wrong-expiring', DELETE('/{c}/obj', { headers: { 'X-If-Delete-At': '1000000000' } }), { setup: [...OWN_C_OBJ, POST('/{c}/obj', { headers: { 'X-Delete-After': '3600' } })] }),
+  n('delete.if-delete-at-junk', DELETE('/{c}/obj', { headers: { 'X-If-Delete-At': 'soon' } }), { setup: OWN_C_OBJ }),
+  n('delete.if-delete-at-missing', DELETE('/{c}/nope', { headers: { 'X-If-Delete-At': '1000000000' } }), { setup: OWN_C }),
 
   // copies
   n('copy.destination', COPY('/{c}/obj', { headers: { Destination: '/{c}/dst' } }), { setup: OWN_C_OBJ }),

@@ -37,6 +37,8 @@ export const S3_BUCKET_ROWS: Row[] = [
   s('auth.presigned.bad-signature', GET('/{f:objects}/obj', { presign: 300, as: 'bad-signature' })),
   s('auth.presigned.response-overrides', GET('/{f:objects}/obj?response-content-type=application%2Fx-over&response-content-disposition=attachment', { presign: 300 })),
   s('auth.presigned.too-long', GET('/{f:objects}/obj', { presign: 604801 })),
+  s('auth.presigned.expires-zero', GET('/{f:objects}/obj', { presign: 0 })),
+  s('auth.presigned.expires-negative', GET('/{f:objects}/obj', { presign: -1 })),
   s('auth.sigv2.get', GET('/{f:objects}/obj', { sigv2: true })),
   s('auth.sigv2.list', GET('/{f:listing}?max-keys=2', { sigv2: true })),
   s('auth.sigv2.acl', GET('/{f:objects}?acl', { sigv2: true })),

@@ -64,6 +64,9 @@ export const S3_COPY_MULTIPART_ROWS: Row[] = [
   s('mp.part.copy', PUT('/{b}/mp?partNumber=1&uploadId={url:upload}', { headers: { 'x-amz-copy-source': '/{b}/obj' } }), { setup: [...OWN_B_OBJ, create()] }),
   s('mp.part.copy-range', PUT('/{b}/mp?partNumber=1&uploadId={url:upload}', { headers: { 'x-amz-copy-source': '/{b}/obj', 'x-amz-copy-source-range': 'bytes=0-9' } }), { setup: [...OWN_B_OBJ, create()] }),
   s('mp.part.copy-range-beyond', PUT('/{b}/mp?partNumber=1&uploadId={url:upload}', { headers: { 'x-amz-copy-source': '/{b}/obj', 'x-amz-copy-source-range': 'bytes=0-100' } }), { setup: [...OWN_B_OBJ, create()] }),
+  s('mp.part.copy-range-reversed', PUT('/{b}/mp?partNumber=1&uploadId={url:upload}', { headers: { 'x-amz-copy-source': '/{b}/obj', 'x-amz-copy-source-range': 'bytes=9-2' } }), { setup: [...OWN_B_OBJ, create()] }),
+  s('mp.part.copy-range-multi', PUT('/{b}/mp?partNumber=1&uploadId={url:upload}', { headers: { 'x-amz-copy-source': '/{b}/obj', 'x-amz-copy-source-range': 'bytes=0-1,4-5' } }), { setup: [...OWN_B_OBJ, create()] }),
+  s('mp.part.copy-range-suffix', PUT('/{b}/mp?partNumber=1&uploadId={url:upload}', { headers: { 'x-amz-copy-source': '/{b}/obj', 'x-amz-copy-source-range': 'bytes=-5' } }), { setup: [...OWN_B_OBJ, create()] }),
   s('mp.part.copy-range-junk', PUT('/{b}/mp?partNumber=1&uploadId={url:upload}', { headers: { 'x-amz-copy-source': '/{b}/obj', 'x-amz-copy-source-range': 'bytes=junk' } }), { setup: [...OWN_B_OBJ, create()] }),
   s('mp.part.copy-if-match-wrong', PUT('/{b}/mp?partNumber=1&uploadId={url:upload}', { headers: { 'x-amz-copy-source': '/{b}/obj', 'x-amz-copy-source-if-match': `"${WRONG_ETAG}"` } }), { setup: [...OWN_B_OBJ, create()] }),
   s('mp.part.copy-missing-source', PUT('/{b}/mp?partNumber=1&uploadId={url:upload}', { headers: { 'x-amz-copy-source': '/{b}/nope' } }), { setup: [...OWN_B, create()] }),
@@ -90,6 +93,21 @@ export const S3_COPY_MULTIPART_ROWS: Row[] = [
   s('mp.complete.malformed', POST('/{b}/mp?uploadId={url:upload}', { body: '<CompleteMultipartUpload>' }), { setup: UPLOAD_1 }),
   s('mp.complete.bogus-upload', POST('/{b}/mp?uploadId=bogus', { body: complete([[1, `"${md5('x')}"`]]) }), { setup: OWN_B }),
   s('mp.complete.twice', POST('/{b}/mp?uploadId={url:upload}', { body: COMPLETE_1 }), { setup: [...UPLOAD_1, POST('/{b}/mp?uploadId={url:upload}', { body: COMPLETE_1 })] }),
+  s('mp.complete.twice-after-delete', POST('/{b}/mp?uploadId={url:upload}', { body: COMPLETE_1 }), {
+    setup: [...UPLOAD_1, POST('/{b}/mp?uploadId={url:upload}', { body: COMPLETE_1 }), DELETE('/{b}/mp')],
+  }),
+  s('mp.complete.resent-part-listed-twice', POST('/{b}/mp?uploadId={url:upload}', { body: complete([[1, '{etag1}'], [1, '{resent}']]) }), {
+    setup: [...UPLOAD_1, PUT('/{b}/mp?partNumber=1&uploadId={url:upload}', { body: 'resent part', capture: { resent: 'header:etag' } })],
+  }),
+  s('mp.complete.resent-part-read-back', GET('/{b}/mp'), {
+    setup: [...UPLOAD_1, PUT('/{b}/mp?partNumber=1&uploadId={url:upload}', { body: 'resent part', capture: { resent: 'header:etag' } }), POST('/{b}/mp?uploadId={url:upload}', { body: complete([[1, '{etag1}'], [1, '{resent}']]) })],
+  }),
+  s('mp.complete.if-none-match-new', POST('/{b}/mp?uploadId={url:upload}', { body: COMPLETE_1, headers: { 'If-None-Match': '*' } }), { setup: UPLOAD_1 }),
+  s('mp.complete.if-match-right', POST('/{b}/mp?uploadId={url:upload}', { body: COMPLETE_1, headers: { 'If-Match': '{existing}' } }), {
+    setup: [...UPLOAD_1, PUT('/{b}/mp', { body: 'exists', capture: { existing: 'header:etag' } })],
+  }),
+  s('mp.complete.if-match-wrong', POST('/{b}/mp?uploadId={url:upload}', { body: COMPLETE_1, headers: { 'If-Match': `"${WRONG_ETAG}"` } }), { setup: [...UPLOAD_1, PUT('/{b}/mp', { body: 'exists' })] }),
+  s('mp.complete.if-match-missing-key', POST('/{b}/mp?uploadId={url:upload}', { body: COMPLETE_1, headers: { 'If-Match': `"${WRONG_ETAG}"` } }), { setup: UPLOAD_1 }),
   s('mp.complete.if-none-match-existing', POST('/{b}/mp?uploadId={url:upload}', { body: COMPLETE_1, headers: { 'If-None-Match': '*' } }), { setup: [...UPLOAD_1, PUT('/{b}/mp', { body: 'exists' })] }),
   s('mp.abort', DELETE('/{b}/mp?uploadId={url:upload}'), { setup: UPLOAD_1 }),
   s('mp.abort.bogus', DELETE('/{b}/mp?uploadId=bogus'), { setup: OWN_B }),

@@ -22,6 +22,8 @@ const DENY_POLICY = policy([
   { Effect: 'Allow', Principal: '*', Action: 's3:GetObject', Resource: 'arn:aws:s3:::{b}/*' },
   { Effect: 'Deny', Principal: '*', Action: 's3:GetObject', Resource: 'arn:aws:s3:::{b}/secret/*' },
 ]);
+const PREFIX_POLICY = policy([{ Effect: 'Allow', Principal: '*', Action: 's3:ListBucket', Resource: 'arn:aws:s3:::{b}', Condition: { StringLike: { 's3:prefix': 'secret/*' } } }]);
+const REFERER_POLICY = policy([{ Effect: 'Allow', Principal: '*', Action: 's3:GetObject', Resource: 'arn:aws:s3:::{b}/*', Condition: { StringLike: { 'aws:Referer': 'https://example.com/*' } } }]);
 const withPolicy = (doc: string): Req[] => [...OWN_B_OBJ, PUT('/{b}/secret/x', { body: 's' }), PUT('/{b}?policy', { body: doc })];
 
 const aclDoc = (grants: string) =>
@@ -95,6 +97,36 @@ export const S3_VERSIONS_ACCESS_ROWS: Row[] = [
   s('acl.object.other-granted', GET('/{b}/obj', { as: 'other' }), { setup: [...OWN_B_OBJ, PUT('/{b}/obj?acl', { headers: { 'x-amz-grant-read': 'id="{other-id}"' } })] }),
   s('acl.object.missing', PUT('/{b}/nope?acl', { headers: { 'x-amz-acl': 'public-read' } }), { setup: OWN_B }),
   s('acl.object.other-denied', GET('/{b}/obj?acl', { as: 'other' }), { setup: OWN_B_OBJ }),
+  // an ACL of one version; the others keep theirs, and no version is made
+  s('acl.object.version-put', PUT('/{b}/obj?acl&versionId={url:v1}', { headers: { 'x-amz-acl': 'public-read' } }), { setup: TWO_VERSIONS }),
+  s('acl.object.version-get', GET('/{b}/obj?acl&versionId={url:v1}'), { setup: [...TWO_VERSIONS, PUT('/{b}/obj?acl&versionId={url:v1}', { headers: { 'x-amz-acl': 'public-read' } })] }),
+  s('acl.object.version-latest-kept', GET('/{b}/obj?acl'), { setup: [...TWO_VERSIONS, PUT('/{b}/obj?acl&versionId={url:v1}', { headers: { 'x-amz-acl': 'public-read' } })] }),
+  s('acl.object.version-anonymous', GET('/{b}/obj?versionId={url:v1}', { as: 'anonymous' }), { setup: [...TWO_VERSIONS, PUT('/{b}/obj?acl&versionId={url:v1}', { headers: { 'x-amz-acl': 'public-read' } })] }),
+  s('acl.object.version-latest-anonymous', GET('/{b}/obj', { as: 'anonymous' }), { setup: [...TWO_VERSIONS, PUT('/{b}/obj?acl&versionId={url:v1}', { headers: { 'x-amz-acl': 'public-read' } })] }),
+  s('acl.object.version-list', GET('/{b}?versions'), { setup: [...TWO_VERSIONS, PUT('/{b}/obj?acl&versionId={url:v1}', { headers: { 'x-amz-acl': 'public-read' } })] }),
+  // every canned ACL, grant headers, grants enforced for their grantee
+  s('acl.object.authenticated-read', GET('/{b}/obj?acl'), { setup: [...OWN_B_OBJ, PUT('/{b}/obj?acl', { headers: { 'x-amz-acl': 'authenticated-read' } })] }),
+  s('acl.object.authenticated-read-other', GET('/{b}/obj', { as: 'other' }), { setup: [...OWN_B_OBJ, PUT('/{b}/obj?acl', { headers: { 'x-amz-acl': 'authenticated-read' } })] }),
+  s('acl.object.authenticated-read-anonymous', GET('/{b}/obj', { as: 'anonymous' }), { setup: [...OWN_B_OBJ, PUT('/{b}/obj?acl', { headers: { 'x-amz-acl': 'authenticated-read' } })] }),
+  s('acl.object.public-read-write', GET('/{b}/obj?acl'), { setup: [...OWN_B_OBJ, PUT('/{b}/obj?acl', { headers: { 'x-amz-acl': 'public-read-write' } })] }),
+  s('acl.object.grant-email', PUT('/{b}/obj?acl', { headers: { 'x-amz-grant-read': 'emailAddress="nobody@example.com"' } }), { setup: OWN_B_OBJ }),
+  s('acl.object.grant-headers-read-back', GET('/{b}/obj?acl'), { setup: [...OWN_B_OBJ, PUT('/{b}/obj?acl', { headers: { 'x-amz-grant-read': 'id="{other-id}"', 'x-amz-grant-full-control': 'id="{owner-id}"' } })] }),
+  s('acl.object.other-read-acp', GET('/{b}/obj?acl', { as: 'other' }), { setup: [...OWN_B_OBJ, PUT('/{b}/obj?acl', { headers: { 'x-amz-grant-read-acp': 'id="{other-id}"', 'x-amz-grant-full-control': 'id="{owner-id}"' } })] }),
+  s('acl.object.other-read-acp-no-read', GET('/{b}/obj', { as: 'other' }), { setup: [...OWN_B_OBJ, PUT('/{b}/obj?acl', { headers: { 'x-amz-grant-read-acp': 'id="{other-id}"', 'x-amz-grant-full-control': 'id="{owner-id}"' } })] }),
+  s('acl.bucket.other-write', PUT('/{b}/from-other', { as: 'other', body: 'o' }), { setup: [...OWN_B, PUT('/{b}?acl', { headers: { 'x-amz-grant-write': 'id="{other-id}"', 'x-amz-grant-full-control': 'id="{owner-id}"' } })] }),
+  s('acl.bucket.other-write-no-list', GET('/{b}', { as: 'other' }), { setup: [...OWN_B, PUT('/{b}?acl', { headers: { 'x-amz-grant-write': 'id="{other-id}"', 'x-amz-grant-full-control': 'id="{owner-id}"' } })] }),
+  s('acl.bucket.public-read-write-list', GET('/{b}', { as: 'anonymous' }), { setup: [...OWN_B_OBJ, PUT('/{b}?acl', { headers: { 'x-amz-acl': 'public-read-write' } })] }),
+  s('acl.bucket.public-deleted-key', GET('/{b}/obj', { as: 'anonymous' }), { setup: [...OWN_B_OBJ, PUT('/{b}?acl', { headers: { 'x-amz-acl': 'public-read' } }), PUT('/{b}/obj?acl', { headers: { 'x-amz-acl': 'public-read' } }), DELETE('/{b}/obj')] }),
+  s('acl.copy.grant-read-other', GET('/{b}/dst', { as: 'other' }), { setup: [...OWN_B_OBJ, PUT('/{b}/dst', { headers: { 'x-amz-copy-source': '/{b}/obj', 'x-amz-grant-read': 'id="{other-id}"' } })] }),
+  s('acl.copy.source-acl-not-copied', GET('/{b}/dst', { as: 'anonymous' }), { setup: [...OWN_B_OBJ, PUT('/{b}/obj?acl', { headers: { 'x-amz-acl': 'public-read' } }), PUT('/{b}/dst', { headers: { 'x-amz-copy-source': '/{b}/obj' } })] }),
+  s('acl.mp.grant-read-other', GET('/{b}/mp', { as: 'other' }), {
+    setup: [
+      ...OWN_B,
+      POST('/{b}/mp?uploads', { headers: { 'x-amz-grant-read': 'id="{other-id}"' }, capture: { upload: 'xml:UploadId' } }),
+      PUT('/{b}/mp?partNumber=1&uploadId={url:upload}', { body: 'p', capture: { etag: 'header:etag' } }),
+      POST('/{b}/mp?uploadId={url:upload}', { body: xmlDoc(`<CompleteMultipartUpload xmlns="${S3NS}"><Part><PartNumber>1</PartNumber><ETag>{etag}</ETag></Part></CompleteMultipartUpload>`) }),
+    ],
+  }),
 
   // bucket policies
   s('policy.get-none', GET('/{f:objects}?policy')),
@@ -120,4 +152,25 @@ export const S3_VERSIONS_ACCESS_ROWS: Row[] = [
   s('policy.principal.anonymous-denied', GET('/{b}/obj', { as: 'anonymous' }), { setup: withPolicy(OTHER_READ_POLICY) }),
   s('policy.deny.secret', GET('/{b}/secret/x', { as: 'anonymous' }), { setup: withPolicy(DENY_POLICY) }),
   s('policy.deny.other-allowed', GET('/{b}/obj', { as: 'anonymous' }), { setup: withPolicy(DENY_POLICY) }),
+  s('policy.deny.owner', GET('/{b}/secret/x'), { setup: withPolicy(DENY_POLICY) }),
+  s('policy.list-and-get.anonymous-missing', GET('/{b}/nope', { as: 'anonymous' }), { setup: withPolicy(policy([{ Effect: 'Allow', Principal: '*', Action: ['s3:GetObject', 's3:ListBucket'], Resource: ['arn:aws:s3:::{b}', 'arn:aws:s3:::{b}/*'] }])) }),
+  s('policy.principal.other-list', GET('/{b}', { as: 'other' }), { setup: withPolicy(policy([{ Effect: 'Allow', Principal: { AWS: ['arn:aws:iam:::user/{other-id}'] }, Action: 's3:ListBucket', Resource: 'arn:aws:s3:::{b}' }])) }),
+  s('policy.principal.other-put', PUT('/{b}/from-other', { as: 'other', body: 'o' }), { setup: withPolicy(policy([{ Effect: 'Allow', Principal: { AWS: ['arn:aws:iam:::user/{other-id}'] }, Action: 's3:PutObject', Resource: 'arn:aws:s3:::{b}/*' }])) }),
+  s('policy.not-action.other-put-denied', PUT('/{b}/from-other', { as: 'other', body: 'o' }), {
+    setup: withPolicy(policy([{ Effect: 'Allow', Principal: '*', Action: 's3:*', Resource: 'arn:aws:s3:::{b}/*' }, { Effect: 'Deny', Principal: '*', NotAction: 's3:GetObject', Resource: 'arn:aws:s3:::{b}/*' }])),
+  }),
+  s('policy.condition.prefix-allowed', GET('/{b}?list-type=2&prefix=secret/', { as: 'anonymous' }), { setup: withPolicy(PREFIX_POLICY) }),
+  s('policy.condition.prefix-denied', GET('/{b}?list-type=2&prefix=other/', { as: 'anonymous' }), { setup: withPolicy(PREFIX_POLICY) }),
+  s('policy.condition.prefix-absent', GET('/{b}?list-type=2', { as: 'anonymous' }), { setup: withPolicy(PREFIX_POLICY) }),
+  s('policy.condition.referer-allowed', GET('/{b}/obj', { as: 'anonymous', headers: { Referer: 'https://example.com/page' } }), { setup: withPolicy(REFERER_POLICY) }),
+  s('policy.condition.referer-denied', GET('/{b}/obj', { as: 'anonymous', headers: { Referer: 'https://elsewhere.example/' } }), { setup: withPolicy(REFERER_POLICY) }),
+  s('policy.condition.source-ip', GET('/{b}/obj', { as: 'anonymous' }), {
+    setup: withPolicy(policy([{ Effect: 'Allow', Principal: '*', Action: 's3:GetObject', Resource: 'arn:aws:s3:::{b}/*', Condition: { IpAddress: { 'aws:SourceIp': '127.0.0.0/8' } } }])),
+  }),
+  s('policy.condition.source-ip-elsewhere', GET('/{b}/obj', { as: 'anonymous' }), {
+    setup: withPolicy(policy([{ Effect: 'Allow', Principal: '*', Action: 's3:GetObject', Resource: 'arn:aws:s3:::{b}/*', Condition: { IpAddress: { 'aws:SourceIp': '192.0.2.0/24' } } }])),
+  }),
+  s('policy.put-bad-principal', PUT('/{b}?policy', { body: policy([{ Effect: 'Allow', Principal: { Nobody: 'x' }, Action: 's3:GetObject', Resource: 'arn:aws:s3:::{b}/*' }]) }), { setup: OWN_B }),
+  s('policy.put-bad-effect', PUT('/{b}?policy', { body: policy([{ Effect: 'Perhaps', Principal: '*', Action: 's3:GetObject', Resource: 'arn:aws:s3:::{b}/*' }]) }), { setup: OWN_B }),
+  s('policy.put-bad-condition', PUT('/{b}?policy', { body: policy([{ Effect: 'Allow', Principal: '*', Action: 's3:GetObject', Resource: 'arn:aws:s3:::{b}/*', Condition: { StringFoo: { 's3:prefix': 'x' } } }]) }), { setup: OWN_B }),
 ];

@@ -1,64 +1,94 @@
-import { policyGrantsPublic } from '../../../engine/index.js';
+import { isCofferError } from '../../../../src-shared/errors.js';
+import { effectiveGrants, parsePolicy, policyIsPublic, type Engine, resolveAcl, type AclSpec, type Grant } from '../../../engine/index.js';
 import { el, type XmlNode } from '../../common/xml.js';
+import { aclFromDocument, groupUri } from '../acl-input.js';
 import { S3Error } from '../errors.js';
 import type { OpOf } from '../operation.js';
 import { s3Root, sendEmpty, sendXml, type BucketCall } from '../respond.js';
-import { readParamBody, readXml, text } from '../xml-input.js';
+import { readParamBody, readXml } from '../xml-input.js';
 
-const ALL_USERS = 'http://acs.amazonaws.com/groups/global/AllUsers';
 const XSI = 'http://www.w3.org/2001/XMLSchema-instance';
 
-function aclDocument(owner: { id: string; name: string }, publicRead: boolean): XmlNode {
-  const grants = [
-    el('Grant', [
-      el('Grantee', [el('ID', owner.id), el('DisplayName', owner.name)], { 'xmlns:xsi': XSI, 'xsi:type': 'CanonicalUser' }),
-      el('Permission', 'FULL_CONTROL'),
-    ]),
-  ];
-  if (publicRead) grants.push(el('Grant', [el('Grantee', [el('URI', ALL_USERS)], { 'xmlns:xsi': XSI, 'xsi:type': 'Group' }), el('Permission', 'READ')]));
-  return s3Root('AccessControlPolicy', [el('Owner', [el('ID', owner.id), el('DisplayName', owner.name)]), el('AccessControlList', grants)]);
+/** An account's canonical id and display name (the id is the account id, as ListBuckets' Owner). */
+function person(call: BucketCall, id: string): XmlNode[] {
+  try {
+    return [el('ID', id), el('DisplayName', call.ctx.engine.getAccount(id).displayName)];
+  } catch {
+    // A grantee removed since: listed by id alone.
+    return [el('ID', id)];
+  }
 }
 
-/** The public flag an ACL request sets: from `x-amz-acl`, else from an AccessControlPolicy body. */
-async function requestedAcl(call: BucketCall<OpOf<'PutBucketAcl' | 'PutObjectAcl'>>): Promise<boolean> {
-  if (call.op.acl !== undefined) return call.op.acl;
+function aclDocument(call: BucketCall, owner: string, grants: Grant[]): XmlNode {
+  const listed = grants.map((g) =>
+    el('Grant', [
+      'user' in g
+        ? el('Grantee', person(call, g.user), { 'xmlns:xsi': XSI, 'xsi:type': 'CanonicalUser' })
+        : el('Grantee', [el('URI', groupUri(g.group))], { 'xmlns:xsi': XSI, 'xsi:type': 'Group' }),
+      el('Permission', g.permission),
+    ]),
+  );
+  return s3Root('AccessControlPolicy', [el('Owner', person(call, owner)), el('AccessControlList', listed)]);
+}
+
+/** The grants, once every account they name is known: a grant to an id no account has is AWS's InvalidArgument. */
+export function checkedGrants(engine: Engine, grants: Grant[]): Grant[] {
+  for (const g of grants) {
+    if (!('user' in g)) continue;
+    try {
+      engine.getAccount(g.user);
+    } catch (err) {
+      if (!isCofferError(err, 'NoSuchAccount')) throw err;
+      throw new S3Error(400, 'InvalidArgument', 'Invalid id', { ArgumentName: 'CanonicalUser/ID', ArgumentValue: g.user });
+    }
+  }
+  return grants;
+}
+
+/** The grants an ACL request (headers, or else an AccessControlPolicy body) or an upload's ACL headers stand for. */
+export function grantsOf(call: BucketCall, spec: AclSpec): Grant[] {
+  return checkedGrants(call.ctx.engine, resolveAcl(spec, call.bucket.owner));
+}
+
+/** An upload's or a copy's ACL: the one asked for, else (`orPrivate`) the default, as a copy does not take its source's. */
+export function uploadGrants(call: BucketCall, spec: AclSpec | undefined, orPrivate = false): Grant[] | undefined {
+  if (spec) return grantsOf(call, spec);
+  return orPrivate ? grantsOf(call, { canned: 'private' }) : undefined;
+}
+
+async function requestedGrants(call: BucketCall<OpOf<'PutBucketAcl' | 'PutObjectAcl'>>): Promise<Grant[]> {
+  if (call.op.acl !== undefined) return grantsOf(call, call.op.acl);
   const doc = await readXml(call.x.req, call.op.document).catch((err: unknown) => {
     // Only a broken document is an ACL error; digest and signature failures keep their codes.
     if (err instanceof S3Error && err.code !== 'MalformedXML') throw err;
     throw new S3Error(400, 'MalformedACLError', 'The XML you provided was not well-formed or did not validate against our published schema.');
   });
-  const list = (doc?.AccessControlPolicy as { AccessControlList?: { Grant?: unknown[] } } | undefined)?.AccessControlList;
-  if (!list) throw new S3Error(400, 'MalformedACLError', 'The ACL document has no AccessControlList.');
-  return (list.Grant ?? []).some((g) => {
-    const permission = text(g, 'Permission');
-    return text((g as { Grantee?: unknown }).Grantee, 'URI') === ALL_USERS && (permission === 'READ' || permission === 'FULL_CONTROL');
-  });
-}
-
-function owner(call: BucketCall) {
-  const a = call.ctx.engine.getAccount(call.bucket.owner);
-  return { id: a.id, name: a.displayName };
+  return grantsOf(call, aclFromDocument(doc));
 }
 
 export function getBucketAcl(call: BucketCall): void {
-  sendXml(call.x, 200, aclDocument(owner(call), call.bucket.publicRead));
+  sendXml(call.x, 200, aclDocument(call, call.bucket.owner, call.bucket.grants));
 }
 
 export async function putBucketAcl(call: BucketCall<OpOf<'PutBucketAcl'>>): Promise<void> {
-  await call.ctx.engine.updateContainer(call.ref, { publicRead: await requestedAcl(call) });
+  await call.ctx.engine.updateContainer(call.ref, { grants: await requestedGrants(call) });
   sendEmpty(call.x, 200);
 }
 
+/** GetObjectAcl: the addressed version's ACL (objects are owned by their bucket's owner here); AWS names no version in the answer. */
 export function getObjectAcl(call: BucketCall<OpOf<'GetObjectAcl'>>): void {
   const info = call.ctx.engine.headObject(call.ref, call.op.address.key!, call.op.versionId);
-  sendXml(call.x, 200, aclDocument(owner(call), info.publicRead), info.versionId ? { 'x-amz-version-id': info.versionId } : {});
+  const owner = call.bucket.owner;
+  sendXml(call.x, 200, aclDocument(call, owner, effectiveGrants(owner, info.grants, info.publicRead)));
 }
 
+/** PutObjectAcl: sets the addressed version's ACL in place; its Last-Modified stays. */
 export async function putObjectAcl(call: BucketCall<OpOf<'PutObjectAcl'>>): Promise<void> {
-  const publicRead = await requestedAcl(call);
   const key = call.op.address.key!;
-  const info = call.ctx.engine.headObject(call.ref, key);
-  await call.ctx.engine.updateObjectMeta(call.ref, key, { meta: info.meta, headers: info.headers, contentType: info.contentType, keepExpiry: true, publicRead });
+  // The object must exist before the body is read: NoSuchKey wins over a malformed document.
+  call.ctx.engine.headObject(call.ref, key, call.op.versionId);
+  const grants = await requestedGrants(call);
+  await call.ctx.engine.setObjectAcl(call.ref, key, call.op.versionId, { grants });
   sendEmpty(call.x, 200);
 }
 
@@ -70,14 +100,9 @@ export function getBucketPolicy(call: BucketCall): void {
 
 export async function putBucketPolicy(call: BucketCall<OpOf<'PutBucketPolicy'>>): Promise<void> {
   const body = (await readParamBody(call.x.req, call.op.document)).toString('utf8');
-  let doc: unknown;
-  try {
-    doc = JSON.parse(body);
-  } catch {
-    throw new S3Error(400, 'MalformedPolicy', 'Policies must be valid JSON.');
-  }
-  const statements = (doc as { Statement?: unknown } | null)?.Statement;
-  if (!statements || typeof doc !== 'object') throw new S3Error(400, 'MalformedPolicy', 'Missing required field Statement');
+  // The engine's reading of a policy is the one its decisions use: what it cannot read is refused.
+  const parsed = parsePolicy(body, call.bucket.name);
+  if (typeof parsed === 'string') throw new S3Error(400, 'MalformedPolicy', parsed);
   await call.ctx.engine.updateContainer(call.ref, { policy: body });
   sendEmpty(call.x, 204);
 }
@@ -88,6 +113,6 @@ export async function deleteBucketPolicy(call: BucketCall): Promise<void> {
 }
 
 export function getBucketPolicyStatus(call: BucketCall): void {
-  const open = policyGrantsPublic(call.bucket.policy, 's3:GetObject') || policyGrantsPublic(call.bucket.policy, 's3:ListBucket');
+  const open = policyIsPublic(call.bucket.policy, call.bucket.name);
   sendXml(call.x, 200, s3Root('PolicyStatus', [el('IsPublic', open ? 'true' : 'false')]));
 }

@@ -1,6 +1,8 @@
 import { CofferError, isCofferError } from '../../../../src-shared/errors.js';
 import { s3BucketNameProblem } from '../../../../src-shared/names.js';
+import { resolveAcl } from '../../../engine/index.js';
 import { el } from '../../common/xml.js';
+import { checkedGrants } from './acl.js';
 import { S3Error, s3 } from '../errors.js';
 import type { OpOf } from '../operation.js';
 import { s3Root, sendEmpty, sendXml, type BucketCall, type S3Call } from '../respond.js';
@@ -22,8 +24,9 @@ export async function createBucket(call: S3Call<OpOf<'CreateBucket'>>): Promise<
   const config = await readXml(x.req, op.document, true);
   if (config && !('CreateBucketConfiguration' in config)) throw s3.malformedXml();
   const acl = op.acl;
+  const grants = acl === undefined ? undefined : checkedGrants(ctx.engine, resolveAcl(acl, account));
   try {
-    await ctx.engine.createContainer(account, name, acl === undefined ? {} : { publicRead: acl });
+    await ctx.engine.createContainer(account, name, grants === undefined ? {} : { grants });
   } catch (err) {
     // RGW answers 200 when the caller already owns the bucket (§20).
     if (!isCofferError(err, 'ContainerOwnedByYou')) throw err;

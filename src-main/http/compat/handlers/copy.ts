@@ -1,11 +1,12 @@
 import { CofferError } from '../../../../src-shared/errors.js';
-import { decide, Engine, segmentReader, type ContainerRef, type ObjectInfo } from '../../../engine/index.js';
+import { decide, effectiveGrants, Engine, segmentReader, type ContainerRef, type ObjectInfo } from '../../../engine/index.js';
 import { evaluateConditions } from '../../common/conditionals.js';
 import { isoMillis } from '../../common/dates.js';
 import { el } from '../../common/xml.js';
-import { s3 } from '../errors.js';
-import type { CopySource, OpOf } from '../operation.js';
+import { S3Error, s3 } from '../errors.js';
+import type { CopyRange, CopySource, OpOf } from '../operation.js';
 import { s3Root, sendXml, type BucketCall } from '../respond.js';
+import { uploadGrants } from './acl.js';
 
 /** The source's bucket: named with its tenant, else in the caller's. */
 function sourceRef(call: BucketCall, src: CopySource): ContainerRef {
@@ -28,7 +29,9 @@ function checkSource(call: BucketCall<OpOf<'CopyObject' | 'UploadPartCopy'>>, re
   } catch (err) {
     missing = err;
   }
-  if (!decide({ who: call.who, container: bucket, action: 'read-object', objectPublic: () => info?.publicRead ?? false })) throw new CofferError('AccessDenied');
+  const grants = info && effectiveGrants(bucket.owner, info.grants, info.publicRead);
+  const facts = { action: src.versionId === undefined ? 's3:GetObject' : 's3:GetObjectVersion', key: src.key };
+  if (!decide({ who: call.who, container: bucket, action: 'read-object', facts, objectGrants: () => grants })) throw new CofferError('AccessDenied');
   if (!info) throw missing;
   if (evaluateConditions(call.op.sourceConditions, { etag: info.etag, lastModified: info.lastModified }, true) !== 'ok') throw new CofferError('PreconditionFailed');
   return info;
@@ -48,7 +51,7 @@ export async function copyObject(call: BucketCall<OpOf<'CopyObject'>>): Promise<
       'This copy request is illegal because it is trying to copy an object to itself without changing the object\'s metadata, storage class, website redirect location or encryption attributes.',
     );
   }
-  const fields = op.fields;
+  const fields = { ...op.fields, grants: uploadGrants(call, op.acl, true) };
   // The tagging directive is independent of the metadata one: REPLACE takes x-amz-tagging (none: no tags).
   const tagging = op.taggingDirective === 'REPLACE' ? { tagging: 'replace' as const, tags: fields.tags ?? [] } : { tagging: 'copy' as const };
   const { object } = await call.ctx.engine.copyObject(
@@ -56,12 +59,27 @@ export async function copyObject(call: BucketCall<OpOf<'CopyObject'>>): Promise<
     { ref: call.ref, name: key },
     directive === 'REPLACE'
       ? { metadata: 'replace', ...fields, ...tagging, sourceVersionId: source.versionId, sourceEtag: source.etag, canRead: segmentReader(call.who) }
-      : { metadata: 'copy', meta: {}, ...tagging, ...(fields.publicRead !== undefined ? { publicRead: fields.publicRead } : {}), sourceVersionId: source.versionId, sourceEtag: source.etag, canRead: segmentReader(call.who) },
+      : { metadata: 'copy', meta: {}, ...tagging, grants: fields.grants, sourceVersionId: source.versionId, sourceEtag: source.etag, canRead: segmentReader(call.who) },
   );
   sendXml(call.x, 200, s3Root('CopyObjectResult', [el('LastModified', isoMillis(object.lastModified)), el('ETag', `"${object.etag}"`)]), {
     ...(object.versionId !== null ? { 'x-amz-version-id': object.versionId } : {}),
     ...(source.versionId !== null ? { 'x-amz-copy-source-version-id': source.versionId } : {}),
   });
+}
+
+/**
+ * The part of the source an UploadPartCopy takes: a malformed value is InvalidArgument, a range the
+ * source cannot satisfy (past its end, or reversed) InvalidRange, as AWS and RGW answer.
+ */
+function copyRangeOf(range: CopyRange | undefined, size: number): { start: number; end: number } | undefined {
+  if (range && 'malformed' in range) {
+    throw s3.invalidArgument('The x-amz-copy-source-range value must be of the form bytes=first-last where first and last are the zero-based offsets of the first and last bytes to copy', {
+      ArgumentName: 'x-amz-copy-source-range',
+      ArgumentValue: range.malformed,
+    });
+  }
+  if (range && (range.end >= size || range.start > range.end)) throw new S3Error(416, 'InvalidRange', 'The requested range is not satisfiable');
+  return range;
 }
 
 /** UploadPartCopy (§23): a part made of the source, or of `x-amz-copy-source-range` (inclusive, inside the source). */
@@ -70,10 +88,7 @@ export async function uploadPartCopy(call: BucketCall<OpOf<'UploadPartCopy'>>): 
   const src = op.source;
   const ref = sourceRef(call, src);
   const source = checkSource(call, ref);
-  const range = op.sourceRange;
-  if (range === 'malformed' || (range && range.end >= source.size)) {
-    throw s3.invalidArgument('The x-amz-copy-source-range value must be of the form bytes=first-last where first and last are the zero-based offsets of the first and last bytes to copy', { ArgumentName: 'x-amz-copy-source-range' });
-  }
+  const range = copyRangeOf(op.sourceRange, source.size);
   const read = await call.ctx.engine.getObject(ref, src.key, { versionId: source.versionId ?? 'null', ...(range ? { range } : {}), canRead: segmentReader(call.who) });
   const size = read.range ? read.range.end - read.range.start + 1 : source.size;
   const part = await call.ctx.engine.uploadPart(call.ref, op.address.key!, op.uploadId, op.partNumber, read.body, { size });

@@ -8,12 +8,13 @@ import type { OpOf } from '../operation.js';
 import { openPayload } from '../payload.js';
 import { s3Root, sendEmpty, sendXml, type BucketCall } from '../respond.js';
 import { readXml, text } from '../xml-input.js';
+import { uploadGrants } from './acl.js';
 import { quoted } from './list.js';
 
 export async function createMultipartUpload(call: BucketCall<OpOf<'CreateMultipartUpload'>>): Promise<void> {
   const key = call.op.address.key!;
   const checksum = call.op.checksum;
-  const upload = await call.ctx.engine.createUpload(call.ref, key, call.op.fields, checksum);
+  const upload = await call.ctx.engine.createUpload(call.ref, key, { ...call.op.fields, grants: uploadGrants(call, call.op.acl) }, checksum);
   sendXml(
     call.x,
     200,
@@ -72,7 +73,7 @@ export async function completeMultipartUpload(call: BucketCall<OpOf<'CompleteMul
     return { partNumber: Number(n), etag, ...(checksums ? { checksums } : {}) };
   });
   const key = op.address.key!;
-  const info = await call.ctx.engine.completeUpload(call.ref, key, op.uploadId, parts, op.objectChecksums);
+  const info = await call.ctx.engine.completeUpload(call.ref, key, op.uploadId, parts, op.objectChecksums, op.conditions);
   const checksummed = Object.keys(info.checksums).length > 0;
   const host = op.host ?? '127.0.0.1';
   const bucketPath = call.bucket.tenant ? `${call.bucket.tenant}:${call.bucket.name}` : call.bucket.name;

@@ -33,17 +33,18 @@ export function headAccount(call: NativeCall<NativeOpOf<'HeadAccount'>>): void {
 /** GET account: the container listing with account headers (N1). */
 export function listAccount(call: NativeCall<NativeOpOf<'ListAccount'>>): void {
   const { x, ctx } = call;
-  const { format, limit, marker, endMarker, prefix, reverse } = call.op.listing;
-  const containers = ctx.engine.listContainers(call.account, {
+  const { format, limit, marker, endMarker, prefix, reverse, delimiter } = call.op.listing;
+  const entries = ctx.engine.listAccountEntries(call.account, {
     ...(limit !== undefined ? { limit } : {}),
     ...(marker ? { marker } : {}),
     ...(endMarker ? { endMarker } : {}),
     ...(prefix ? { prefix } : {}),
+    ...(delimiter ? { delimiter } : {}),
     reverse,
   });
   const headers = { ...accountHeaders(call), ...baseHeaders(x, CONTENT_TYPES[format]) };
-  if (containers.length === 0 && format === 'plain') return x.send(204, headers);
-  x.send(200, headers, renderContainers(format, call.account, containers));
+  if (entries.length === 0 && format === 'plain') return x.send(204, headers);
+  x.send(200, headers, renderContainers(format, call.account, entries));
 }
 
 /** POST account: merge metadata (`X-Remove-Account-Meta-*` or an empty value removes). Quotas are admin-only. */

@@ -23,19 +23,31 @@ export function containerHeaders(c: ContainerInfo, owner: boolean): HeaderValues
     ...(owner && c.acl.write ? { 'X-Container-Write': c.acl.write } : {}),
     ...(c.quota.maxBytes >= 0 ? { 'X-Container-Meta-Quota-Bytes': c.quota.maxBytes } : {}),
     ...(c.quota.maxObjects >= 0 ? { 'X-Container-Meta-Quota-Count': c.quota.maxObjects } : {}),
+    ...(c.versioning !== 'unversioned' ? { 'X-Versions-Enabled': c.versioning === 'enabled' ? 'True' : 'False' } : {}),
+    ...(c.archive ? { [c.archive.mode === 'stack' ? 'X-Versions-Location' : 'X-History-Location']: c.archive.container } : {}),
     ...metaResponseHeaders('Container', c.meta),
   };
+}
+
+const LEGACY_CONFLICT = 'Cannot enable object versioning on a container that is already using the legacy versioned writes feature.';
+
+/** Swift keeps one versioning mode per container: X-Versions-Enabled is refused where an archive is set. */
+function checkOneMode(settings: NativeOpOf<'PutContainer' | 'PostContainer'>['settings'], c: ContainerInfo | undefined): void {
+  if (settings.versioning !== undefined && (c?.archive || settings.archive)) throw new NativeError(400, LEGACY_CONFLICT);
 }
 
 export async function putContainer(call: NativeCall<NativeOpOf<'PutContainer'>>): Promise<void> {
   const { x, ctx, op } = call;
   const ref = Engine.ref(call.account, op.path.container);
+  checkOneMode(op.settings, undefined);
   try {
     await ctx.engine.createContainer(call.account, op.path.container, op.settings);
     reply(x, 201);
   } catch (err) {
     if (!isCofferError(err, 'ContainerOwnedByYou')) throw err;
-    const problem = containerMetaProblem(ctx.engine.getContainer(ref).meta, op.meta);
+    const existing = ctx.engine.getContainer(ref);
+    checkOneMode(op.settings, existing);
+    const problem = containerMetaProblem(existing.meta, op.meta);
     if (problem) throw new NativeError(400, problem);
     await ctx.engine.updateContainer(ref, op.settings);
     reply(x, 202);
@@ -43,6 +55,7 @@ export async function putContainer(call: NativeCall<NativeOpOf<'PutContainer'>>)
 }
 
 export async function postContainer(call: NativeCall<NativeOpOf<'PostContainer'>>, c: ContainerInfo): Promise<void> {
+  checkOneMode(call.op.settings, c);
   const problem = containerMetaProblem(c.meta, call.op.meta);
   if (problem) throw new NativeError(400, problem);
   await call.ctx.engine.updateContainer({ tenant: c.tenant, container: c.name }, call.op.settings);
@@ -50,7 +63,16 @@ export async function postContainer(call: NativeCall<NativeOpOf<'PostContainer'>
 }
 
 export async function deleteContainer(call: NativeCall<NativeOpOf<'DeleteContainer'>>, c: ContainerInfo): Promise<void> {
-  await call.ctx.engine.deleteContainer({ tenant: c.tenant, container: c.name });
+  try {
+    await call.ctx.engine.deleteContainer({ tenant: c.tenant, container: c.name });
+  } catch (err) {
+    // Only versions left (no current object): Swift's object versioning says so.
+    const ref = { tenant: c.tenant, container: c.name };
+    if (isCofferError(err, 'ContainerNotEmpty') && c.versioning !== 'unversioned' && call.ctx.engine.listObjects(ref, { limit: 1 }).entries.length === 0) {
+      throw new NativeError(409, 'Delete all versions before deleting container.');
+    }
+    throw err;
+  }
   reply(call.x, 204);
 }
 
@@ -71,10 +93,11 @@ export function listContainer(call: NativeCall<NativeOpOf<'ListContainer'>>, c: 
       ...(p.marker ? { marker: p.marker } : {}),
       ...(p.endMarker ? { endMarker: p.endMarker } : {}),
       ...(p.prefix !== undefined ? { prefix: p.prefix } : {}),
-      ...(p.delimiter ? { delimiter: p.delimiter } : {}),
+      // Given is given, empty or false: the combination rules (4.1.2) are the engine's.
+      ...(p.delimiter !== undefined ? { delimiter: p.delimiter } : {}),
       ...(p.path !== undefined ? { path: p.path } : {}),
+      ...(p.allowUnordered !== undefined ? { allowUnordered: p.allowUnordered } : {}),
       reverse: p.reverse,
-      allowUnordered: p.allowUnordered,
     },
   );
   const headers = { ...containerHeaders(c, call.who.account === c.owner), ...baseHeaders(x, CONTENT_TYPES[format]) };

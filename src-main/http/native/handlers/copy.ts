@@ -1,14 +1,14 @@
-import { CofferError } from '../../../../src-shared/errors.js';
 import { segmentReader } from '../../../engine/index.js';
 import { evaluateConditions } from '../../common/conditionals.js';
-import { httpDate } from '../../common/dates.js';
+import { httpDate, xTimestamp } from '../../common/dates.js';
 import { encodePath } from '../../common/url.js';
 import { metaResponseHeaders } from '../metadata.js';
 import { NativeError } from '../errors.js';
 import type { NativeOpOf } from '../operation.js';
 import { reachContainer } from '../reach.js';
 import { reply, type NativeCall } from '../respond.js';
-import { refOf } from './object.js';
+import { objectHeaders, preconditionFailed, refOf } from './object.js';
+import { checkVersionId } from './versions.js';
 
 /**
  * Server-side copy (N7 COPY + Destination, N8 PUT + X-Copy-From). The source's metadata is kept
@@ -24,12 +24,16 @@ export async function copyObject(call: NativeCall<NativeOpOf<'CopyObject'>>): Pr
   // refusal never depends on whether a name exists.
   const srcContainer = reachContainer(call, src.account, src.container, 'read-object', src.name);
   const dstContainer = reachContainer(call, dst.account, dst.container, 'write-object');
-  const source = engine.headObject(refOf(srcContainer), src.name, undefined, segmentReader(call.who));
-  if (evaluateConditions(op.conditions, { etag: source.etag, lastModified: source.lastModified }, false) !== 'ok') throw new CofferError('PreconditionFailed');
+  const sourceVersionId = checkVersionId(srcContainer, op.sourceVersionId);
+  const source = engine.headObject(refOf(srcContainer), src.name, sourceVersionId, segmentReader(call.who));
+  if (evaluateConditions(op.conditions, { etag: source.etag, lastModified: source.lastModified }, false) !== 'ok') throw preconditionFailed(objectHeaders(source));
   const fields = op.fields;
   if (fields instanceof NativeError) throw fields;
-  const sameObject = srcContainer.owner === dstContainer.owner && src.container === dst.container && src.name === dst.name;
+  // A version copied onto its own name is a restore, not a reset: it keeps that version's metadata.
+  const sameObject = srcContainer.owner === dstContainer.owner && src.container === dst.container && src.name === dst.name && sourceVersionId === undefined;
   const fresh = op.fresh || (sameObject && Object.keys(fields.meta).length === 0);
+  // A copy overwrites its destination: under a legacy archive, its current version is kept first.
+  if (dstContainer.archive) await engine.archiveCurrent(refOf(dstContainer), dst.name);
   const { object } = await engine.copyObject(
     { ref: refOf(srcContainer), name: src.name },
     { ref: refOf(dstContainer), name: dst.name },
@@ -40,12 +44,16 @@ export async function copyObject(call: NativeCall<NativeOpOf<'CopyObject'>>): Pr
       contentType: fields.contentType ?? (fresh ? source.contentType : undefined),
       ...(fields.deleteAt !== undefined ? { deleteAt: fields.deleteAt } : {}),
       sourceEtag: source.etag,
+      ...(sourceVersionId !== undefined ? { sourceVersionId } : {}),
       canRead: segmentReader(call.who),
     },
   );
+  // The object's download headers of seed 2.6 ("on download and copy"), then 4.1.3's copy headers.
   reply(x, 201, {
     Etag: object.etag,
     'Last-Modified': httpDate(object.lastModified),
+    'X-Timestamp': xTimestamp(object.mtimeMicros),
+    'Accept-Ranges': 'bytes',
     'Content-Type': object.contentType,
     'X-Copied-From': `${encodePath(src.container)}/${encodePath(src.name, false)}`,
     'X-Copied-From-Account': `AUTH_${src.account}`,

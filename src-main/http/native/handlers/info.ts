@@ -27,6 +27,10 @@ export function capabilities(maxObjectSize: number) {
     container_quotas: {},
     account_quotas: {},
     tempurl: TEMPURL,
+    // X-Versions-Enabled, `?versions`, `?version-id=` over the engine's versions (handlers/versions.ts).
+    object_versioning: {},
+    // Legacy versioned writes (engine ops/legacy-versions.ts), with the flags Swift lists.
+    versioned_writes: { allowed_flags: ['x-versions-location', 'x-history-location'] },
     slo: {
       max_manifest_segments: SLO_LIMITS.maxSegments,
       max_manifest_size: SLO_LIMITS.maxManifestBytes,

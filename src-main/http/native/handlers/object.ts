@@ -1,13 +1,16 @@
-import { CofferError } from '../../../../src-shared/errors.js';
-import { resolveRange, segmentReader, type ContainerInfo, type ObjectInfo, type PutOptions } from '../../../engine/index.js';
+import { isCofferError } from '../../../../src-shared/errors.js';
+import { resolveRange, segmentReader, type ContainerInfo, type ObjectInfo, type ObjectRead, type PutOptions } from '../../../engine/index.js';
 import { evaluateConditions } from '../../common/conditionals.js';
 import { httpDate, xTimestamp } from '../../common/dates.js';
 import { abortedBy, type HeaderValues } from '../../common/exchange.js';
 import { readOptionsFor, readPlain } from '../../common/plain-read.js';
+import { NATIVE_ERRORS, NativeError } from '../errors.js';
 import { metaResponseHeaders, standardResponseHeaders } from '../metadata.js';
 import type { NativeOpOf } from '../operation.js';
 import { baseHeaders, reply, type NativeCall } from '../respond.js';
 import { manifestHeaders } from './dlo.js';
+import { sendRanges } from './multi-range.js';
+import { checkVersionId, deleteVersioned, readFailureHeaders, versioned, versionHeaders, withHeaders } from './versions.js';
 
 export const refOf = (c: ContainerInfo) => ({ tenant: c.tenant, container: c.name });
 
@@ -31,27 +34,83 @@ export function objectHeaders(o: ObjectInfo): HeaderValues {
   return h;
 }
 
+/** Header values as the strings an error answer carries. */
+export function headerStrings(h: HeaderValues): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(h)) if (v !== undefined) out[k] = Array.isArray(v) ? v.join(', ') : String(v);
+  return out;
+}
+
+/** A 412 naming the object refused (Swift's: its ETag, Last-Modified, X-Timestamp and metadata; the error's own type, no Accept-Ranges). */
+export function preconditionFailed(objectHeaders: HeaderValues): NativeError {
+  const { 'Content-Type': _type, 'Accept-Ranges': _ranges, ...rest } = objectHeaders;
+  return new NativeError(412, NATIVE_ERRORS.PreconditionFailed.body, headerStrings(rest));
+}
+
 export interface GetOptions {
   /** A manifest's own bytes (`?multipart-manifest=get` on a DLO) instead of the assembled object. */
   raw?: boolean;
 }
 
-/** GET/HEAD object (N6) with conditionals and a single byte range. */
+/**
+ * GET/HEAD object (N6) with conditionals and a single byte range; in a versioned container the
+ * answer (a 404 too) names the version, as Swift's object versioning does.
+ */
 export async function getObject(call: NativeCall<NativeOpOf<'GetObject' | 'HeadObject' | 'GetManifest'>>, c: ContainerInfo, opts: GetOptions = {}): Promise<void> {
+  const versionId = checkVersionId(c, call.op.name === 'GetManifest' ? undefined : call.op.versionId);
+  if (!versioned(c) && versionId === undefined) return readObject(call, c, opts, undefined);
+  try {
+    await readObject(call, c, opts, versionId);
+  } catch (err) {
+    throw withHeaders(err, readFailureHeaders(err, versionId));
+  }
+}
+
+async function readObject(call: NativeCall<NativeOpOf<'GetObject' | 'HeadObject' | 'GetManifest'>>, c: ContainerInfo, opts: GetOptions, versionId: string | undefined): Promise<void> {
   const { x, ctx, op } = call;
   const name = op.path.object;
   const range = op.range;
   const head = op.name === 'HeadObject' || (op.name === 'GetManifest' && op.head);
   // A plain GET reads first and judges the conditionals on what it read (one lookup, not two);
   // large objects and unsatisfiable ranges take the general path below, which answers as before.
-  const early = !head && !opts.raw ? await readPlain(ctx.engine, refOf(c), name, readOptionsFor(call.who, range)) : undefined;
-  const info = early?.info ?? ctx.engine.headObject(refOf(c), name, undefined, segmentReader(call.who));
+  const multi = op.name === 'GetObject' && op.ranges && !opts.raw ? op.ranges : undefined;
+  const early = !head && !opts.raw && !multi ? await readPlain(ctx.engine, refOf(c), name, readOptionsFor(call.who, range, versionId)) : undefined;
+  const info = early?.info ?? ctx.engine.headObject(refOf(c), name, versionId, segmentReader(call.who));
   const verdict = evaluateConditions(op.conditions, { etag: info.etag, lastModified: info.lastModified }, true);
   if (verdict !== 'ok') early?.body.destroy();
-  if (verdict === 304) return reply(x, 304, { Etag: objectHeaders(info).Etag, 'Last-Modified': httpDate(info.lastModified) });
-  if (verdict === 412) throw new CofferError('PreconditionFailed');
   const adjust = call.adjust;
-  const headersOf = (o: ObjectInfo) => (adjust ? adjust(objectHeaders(o)) : objectHeaders(o));
+  const named = versioned(c) || versionId !== undefined;
+  const headersOf = (o: ObjectInfo) => {
+    const h = adjust ? adjust(objectHeaders(o)) : objectHeaders(o);
+    return named ? Object.assign(h, versionHeaders(o, versionId === undefined ? x.rawPath : undefined)) : h;
+  };
+  // As Swift's: 304, 412 and 416 describe the object (ETag, Last-Modified, Accept-Ranges, its
+  // type and metadata), so a client can tell which version it was refused.
+  if (verdict === 304) return reply(x, 304, headersOf(info));
+  if (verdict === 412) throw preconditionFailed(headersOf(info));
+  try {
+    if (multi) await sendRanges(call as NativeCall<NativeOpOf<'GetObject'>>, c, info, headersOf(info), multi, versionId);
+    else await send(call, c, info, headersOf, opts, early, versionId);
+  } catch (err) {
+    if (!isCofferError(err, 'InvalidRange')) throw err;
+    throw new NativeError(416, NATIVE_ERRORS.InvalidRange.body, { ...headerStrings(headersOf(info)), 'Content-Range': `bytes */${info.size}` });
+  }
+}
+
+/** The object's answer once its conditionals hold: headers only for HEAD, else its bytes or the range asked for. */
+async function send(
+  call: NativeCall<NativeOpOf<'GetObject' | 'HeadObject' | 'GetManifest'>>,
+  c: ContainerInfo,
+  info: ObjectInfo,
+  headersOf: (o: ObjectInfo) => HeaderValues,
+  opts: GetOptions,
+  early: ObjectRead | undefined,
+  versionId: string | undefined,
+): Promise<void> {
+  const { x, ctx, op } = call;
+  const name = op.path.object;
+  const range = op.range;
+  const head = op.name === 'HeadObject' || (op.name === 'GetManifest' && op.head);
   // HEAD needs the headers only: no blob is opened and no large-object segment is listed.
   if (head && !opts.raw) {
     const headers = headersOf(info);
@@ -59,7 +118,7 @@ export async function getObject(call: NativeCall<NativeOpOf<'GetObject' | 'HeadO
     if (part) headers['Content-Range'] = `bytes ${part.start}-${part.end}/${info.size}`;
     return x.sendHead(part ? 206 : 200, headers, baseHeaders(x), part ? part.end - part.start + 1 : info.size);
   }
-  const read = early ?? (opts.raw ? await ctx.engine.getManifestBytes(refOf(c), name, range) : await ctx.engine.getObject(refOf(c), name, readOptionsFor(call.who, range)));
+  const read = early ?? (opts.raw ? await ctx.engine.getManifestBytes(refOf(c), name, range) : await ctx.engine.getObject(refOf(c), name, readOptionsFor(call.who, range, versionId)));
   const headers = headersOf(read.info);
   if (read.range) {
     const { start, end } = read.range;
@@ -86,10 +145,13 @@ export async function putObject(call: NativeCall<NativeOpOf<'PutObject'>>, c: Co
     signal: abortedBy(x.req),
   };
   const name = op.path.object;
+  // Legacy versioned writes: the version about to be replaced goes to the archive first, as Swift.
+  if (c.archive) await ctx.engine.archiveCurrent(refOf(c), name);
   const info = dlo
     ? await ctx.engine.putDynamicLargeObject(refOf(c), name, x.req, dlo, opts)
     : await ctx.engine.putObject(refOf(c), name, x.req, opts);
-  reply(x, 201, { Etag: info.etag, 'Last-Modified': httpDate(info.lastModified) });
+  const version = c.versioning === 'enabled' ? { 'X-Object-Version-Id': info.versionId ?? 'null' } : undefined;
+  reply(x, 201, { Etag: info.etag, 'Last-Modified': httpDate(info.lastModified), ...version });
 }
 
 /** POST object (N10): replaces the whole metadata set; content type and expiry may change too. */
@@ -103,6 +165,18 @@ export async function postObject(call: NativeCall<NativeOpOf<'PostObject'>>, c: 
 }
 
 export async function deleteObject(call: NativeCall<NativeOpOf<'DeleteObject'>>, c: ContainerInfo): Promise<void> {
-  await call.ctx.engine.deleteObject(refOf(c), call.op.path.object);
+  const versionId = checkVersionId(c, call.op.versionId);
+  const expected = call.op.ifDeleteAt;
+  if (expected !== undefined) {
+    // Swift's object server: the object's X-Delete-At (0 when it has none) must be the one named;
+    // a missing object is its 404 (headObject throws it).
+    const current = call.ctx.engine.headObject(refOf(c), call.op.path.object, versionId).deleteAt ?? 0;
+    if (current !== expected) throw new NativeError(412, 'X-If-Delete-At and X-Delete-At do not match');
+  }
+  // 'null' names the unversioned object: removed as a plain delete, as Swift passes it through.
+  if (versionId === 'null') await call.ctx.engine.deleteObject(refOf(c), call.op.path.object, { versionId });
+  else if (versioned(c)) return deleteVersioned(call, c, versionId);
+  // Legacy versioned writes: history archives the object first; stack may put the previous version back instead.
+  else if (!c.archive || !(await call.ctx.engine.archiveDelete(refOf(c), call.op.path.object))) await call.ctx.engine.deleteObject(refOf(c), call.op.path.object);
   reply(call.x, 204);
 }
