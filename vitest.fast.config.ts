@@ -9,7 +9,7 @@ import base from './vitest.config.js';
 const slow = [
   'tests/reliability/**',
   'tests/compat/clients-*.test.ts',
-  'tests/native/swift-cli.test.ts',
+  'tests/native/swift-cli*.test.ts',
   'tests/native/cli.test.ts',
   'tests/native/large-objects-cli.test.ts',
   'tests/backends/reference-*.test.ts',

@@ -4,15 +4,15 @@
 // against 58 µs for a plain node:http PUT (both against coffer serve, 16 at a time, same run;
 // scratch measurement, see the i28 commits), and over plain HTTP it hashes every byte with
 // SHA-256 to sign it. For a folder of small files that CPU, shared with the server on the same
-// cores, is the transfer rate. Requests are signed by the SDK's own signer with the client's
-// credentials (remote-compat-sign.ts) as UNSIGNED-PAYLOAD, and a PUT carries Content-MD5: the
+// cores, is the transfer rate. Requests are signed with SigV4 with the connection's credentials
+// (remote-compat-sign.ts, checked against the SDK's signer) as UNSIGNED-PAYLOAD, and a PUT carries Content-MD5: the
 // server still refuses damaged bytes, and the MD5 the caller computed once is the only hash of
 // the body. Retries follow the SDK client's strategy (remote-compat-client.ts); errors come out
 // shaped as the SDK's (name and Code, $metadata.httpStatusCode), so fromS3Error maps them alike.
 import { request as httpRequest, type Agent as HttpAgent, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
 import { request as httpsRequest, type Agent as HttpsAgent } from 'node:https';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { GetObjectOutput, S3Client } from '@aws-sdk/client-s3';
+import type { GetObjectOutput } from '@aws-sdk/client-s3';
 import { IdempotentRetryStrategy, type RemoteS3Config } from './remote-compat-client.js';
 import { queryString, s3Encode, signerFor, type UnsignedRequest } from './remote-compat-sign.js';
 
@@ -79,16 +79,20 @@ export function getOutputOf(h: IncomingHttpHeaders): GetObjectOutput {
 }
 
 export class DirectS3 {
-  private readonly sign: (r: UnsignedRequest) => Promise<Record<string, string>>;
+  private readonly sign: (r: UnsignedRequest) => Record<string, string>;
   private readonly retry: IdempotentRetryStrategy;
   private readonly endpoint: URL;
 
   constructor(
-    client: S3Client,
     private readonly config: RemoteS3Config,
     private readonly agents: { http: HttpAgent; https: HttpsAgent },
   ) {
-    this.sign = signerFor(client);
+    this.sign = signerFor({
+      accessKeyId: config.accessKeyId,
+      secretAccessKey: config.secretAccessKey,
+      ...(config.sessionToken ? { sessionToken: config.sessionToken } : {}),
+      region: config.region,
+    });
     this.retry = new IdempotentRetryStrategy(config.maxAttempts ?? 4);
     this.endpoint = new URL(config.endpoint);
   }
@@ -122,7 +126,7 @@ export class DirectS3 {
     const query = r.query ?? {};
     const headers: Record<string, string> = { ...r.headers, host: pathStyle ? e.host : `${r.bucket}.${e.host}` };
     if (r.body) headers['content-length'] = String(r.body.length);
-    const signed = await this.sign({ method: r.method, protocol: e.protocol, hostname, ...(port ? { port } : {}), path, query, headers });
+    const signed = this.sign({ method: r.method, protocol: e.protocol, hostname, ...(port ? { port } : {}), path, query, headers });
     const qs = queryString(query);
     return new Promise<DirectReply>((resolve, reject) => {
       const req = (secure ? httpsRequest : httpRequest)({

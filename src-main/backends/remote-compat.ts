@@ -59,7 +59,7 @@ export class RemoteS3Backend implements ObjectBackend {
   constructor(private readonly config: RemoteS3Config) {
     const agents = agentsFor(config);
     this.client = createS3Client({ ...config, httpAgent: agents.http, httpsAgent: agents.https });
-    this.direct = new DirectS3(this.client, config, agents);
+    this.direct = new DirectS3(config, agents);
     this.buckets = new BucketAccess(this.client, config, (op) => this.call(op));
   }
 

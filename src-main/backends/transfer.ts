@@ -99,6 +99,13 @@ export async function openUploadSource(source: UploadSource): Promise<{ stream: 
  */
 export function metered(body: Readable, opts: { signal?: AbortSignal; onProgress?: (bytes: number) => void }, what?: string): Readable {
   if (!opts.signal && !opts.onProgress) return body;
+  if (!opts.onProgress) {
+    // Nothing to count: the body itself is destroyed on abort, with no stream in between (a
+    // folder of small files read whole saves a stream per file).
+    const detach = destroyOnAbort(body, opts.signal, what);
+    body.once('close', detach);
+    return body;
+  }
   const meter = new ProgressMeter(opts.onProgress);
   const out = countingStream(meter);
   body.once('error', (err) => out.destroy(err));

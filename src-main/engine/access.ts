@@ -1,11 +1,16 @@
 import type { Engine } from './engine.js';
 import { effectiveGrants, grantsPermit, type Grant, type Permission } from './acl.js';
 import { evaluatePolicy, type ConditionContext, type PolicyVerdict } from './policy.js';
-import type { ContainerInfo } from './types.js';
+import type { AccountAcl, ContainerInfo } from './types.js';
 
 /** Who is asking: an authenticated account, or nobody (anonymous). */
 export interface Identity {
   account?: string;
+  /**
+   * The Swift user it signed in as, `<account>:<user>` (tempauth's name for it), which ACLs may
+   * name; undefined for S3 keys and TempURLs, which act as their account.
+   */
+  user?: string;
 }
 
 /**
@@ -13,6 +18,62 @@ export interface Identity {
  * only, unless its policy allows the operation), or read and write the bucket's or an object's ACL.
  */
 export type Action = 'read-object' | 'list' | 'write-object' | 'admin' | 'read-acl' | 'write-acl' | 'read-object-acl' | 'write-object-acl';
+
+/**
+ * What an account-level request does: read the account (HEAD, list its containers), create a
+ * container in it, or change the account itself (its metadata).
+ */
+export type AccountAction = 'read' | 'create-container' | 'update';
+
+/**
+ * Whether an ACL's list of identities names the caller. Tempauth's groups for a user are its
+ * account, `<account>:<user>` and, for the account's admins (every Coffer user is its account's
+ * admin), `AUTH_<account>`; keystoneauth adds the wildcards `*:<user>`, `<account>:*` and `*:*`
+ * (with `*` read as `*:*`). A caller without a Swift user (S3 keys) is named by its account forms.
+ */
+export function namesCaller(items: readonly string[], who: Identity): boolean {
+  const account = who.account;
+  if (account === undefined) return false;
+  const sub = who.user !== undefined && who.user.startsWith(`${account}:`) ? who.user.slice(account.length + 1) : undefined;
+  return items.some(
+    (item) =>
+      item === account ||
+      item === `AUTH_${account}` ||
+      item === `${account}:*` ||
+      item === '*:*' ||
+      item === '*' ||
+      (sub !== undefined && (item === who.user || item === `*:${sub}`)),
+  );
+}
+
+/** The strongest role an account ACL gives the caller (tempauth checks admin, then read-write, then read-only). */
+export function accountRole(acl: AccountAcl | undefined, who: Identity): keyof AccountAcl | undefined {
+  if (!acl || who.account === undefined) return undefined;
+  return (['admin', 'read-write', 'read-only'] as const).find((role) => namesCaller(acl[role] ?? [], who));
+}
+
+/**
+ * Whether the caller acts as the account's owner there (Swift's `swift_owner`): the account
+ * itself, or an identity its ACL makes admin. Owners see and set the privileged headers
+ * (container ACLs, TempURL keys, the account ACL).
+ */
+export function actsAsOwner(who: Identity, account: string, acl: () => AccountAcl | undefined): boolean {
+  if (who.account === undefined) return false;
+  return who.account === account || accountRole(acl(), who) === 'admin';
+}
+
+/** What an account ACL role permits on the account's containers (tempauth: read-write everything there, read-only GET/HEAD). */
+function roleAllows(role: keyof AccountAcl | undefined, action: Action): boolean {
+  if (role === 'admin' || role === 'read-write') return true;
+  return role === 'read-only' && (action === 'read-object' || action === 'list');
+}
+
+/** What an account ACL role permits on the account itself: read-write may also create containers; only admin changes the account. */
+function roleAllowsOnAccount(role: keyof AccountAcl | undefined, action: AccountAction): boolean {
+  if (role === 'admin') return true;
+  if (role === 'read-write') return action !== 'update';
+  return role === 'read-only' && action === 'read';
+}
 
 interface ReadAcl {
   anyReferrer: boolean;
@@ -31,7 +92,7 @@ function parseReadAcl(acl: string | undefined): ReadAcl {
   return out;
 }
 
-function writeAccounts(acl: string | undefined): string[] {
+function writeGrantees(acl: string | undefined): string[] {
   return (acl ?? '')
     .split(',')
     .map((s) => s.trim())
@@ -87,12 +148,12 @@ function containerVerdict(c: ContainerInfo, who: Identity, action: Action, facts
   const permission = BUCKET_PERMISSION[action];
   if (permission && grantsPermit(c.grants, who.account, permission)) return 'allow';
   const read = parseReadAcl(c.acl.read);
-  const named = who.account !== undefined && read.accounts.includes(who.account);
+  const named = namesCaller(read.accounts, who);
   // S3 bucket READ permits listing only; object reads follow the object ACL, a native `.r:*`
   // read ACL, or the bucket policy (§26.4).
   if (action === 'read-object') return named || read.anyReferrer ? 'allow' : 'none';
   if (action === 'list') return named || (read.anyReferrer && read.listings) ? 'allow' : 'none';
-  if (action === 'write-object') return who.account !== undefined && writeAccounts(c.acl.write).includes(who.account) ? 'allow' : 'none';
+  if (action === 'write-object') return namesCaller(writeGrantees(c.acl.write), who) ? 'allow' : 'none';
   return 'none';
 }
 
@@ -125,27 +186,44 @@ export interface ContainerQuestion {
    * object: asked only when the container grants nothing.
    */
   objectGrants?: (() => Grant[] | undefined) | undefined;
+  /** The ACL of the account `through` names (native), read only when the container's own rules grant nothing. */
+  accountAcl?: (() => AccountAcl | undefined) | undefined;
 }
 
-/** The access questions of both APIs: a container's, an account's own operations, or any signed-in caller (who is then asked per container). */
-export type AccessQuestion = ContainerQuestion | { who: Identity; account: string } | { who: Identity; signedIn: true };
+/** An account-level request: `action` on `account`, which its ACL (native) may open to others. */
+export interface AccountQuestion {
+  who: Identity;
+  account: string;
+  /** Undefined: the account's own alone (S3's). */
+  action?: AccountAction | undefined;
+  accountAcl?: (() => AccountAcl | undefined) | undefined;
+}
+
+/** The access questions of both APIs: a container's, an account's, or any signed-in caller (who is then asked per container). */
+export type AccessQuestion = ContainerQuestion | AccountQuestion | { who: Identity; signedIn: true };
 
 /**
- * The one access decision of both front ends (and of a copy's source): an account's own
- * operations are its own alone; on a container, the container's rules, reached through the right
- * account, else the object's own ACL, read through its owner's path. For an object that is not
+ * The one access decision of both front ends (and of a copy's source): an account's operations
+ * are its own, or what its ACL grants (tempauth); on a container, the container's rules, reached
+ * through the right account, else what the ACL of the account owning it grants (through its own
+ * path), else the object's own ACL, read through its owner's path. For an object that is not
  * there, a caller who may list the bucket is let through to learn so (404); others are refused
  * (403), as AWS answers.
  */
 export function decide(q: AccessQuestion): boolean {
   if ('signedIn' in q) return q.who.account !== undefined;
-  if ('account' in q) return q.who.account !== undefined && q.who.account === q.account;
+  if ('account' in q) {
+    if (q.who.account === undefined) return false;
+    if (q.who.account === q.account) return true;
+    return q.action !== undefined && q.accountAcl !== undefined && roleAllowsOnAccount(accountRole(q.accountAcl(), q.who), q.action);
+  }
   const c = q.container;
   const ownPath = q.through === undefined || c.owner === q.through;
   if (ownPath || q.who.account === q.through) {
     const verdict = containerVerdict(c, q.who, q.action, q.facts);
     if (verdict !== 'none') return verdict === 'allow';
   }
+  if (ownPath && q.who.account !== undefined && q.accountAcl !== undefined && roleAllows(accountRole(q.accountAcl(), q.who), q.action)) return true;
   const permission = OBJECT_PERMISSION[q.action];
   if (!permission || !ownPath || !q.objectGrants) return false;
   const grants = q.objectGrants();
@@ -175,9 +253,13 @@ export function objectGrantsOf(engine: Engine, c: ContainerInfo, key: string, ve
   };
 }
 
-/** A large object's segments are read as its reader: the check the engine asks for each segment container. */
-export function segmentReader(who: Identity): (c: ContainerInfo) => boolean {
-  return (c) => allowed(c, who, 'read-object');
+/**
+ * A large object's segments are read as its reader: the check the engine asks for each segment
+ * container (its rules, else the ACL of the account owning it, when `aclOf` reads account ACLs:
+ * Swift reads each segment as a request of the reader's own).
+ */
+export function segmentReader(who: Identity, aclOf?: (account: string) => AccountAcl | undefined): (c: ContainerInfo) => boolean {
+  return (c) => decide({ who, container: c, action: 'read-object', accountAcl: aclOf ? () => aclOf(c.owner) : undefined });
 }
 
 /**

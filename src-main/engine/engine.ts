@@ -28,7 +28,7 @@ import type { Body, ReceiveOptions } from './ops/receive-body.js';
 import { recover, type RecoveryReport } from './ops/recovery.js';
 import { requireValidQuota } from './ops/usage.js';
 import { getObjectTags, setObjectTags } from './ops/tagging.js';
-import type { Checksums, ContainerRef, Quota, Tag } from './types.js';
+import type { AccountAcl, Checksums, ContainerRef, Quota, Tag } from './types.js';
 import type { UploadChecksum } from './ops/multipart-checksums.js';
 
 /**
@@ -109,6 +109,14 @@ export class Engine {
   };
   updateAccountMeta = (id: string, patch: containers.MetaPatch) =>
     accounts.updateAccount(this.ctx, id, (rec) => ({ ...rec, meta: containers.applyMetaPatch(rec.meta, patch) }));
+  /** The account's ACL (none: undefined); read on every request another identity makes, so no usage is read. */
+  accountAcl = (id: string): AccountAcl | undefined => accounts.findAccountRecord(this.ctx, id)?.acl;
+  /** Sets the account's ACL as given (Swift shows it back as set), or clears it (undefined, or no key at all). */
+  setAccountAcl = (id: string, acl: AccountAcl | undefined) =>
+    accounts.updateAccount(this.ctx, id, (rec) => {
+      const { acl: _old, ...rest } = rec;
+      return acl && Object.keys(acl).length ? { ...rest, acl } : rest;
+    });
   setDisplayName = (id: string, displayName: string) => accounts.updateAccount(this.ctx, id, (rec) => ({ ...rec, displayName }));
 
   // Containers

@@ -15,14 +15,19 @@ export { CHECKSUM_NAMES, verifyBytes, type DigestExpectations } from './blobs/di
 // Who may do what to a container: the one access decision both front ends and the backends' "public"
 // summaries share.
 export {
+  accountRole,
+  actsAsOwner,
   allowed,
   decide,
   mayLearnAbsence,
+  namesCaller,
   objectGrantsOf,
   objectIsPublic,
   publicAccess,
   segmentReader,
   type AccessQuestion,
+  type AccountAction,
+  type AccountQuestion,
   type Action,
   type ContainerQuestion,
   type Identity,
@@ -49,6 +54,7 @@ export {
   CHECKSUM_ALGORITHMS,
   UNLIMITED,
   roundUp4k,
+  type AccountAcl,
   type AccountInfo,
   type ChecksumAlgorithm,
   type ChecksumType,
@@ -75,7 +81,7 @@ export type { AccountEntry } from './ops/account-listing.js';
 export type { CopyOptions, CopyResult } from './ops/copy-object.js';
 export type { DeleteOptions, DeleteResult } from './ops/delete-object.js';
 export type { SegmentReadCheck } from './ops/large-object-read.js';
-export { SLO_LIMITS, sloProblems, type SegmentProblem, type SegmentProblemEntry, type SloPutOptions, type SloSegmentSpec } from './ops/large-objects.js';
+export { manifestDocument, SLO_LIMITS, sloProblems, type SegmentProblem, type SegmentProblemEntry, type SloPutOptions, type SloSegmentSpec } from './ops/large-objects.js';
 export { MAX_LIST_LIMIT, type ListEntry, type ListPage, type ListParams } from './ops/list-objects.js';
 export type { UploadPage } from './ops/list-uploads.js';
 export type { LifecycleReport } from './ops/lifecycle-sweep.js';

@@ -61,6 +61,18 @@ export interface AccountRecord {
   keys: AccessKey[];
   swiftKeys: SwiftKey[];
   maxContainers: number;
+  /** X-Account-Access-Control (tempauth's account ACL); absent when none is set. */
+  acl?: AccountAcl;
+}
+
+/**
+ * An account ACL (Swift's `X-Account-Access-Control`, tempauth's keys): the identities given
+ * read-only, read-write or admin rights over every container and object of the account.
+ */
+export interface AccountAcl {
+  admin?: string[];
+  'read-write'?: string[];
+  'read-only'?: string[];
 }
 
 export type VersioningState = 'unversioned' | 'enabled' | 'suspended';
@@ -133,7 +145,17 @@ export interface SloSegment {
  * object of a container under a prefix, in name order (DLO, resolved at read time).
  */
 export type Manifest =
-  | { kind: 'slo'; size: number; segments: SloSegment[] }
+  | {
+      kind: 'slo';
+      size: number;
+      segments: SloSegment[];
+      /**
+       * The byte length of the manifest document as Swift stores it (`manifestDocument`): what
+       * bytes-used counts for the manifest, as Swift's container counts its stored manifest.
+       * Absent in manifests stored before it was kept, which are counted as 0, as they were.
+       */
+      documentBytes?: number;
+    }
   | { kind: 'dlo'; container: string; prefix: string };
 
 /** What readers of an ObjectInfo learn about a manifest (listings stay light: no segment list). */
@@ -166,7 +188,10 @@ export interface ObjectRecord {
   tags?: Tag[];
   /** The multipart upload that made this version: a retried CompleteMultipartUpload finds its result here. */
   uploadId?: string;
-  /** A large-object manifest. For an SLO, `size` is 0 (usage counts segments once) and `etag` the SLO ETag. */
+  /**
+   * A large-object manifest. For an SLO, `size` is 0 (it stores no bytes; bytes-used counts its
+   * document's bytes, as Swift does: see ops/usage.ts countedSize) and `etag` the SLO ETag.
+   */
   manifest?: Manifest;
 }
 
@@ -241,6 +266,7 @@ export interface AccountInfo {
   keys: AccessKey[];
   swiftKeys: SwiftKey[];
   maxContainers: number;
+  acl?: AccountAcl;
   usage: Usage & { containers: number };
 }
 

@@ -18,7 +18,7 @@ const HEADERS: Record<Api, string[]> = {
     'x-copied-from', 'x-copied-from-account', 'x-copied-from-last-modified',
     'x-container-object-count', 'x-container-bytes-used', 'x-container-read', 'x-container-write', 'x-storage-policy',
     'x-versions-location', 'x-history-location', 'x-versions-enabled', 'x-object-version-id', 'x-object-current-version-id',
-    'x-account-container-count', 'x-account-object-count', 'x-account-bytes-used',
+    'x-account-container-count', 'x-account-object-count', 'x-account-bytes-used', 'x-account-access-control',
     'x-object-meta-', 'x-container-meta-', 'x-account-meta-', 'access-control-',
   ],
   s3: [

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Engine } from '../../src-main/engine/engine.js';
+import { manifestDocument } from '../../src-main/engine/ops/large-objects.js';
 import { bytes, codeOf, openStore, readAll, type TestStore } from './helpers.js';
 
 let t: TestStore;
@@ -45,12 +46,17 @@ describe('engine: static large objects', () => {
     expect((await readAll(suffix.body)).equals(whole.subarray(whole.length - 20))).toBe(true);
   });
 
-  it('counts the segments once in usage; the manifest only as an object', async () => {
+  it('counts the manifest at its document\'s bytes in bytes used (as Swift), its stored bytes as none; the segments where they live', async () => {
     const parts = await segments([100, 200]);
     const before = t.engine.getContainer(ref('c')).usage;
     await t.engine.putStaticLargeObject(ref('c'), 'slo', specs(2));
-    expect(t.engine.getContainer(ref('c')).usage).toEqual({ ...before, objects: before.objects + 1 });
-    expect(t.engine.getAccount(t.account).usage.bytes).toBe(parts[0]!.length + parts[1]!.length);
+    const document = Buffer.byteLength(manifestDocument(t.engine.getStaticManifest(ref('c'), 'slo')!.segments));
+    expect(document).toBeGreaterThan(200);
+    expect(t.engine.getContainer(ref('c')).usage).toEqual({ ...before, objects: before.objects + 1, bytes: before.bytes + document });
+    expect(t.engine.getAccount(t.account).usage.bytes).toBe(parts[0]!.length + parts[1]!.length + document);
+    // Replaced by a plain object: the manifest's count goes, the new object's comes.
+    await t.engine.putObject(ref('c'), 'slo', Buffer.from('tiny'));
+    expect(t.engine.getContainer(ref('c')).usage).toEqual({ objects: before.objects + 1, bytes: before.bytes + 4, bytesActual: before.bytesActual + 4096 });
     await t.engine.deleteObject(ref('c'), 'slo');
     expect(t.engine.getContainer(ref('c')).usage).toEqual(before);
   });

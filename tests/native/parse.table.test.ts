@@ -166,6 +166,13 @@ describe('parameters', () => {
     expect(op('HeadContainer', 'HEAD', `${A}/c?format=csv`).format).toBe('plain');
   });
 
+  it('the account ACL: given, cleared (empty or {}), or absent', () => {
+    expect(op('PostAccount', 'POST', A, { 'X-Account-Access-Control': '{"read-only":["a:b"],"admin":["c"]}' }).acl).toEqual({ 'read-only': ['a:b'], admin: ['c'] });
+    expect(op('PostAccount', 'POST', A, { 'X-Account-Access-Control': '' }).acl).toBeNull();
+    expect(op('PostAccount', 'POST', A, { 'X-Account-Access-Control': '{}' }).acl).toBeNull();
+    expect(op('PostAccount', 'POST', A).acl).toBeUndefined();
+  });
+
   it('containers: metadata, ACLs, quotas', () => {
     const put = op('PutContainer', 'PUT', `${A}/c`, {
       'X-Container-Meta-Colour': 'blue',
@@ -216,6 +223,8 @@ describe('invalid parameters, raised after the access decision', () => {
     ['PUT', `${A}/c`, { 'X-Versions-Location': 'v/w' }, 'PutContainer', 412, 'Container name cannot contain slashes'],
     ['PUT', `${A}/c`, { 'X-Versions-Location': 'v', 'X-History-Location': 'w' }, 'PutContainer', 400, 'Only one of x-versions-location or x-history-location may be specified'],
     ['POST', `${A}/c/o?version-id=x`, {}, 'PostObject', 400, 'POST to a specific version is not allowed'],
+    ['POST', A, { 'X-Account-Access-Control': '{"owner":[]}' }, 'PostAccount', 400, 'X-Account-Access-Control invalid: Key "owner" not recognized\n\nInput: {"owner":[]}\n'],
+    ['POST', A, { 'X-Account-Access-Control': '{"admin":[1]}' }, 'PostAccount', 400, 'X-Account-Access-Control invalid: Elements of "admin" list must be strings\n\nInput: {"admin":[1]}\n'],
     ['PUT', `${A}/c`, { 'X-Storage-Policy': 'gold' }, 'PutContainer', 400, 'InvalidLocationConstraint'],
     ['PUT', `${A}/c`, { 'X-Container-Meta-Quota-Bytes': 'lots' }, 'PutContainer', 400, 'Invalid bytes quota.'],
     ['POST', `${A}/c`, { 'X-Container-Write': '.r:*' }, 'PostContainer', 400, 'Referrers not allowed in write ACL'],

@@ -130,9 +130,16 @@ it('keeps every acknowledged upload, and only complete ones, across SIGKILLs of 
       s3.destroy();
       expect(s3Names, 'S3 listing equals the native listing').toEqual(listed.map((l) => l.name));
 
-      // Counters as the native API reports them, against the listing (an SLO manifest counts 0 bytes: its segments are objects too).
+      // Counters as the native API reports them, against the listing. An SLO manifest counts the
+      // bytes of its manifest document, as Swift's do (its segments are objects of their own).
       const slo = new Set([...attempts.values()].filter((a) => a.kind === 'native-slo').map((a) => a.name));
-      const recount = { objects: listed.length, bytes: listed.reduce((n, l) => n + (slo.has(l.name) ? 0 : l.bytes), 0) };
+      const manifestBytes = async (name: string) => {
+        const r = await fetch(`${storageUrl}/${BUCKET}/${encodeURIComponent(name)}?multipart-manifest=get`, { headers: { 'X-Auth-Token': token } });
+        return (await r.arrayBuffer()).byteLength;
+      };
+      let bytes = 0;
+      for (const l of listed) bytes += slo.has(l.name) ? await manifestBytes(l.name) : l.bytes;
+      const recount = { objects: listed.length, bytes };
       const head = await fetch(`${storageUrl}/${BUCKET}`, { method: 'HEAD', headers: { 'X-Auth-Token': token } });
       const acct = await fetch(storageUrl, { method: 'HEAD', headers: { 'X-Auth-Token': token } });
       expect({ objects: Number(head.headers.get('x-container-object-count')), bytes: Number(head.headers.get('x-container-bytes-used')) }, 'container counters').toEqual(recount);

@@ -85,6 +85,10 @@ const NATIVE_ROUTES: [string, string, Record<string, string>?, string?][] = [
   ['PUT', '/pub/p', {}, 'defaced'],
   ['DELETE', '/pub/p'],
   ['POST', '/pub', { 'X-Container-Write': '*' }],
+  // ACLs naming the caller in every form a grant can take: none of them is the stranger's to set.
+  ['POST', '', { 'X-Account-Access-Control': JSON.stringify({ admin: ['*:*', '*', MALLORY.account, MALLORY.swiftUser] }) }],
+  ['POST', '/sec', { 'X-Container-Write': `*:*,*:swift,${MALLORY.swiftUser},AUTH_${MALLORY.account}` }],
+  ['PUT', '/newcontainer', { 'X-Container-Read': `*,${MALLORY.account}:*` }],
 ];
 
 async function nativeAs(who: Who, method: string, path: string, headers: Record<string, string> = {}, body?: string) {
@@ -261,6 +265,43 @@ describe('compatible API: copies out of another account\'s bucket into one\'s ow
   });
 });
 
+describe('native API: an account ACL naming one user opens nothing to anyone else', () => {
+  it("Alice's read-only grant to Bob's Swift user: Bob reads through her path and writes nothing; strangers are refused as before", async () => {
+    const setAcl = (acl: string) => fetch(`${base}${ACCT}`, { method: 'POST', headers: { 'X-Auth-Token': aliceToken, 'X-Account-Access-Control': acl } });
+    expect((await setAcl(JSON.stringify({ 'read-only': [BOB.swiftUser] }))).status).toBe(204);
+    try {
+      const wrong: string[] = [];
+      for (const who of WHO) {
+        for (const [method, path, headers, body] of NATIVE_ROUTES) {
+          const r = await nativeAs(who, method, path, headers, body);
+          const bulk = path.includes('bulk-delete');
+          const expected = who === 'other' ? 403 : 401;
+          const denied = bulk ? r.status === expected || (r.status === 200 && /Number Deleted"?: 0\b/.test(r.body)) : r.status === expected;
+          if (!denied && !(path.startsWith('/pub') && method === 'GET')) wrong.push(`${who} ${method} ${path}: ${r.status}`);
+        }
+      }
+      const bob = (method: string, path: string, headers: Record<string, string> = {}, body?: string) =>
+        fetch(`${base}${ACCT}${path}`, { method, headers: { 'X-Auth-Token': bobToken, ...headers }, ...(body !== undefined ? { body } : {}) });
+      for (const [method, path, headers, body] of NATIVE_ROUTES) {
+        const res = await bob(method, path, headers, body);
+        const text = await res.text();
+        const read = method === 'GET' || method === 'HEAD';
+        const bulk = path.includes('bulk-delete');
+        // Reads of what exists are granted; anything else is refused (a bulk delete item by item).
+        const ok = read ? res.status < 300 || (res.status === 404 && path.includes('multipart-manifest')) : bulk ? /Number Deleted"?: 0\b/.test(text) : res.status === 403;
+        if (!ok) wrong.push(`bob ${method} ${path}: ${res.status} ${text.slice(0, 80)}`);
+      }
+      expect(wrong).toEqual([]);
+      expect(await (await bob('GET', '/sec/o')).text()).toBe('secret bytes');
+      // The grant and the TempURL keys are the owner's to see.
+      const head = await bob('HEAD', '');
+      expect([head.status, head.headers.get('x-account-access-control'), head.headers.get('x-account-meta-temp-url-key')]).toEqual([204, null, null]);
+    } finally {
+      expect((await setAcl('')).status).toBe(204);
+    }
+  });
+});
+
 describe('after every attempt', () => {
   it('nothing of Alice\'s changed', async () => {
     const s = { port };
@@ -276,6 +317,7 @@ describe('after every attempt', () => {
     expect(await (await fetch(`${base}${ACCT}/pub/p`)).text()).toBe('public bytes');
     const acct = await fetch(`${base}${ACCT}`, { method: 'HEAD', headers: { 'X-Auth-Token': aliceToken } });
     expect(acct.headers.get('x-account-meta-owned')).toBeNull();
+    expect(acct.headers.get('x-account-access-control')).toBeNull();
     expect(acct.headers.get('x-account-container-count')).toBe('2');
   });
 });

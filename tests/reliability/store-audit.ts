@@ -54,15 +54,15 @@ export async function auditStore(dataDir: string): Promise<AuditReport> {
     if (strayInline) problems.push(`${strayInline} inline entr(ies) referenced by nothing`);
     if (missingInline) problems.push(`${missingInline} referenced inline entr(ies) missing`);
 
-    // Every container's and account's counters against a recount of the current records (raw
-    // sizes: an SLO manifest counts 0 bytes, its segments are counted where they live).
+    // Every container's and account's counters against a recount of the current records (an SLO
+    // manifest counts its document's bytes and stores none; its segments are counted where they live).
     const byCid = new Map<number, { objects: number; bytes: number; bytesActual: number }>();
     for (const { key, value } of ctx.store.objects.getRange({})) {
       if (value.deleteMarker) continue;
       const cid = key.readUInt32BE(0);
       const r = byCid.get(cid) ?? { objects: 0, bytes: 0, bytesActual: 0 };
       r.objects++;
-      r.bytes += value.size;
+      r.bytes += value.manifest?.kind === 'slo' ? (value.manifest.documentBytes ?? 0) : value.size;
       r.bytesActual += roundUp4k(value.size);
       byCid.set(cid, r);
     }

@@ -6,6 +6,8 @@ import { connect, createServer, type Socket } from 'node:net';
 export interface ThrottleProxy {
   port: number;
   url: string;
+  /** Bytes sent from the server to clients so far. */
+  bytesDown(): number;
   close(): Promise<void>;
 }
 
@@ -30,9 +32,12 @@ function throttle(from: Socket, to: Socket, budget: Budget): void {
   from.on('end', () => to.end());
 }
 
-export async function throttleProxy(targetPort: number, bytesPerSec: number): Promise<ThrottleProxy> {
+/** `downloads`: server-to-client bytes go at the rate too (their own budget), for downloads to pause mid-way. */
+export async function throttleProxy(targetPort: number, bytesPerSec: number, opts: { downloads?: boolean } = {}): Promise<ThrottleProxy> {
   const sockets = new Set<Socket>();
   const budget: Budget = { due: 0, bytesPerSec };
+  const downBudget: Budget = { due: 0, bytesPerSec };
+  let down = 0;
   const server = createServer((client) => {
     const upstream = connect(targetPort, '127.0.0.1');
     for (const s of [client, upstream]) {
@@ -41,13 +46,16 @@ export async function throttleProxy(targetPort: number, bytesPerSec: number): Pr
       s.on('error', () => (client.destroy(), upstream.destroy()));
     }
     throttle(client, upstream, budget);
-    upstream.pipe(client);
+    upstream.on('data', (chunk: Buffer) => (down += chunk.length));
+    if (opts.downloads) throttle(upstream, client, downBudget);
+    else upstream.pipe(client);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as { port: number }).port;
   return {
     port,
     url: `http://127.0.0.1:${port}`,
+    bytesDown: () => down,
     close: () =>
       new Promise<void>((resolve) => {
         for (const s of sockets) s.destroy();

@@ -5,7 +5,7 @@ import type { ContainerRecord, ContainerRef, DataRef, ObjectRecord, Segment } fr
 import { requireContainer } from './containers.js';
 import { isLive } from './read-object.js';
 import { releaseBlobs } from './release.js';
-import { applyUsage, checkQuota, deltaOf } from './usage.js';
+import { applyUsage, checkQuota, countedSize, deltaOf } from './usage.js';
 import { newVersionId, Removals, retireCurrent, setExpiry } from './versioning.js';
 import type { Received } from './receive-body.js';
 
@@ -117,7 +117,7 @@ export async function commitVersion(
     const removals = new Removals(ctx);
     retireCurrent(ctx, c, name, removals, { key, current, overwritten: true });
     alsoInTransaction?.(c, removals);
-    const delta = deltaOf([payload.size], removals.sizes);
+    const delta = deltaOf([countedSize({ size: payload.size, manifest: fields.manifest })], removals.sizes);
     checkQuota(ctx.store, c, delta);
     const seq = ctx.store.nextCounter('seq');
     let data: DataRef = { segments: payload.segments ?? [] };

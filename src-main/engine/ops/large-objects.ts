@@ -81,6 +81,40 @@ function checkSegments(ctx: EngineContext, tenant: string, specs: SloSegmentSpec
   return segments;
 }
 
+/** Swift's manifest timestamps: microseconds, no zone. */
+function manifestTime(ms: number): string {
+  return `${new Date(ms).toISOString().slice(0, 23)}000`;
+}
+
+/** Python's json.dumps with its defaults (", " and ": " between items, non-ASCII escaped), as Swift writes its documents. */
+function pythonJson(v: unknown): string {
+  if (Array.isArray(v)) return `[${v.map(pythonJson).join(', ')}]`;
+  if (v !== null && typeof v === 'object') return `{${Object.entries(v).map(([k, x]) => `${pythonJson(k)}: ${pythonJson(x)}`).join(', ')}}`;
+  return JSON.stringify(v).replace(/[\u0080-\uffff]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+/** One segment of the stored manifest, its keys in Swift's order (or the PUT form's, sorted, as Swift sorts them). */
+function manifestRow(s: SloSegment, raw: boolean): Record<string, unknown> {
+  const path = `/${s.container}/${s.name}`;
+  if (raw) return { etag: s.etag, path, size_bytes: s.size };
+  return {
+    name: path,
+    hash: s.etag,
+    bytes: s.size,
+    content_type: s.contentType,
+    last_modified: manifestTime(s.lastModified),
+    ...(s.subSlo ? { sub_slo: true } : {}),
+  };
+}
+
+/**
+ * An SLO's manifest document as Swift stores it (what `?multipart-manifest=get` returns, and what
+ * its container counts in bytes used), or with `raw` the PUT form, ready to be PUT again.
+ */
+export function manifestDocument(segments: SloSegment[], raw = false): string {
+  return pythonJson(segments.map((s) => manifestRow(s, raw)));
+}
+
 /**
  * Stores an SLO manifest: every segment must exist in the tenant and match the ETag and size
  * given. The manifest keeps what it found (so reads can tell a replaced segment) and has no
@@ -106,7 +140,8 @@ export async function putStaticLargeObject(
     throw new CofferError('BadDigest', 'The ETag you specified did not match the SLO ETag', { md5: etag });
   }
   const size = segments.reduce((n, s) => n + s.size, 0);
-  const fields = { ...versionFields(name, opts, etag), manifest: { kind: 'slo' as const, size, segments } };
+  const documentBytes = Buffer.byteLength(manifestDocument(segments));
+  const fields = { ...versionFields(name, opts, etag), manifest: { kind: 'slo' as const, size, segments, documentBytes } };
   const { container, record } = await commitVersion(ctx, ref, name, { size: 0 }, fields, opts);
   return toInfo(container, name, record, true);
 }

@@ -12,7 +12,7 @@ import { findContainer } from './containers.js';
 import { bytesOver, tooLongDetails } from './name-limits.js';
 import { discardReceived, receiveBody, type Body, type ReceiveOptions } from './receive-body.js';
 import { toInfo } from './read-object.js';
-import { checkQuota, deltaOf } from './usage.js';
+import { checkQuota, countedSize, deltaOf } from './usage.js';
 
 export interface ObjectFields {
   contentType?: string;
@@ -102,7 +102,7 @@ export function versionFields(name: string, f: ObjectFields, etag: string): NewV
  */
 function refuseIfOverQuota(ctx: EngineContext, c: ContainerRecord, name: string, size: number): void {
   const current = ctx.store.objects.get(objectKey(c.cid, name));
-  checkQuota(ctx.store, c, deltaOf([size], current ? [current.size] : []));
+  checkQuota(ctx.store, c, deltaOf([size], current ? [countedSize(current)] : []));
 }
 
 /** Stores an object from a stream: receive and verify the bytes, then commit them in one transaction. */

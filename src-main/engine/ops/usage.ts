@@ -1,6 +1,6 @@
 import { CofferError } from '../../../src-shared/errors.js';
 import type { IndexStore, StoredUsage } from '../index/store.js';
-import { roundUp4k, type ContainerRecord, type Quota, type Usage } from '../types.js';
+import { roundUp4k, type ContainerRecord, type Manifest, type Quota, type Usage } from '../types.js';
 
 /** Change in usage caused by one write. Counters move in the same transaction as the write. */
 export interface UsageDelta {
@@ -11,12 +11,30 @@ export interface UsageDelta {
 
 export const ZERO_USAGE: Usage = { objects: 0, bytes: 0, bytesActual: 0 };
 
-export function deltaOf(sizesAdded: number[], sizesRemoved: number[] = []): UsageDelta {
-  const sum = (xs: number[], f: (n: number) => number) => xs.reduce((t, n) => t + f(n), 0);
+/**
+ * What one version adds to the counters: a plain size, or the bytes it is counted for apart from
+ * the bytes it stores (an SLO manifest stores no file, and is counted for its document's bytes).
+ */
+export type CountedSize = number | { counted: number; stored: number };
+
+/**
+ * The counted size of a version: an SLO manifest counts the bytes of its manifest document in the
+ * bytes used, as Swift's container counts the manifest it stores (listings show the whole
+ * object's size; its segments are counted where they live), while the stored bytes
+ * (bytes-used-actual) stay what is on disk: none of its own.
+ */
+export function countedSize(rec: { size: number; manifest?: Manifest | undefined }): CountedSize {
+  return rec.manifest?.kind === 'slo' ? { counted: rec.manifest.documentBytes ?? 0, stored: rec.size } : rec.size;
+}
+
+export function deltaOf(sizesAdded: CountedSize[], sizesRemoved: CountedSize[] = []): UsageDelta {
+  const counted = (n: CountedSize) => (typeof n === 'number' ? n : n.counted);
+  const stored = (n: CountedSize) => roundUp4k(typeof n === 'number' ? n : n.stored);
+  const sum = (xs: CountedSize[], f: (n: CountedSize) => number) => xs.reduce((t: number, n) => t + f(n), 0);
   return {
     objects: sizesAdded.length - sizesRemoved.length,
-    bytes: sum(sizesAdded, (n) => n) - sum(sizesRemoved, (n) => n),
-    bytesActual: sum(sizesAdded, roundUp4k) - sum(sizesRemoved, roundUp4k),
+    bytes: sum(sizesAdded, counted) - sum(sizesRemoved, counted),
+    bytesActual: sum(sizesAdded, stored) - sum(sizesRemoved, stored),
   };
 }
 

@@ -3,6 +3,7 @@ import type { EngineContext } from '../context.js';
 import { expiryKey, objectKey, versionKey, versionsOfName } from '../index/keys.js';
 import type { ContainerRecord, ObjectRecord } from '../types.js';
 import { releaseData } from './release.js';
+import { countedSize, type CountedSize } from './usage.js';
 
 /**
  * Opaque, URL-safe version ids (32 characters); "null" is reserved for the null version. Never
@@ -26,13 +27,13 @@ export function olderVersions(ctx: EngineContext, cid: number, name: string | Bu
 
 /** Tracks what a write transaction removes, so usage and blob release are computed once. */
 export class Removals {
-  sizes: number[] = [];
+  sizes: CountedSize[] = [];
   blobs: string[] = [];
 
   constructor(private readonly ctx: EngineContext) {}
 
   drop(record: ObjectRecord): void {
-    if (!record.deleteMarker) this.sizes.push(record.size);
+    if (!record.deleteMarker) this.sizes.push(countedSize(record));
     this.blobs.push(...releaseData(this.ctx, record.data));
   }
 }

@@ -1,9 +1,12 @@
 import { isCofferError } from '../../../src-shared/errors.js';
-import { segmentReader, type ContainerRef, type Engine, type Identity, type ObjectRead, type RangeRequest, type ReadOptions } from '../../engine/index.js';
+import { segmentReader, type AccountAcl, type ContainerRef, type Engine, type Identity, type ObjectRead, type RangeRequest, type ReadOptions } from '../../engine/index.js';
 
-/** An object read as `who`, built field by field: spread options cost V8's slow object copy on every GET. */
-export function readOptionsFor(who: Identity, range: RangeRequest | undefined, versionId?: string): ReadOptions {
-  const options: ReadOptions = { canRead: segmentReader(who) };
+/**
+ * An object read as `who` (its segments too, with the account ACLs `aclOf` reads, where the
+ * protocol has them), built field by field: spread options cost V8's slow object copy on every GET.
+ */
+export function readOptionsFor(who: Identity, range: RangeRequest | undefined, versionId?: string, aclOf?: (account: string) => AccountAcl | undefined): ReadOptions {
+  const options: ReadOptions = { canRead: segmentReader(who, aclOf) };
   if (versionId) options.versionId = versionId;
   if (range) options.range = range;
   return options;

@@ -71,14 +71,14 @@ function claimsOf(secret: Buffer, token: string): TokenClaims | undefined {
   return claims;
 }
 
-/** The account a token authenticates, or undefined when it is forged, expired or revoked. */
-export function verifyToken(engine: Engine, secret: Buffer, token: string, nowMs = Date.now()): string | undefined {
+/** The account and Swift user a token authenticates, or undefined when it is forged, expired or revoked. */
+export function verifyToken(engine: Engine, secret: Buffer, token: string, nowMs = Date.now()): { account: string; user: string } | undefined {
   if (!token.startsWith(PREFIX)) return undefined;
   const claims = claimsOf(secret, token);
   if (!claims || typeof claims.e !== 'number') return undefined;
   if (claims.e * 1000 <= nowMs) return undefined;
   const found = engine.findBySwiftUser(claims.u);
-  return found?.account.id === claims.a && keyDigest(found.secretKey) === claims.k ? claims.a : undefined;
+  return found?.account.id === claims.a && keyDigest(found.secretKey) === claims.k ? { account: claims.a, user: claims.u } : undefined;
 }
 
 export type V1AuthResult =

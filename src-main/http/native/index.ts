@@ -1,5 +1,5 @@
 import { CofferError } from '../../../src-shared/errors.js';
-import { objectGrantsOf, type ContainerInfo, type Identity } from '../../engine/index.js';
+import { actsAsOwner, objectGrantsOf, type AccountAction, type ContainerInfo, type Identity } from '../../engine/index.js';
 import type { Exchange } from '../common/exchange.js';
 import { execute, type Protocol, type Resolved } from '../common/executor.js';
 import { authenticateV1, verifyToken } from './auth.js';
@@ -90,9 +90,9 @@ function authenticate(x: Exchange, ctx: NativeContext, op: NativeOperation): Cal
   }
   const token = x.header('x-auth-token') ?? x.header('x-storage-token');
   if (!token) return { who: {}, grant: undefined };
-  const accountId = verifyToken(ctx.engine, ctx.secret, token);
-  if (!accountId) throw new NativeError(401);
-  return { who: { account: accountId }, grant: undefined };
+  const signedIn = verifyToken(ctx.engine, ctx.secret, token);
+  if (!signedIn) throw new NativeError(401);
+  return { who: signedIn, grant: undefined };
 }
 
 /**
@@ -109,12 +109,19 @@ function resolve(ctx: NativeContext, op: NativeOperation, { who, grant }: Caller
     if (who.account === undefined) throw new CofferError('AuthFailed');
     throw who.account === path.account ? new NativeError(404) : new CofferError('AccessDenied');
   }
-  if (access === 'account') return { target: undefined, question: { who, account: path.account } };
+  const accountAcl = () => ctx.engine.accountAcl(path.account);
+  if (access === 'account') return { target: undefined, question: { who, account: path.account, action: accountAction(op), accountAcl } };
   if (access === 'signed-in') return { target: undefined, question: { who, signedIn: true } };
   if (access === 'each-end' || !('container' in path)) return { target: undefined, question: undefined };
   const c = reach(ctx, who, path.account, path.container);
   const objectGrants = access === 'read-object' && 'object' in path ? objectGrantsOf(ctx.engine, c, path.object) : undefined;
-  return { target: c, question: { who, container: c, action: access, through: path.account, objectGrants, facts: 'object' in path ? { key: path.object } : undefined } };
+  return { target: c, question: { who, container: c, action: access, through: path.account, objectGrants, accountAcl, facts: 'object' in path ? { key: path.object } : undefined } };
+}
+
+/** What an account-level operation does, as an account ACL's roles are told apart (tempauth: read-write may create containers; only admin changes the account). */
+function accountAction(op: NativeOperation): AccountAction {
+  if (op.name === 'HeadAccount' || op.name === 'ListAccount') return 'read';
+  return op.name === 'PutContainer' ? 'create-container' : 'update';
 }
 
 const protocols = new WeakMap<NativeContext, Protocol<NativeOperation, Caller, ContainerInfo | undefined>>();
@@ -129,7 +136,9 @@ function protocol(ctx: NativeContext): Protocol<NativeOperation, Caller, Contain
     resolve: (op, caller) => resolve(ctx, op, caller),
     refusal: ({ who }) => refusal(who),
     run: (x, op, { who, grant }, c) => {
-      const call: NativeCall = { x, ctx, who, account: 'path' in op && op.path ? op.path.account : '', op, adjust: grant ? tempUrlHeaders(grant, (op as NativeOpOf<'GetObject'>).path.object) : undefined };
+      const account = 'path' in op && op.path ? op.path.account : '';
+      const owner = actsAsOwner(who, account, () => ctx.engine.accountAcl(account));
+      const call: NativeCall = { x, ctx, who, account, owner, op, adjust: grant ? tempUrlHeaders(grant, (op as NativeOpOf<'GetObject'>).path.object) : undefined };
       return (HANDLERS[op.name] as Handler<NativeOpName>)(call as never, c!) as Promise<void>;
     },
     renderError: (x, _op, err) => sendError(x, err),

@@ -1,4 +1,4 @@
-import type { Action, ContainerSettings, RangeRequest, RequestFields } from '../../engine/index.js';
+import type { AccountAcl, Action, ContainerSettings, RangeRequest, RequestFields } from '../../engine/index.js';
 import type { ConditionalHeaders } from '../common/conditionals.js';
 import type { ListingFormat } from './listing-format.js';
 import type { MetaChange } from './metadata.js';
@@ -74,7 +74,7 @@ export type NativeOperation = (
   | Op<'Preflight', { path: ContainerPath | ObjectPath; allow: string; origin: string | undefined; requestMethod: string | undefined; requestHeaders: string[] }>
   | Op<'HeadAccount', { path: AccountPath; format: ListingFormat }>
   | Op<'ListAccount', { path: AccountPath; listing: ListingParams & { delimiter: string | undefined } }>
-  | Op<'PostAccount', { path: AccountPath; change: MetaChange }>
+  | Op<'PostAccount', { path: AccountPath; change: MetaChange; /** X-Account-Access-Control: the new ACL, null to clear it, undefined when not given. */ acl: AccountAcl | null | undefined }>
   | Op<'BulkDelete', { path: AccountPath; contentType: string | undefined; format: ListingFormat; framed: boolean }>
   | Op<'PutContainer', { path: ContainerPath; settings: ContainerSettings; meta: MetaChange }>
   | Op<'HeadContainer', { path: ContainerPath; format: ListingFormat }>

@@ -7,6 +7,7 @@ import { truthy } from './limits.js';
 import { headerProblem, readMetaHeaders } from './metadata.js';
 import type { ListingParams, NativeOperation, ObjectPath } from './operation.js';
 import { conditions, copyOperation, postObject, putManifest, putParams, tempUrlOperation, type NativeReader } from './parse-object.js';
+import { readAccountAcl } from './account-acl.js';
 import { listingFormat, readContainerSettings, readLimit } from './params.js';
 import { parseNativePath, type NativeTarget } from './router.js';
 
@@ -65,7 +66,10 @@ function operation(req: NativeRequest, target: Exclude<NativeTarget, { kind: 'in
     }
     if (m === 'HEAD') return { name: 'HeadAccount', path, format: format() };
     if (m === 'GET') return { name: 'ListAccount', path, listing: { ...listing(q, format(), r), delimiter: q('delimiter') } };
-    if (m === 'POST') return { name: 'PostAccount', path, change: r.read(() => accountChange(req.headers), { set: {}, remove: [] }) };
+    if (m === 'POST') {
+      const change = r.read(() => accountChange(req.headers), { set: {}, remove: [] });
+      return { name: 'PostAccount', path, change, acl: r.read(() => readAccountAcl(h('x-account-access-control')), undefined) };
+    }
     return { name: 'MethodNotAllowed', allow: 'GET, HEAD, POST', path };
   }
   if (m === 'OPTIONS') {

@@ -25,6 +25,6 @@ export function reach(ctx: NativeContext, who: Identity, account: string, name: 
 export function reachContainer(call: NativeCall, account: string, name: string, action: Action, object?: string): ContainerInfo {
   const c = reach(call.ctx, call.who, account, name);
   const objectGrants = object !== undefined ? objectGrantsOf(call.ctx.engine, c, object) : undefined;
-  if (decide({ who: call.who, container: c, action, through: account, objectGrants, facts: object !== undefined ? { key: object } : undefined })) return c;
+  if (decide({ who: call.who, container: c, action, through: account, objectGrants, accountAcl: () => call.ctx.engine.accountAcl(account), facts: object !== undefined ? { key: object } : undefined })) return c;
   throw refusal(call.who);
 }

@@ -17,6 +17,11 @@ export interface NativeCall<O extends NativeOperation = NativeOperation> {
   who: Identity;
   /** The account named in the URL. */
   account: string;
+  /**
+   * Whether the caller acts as that account's owner (Swift's swift_owner: the account itself, an
+   * admin by its ACL, or its TempURL): only owners see and set the privileged headers.
+   */
+  owner: boolean;
   op: O;
   /** Last say over the headers of a 200/206 read (a TempURL sets Content-Disposition, hides metadata). */
   adjust: ((headers: HeaderValues) => HeaderValues) | undefined;

@@ -164,7 +164,8 @@ export class JobQueue {
     job.controller = controller;
     const item = job.item;
     Object.assign(item, { state: 'running', error: null, attempts: item.attempts + 1 });
-    this.hooks.changed(job, true);
+    // Not a reason to write the queue down: a restart finds a running item paused, as a queued one.
+    this.hooks.changed(job, false);
     const speed = new SpeedMeter();
     let lastEvent = 0;
     const ctx: RunContext = {

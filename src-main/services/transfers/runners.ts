@@ -66,7 +66,10 @@ async function uploadSmallFile(job: Job & { spec: { kind: 'path' } }, ctx: RunCo
   const bytes = await readFile(job.spec.path);
   ctx.setSize(bytes.length);
   const md5 = createHash('md5').update(bytes).digest('hex');
-  const result = await ctx.backend.upload(job.item.container, job.spec.name, { stream: Readable.from([bytes], { objectMode: false }), size: bytes.length }, { signal: ctx.signal, onProgress: ctx.progress, md5 });
+  // Progress within a file only where it takes a while to send: below that the item is done (its
+  // size its progress) a moment later, and without a callback no meter stream is made per file.
+  const progress = bytes.length > SMALL_DOWNLOAD_BYTES ? { onProgress: ctx.progress } : {};
+  const result = await ctx.backend.upload(job.item.container, job.spec.name, { stream: Readable.from([bytes], { objectMode: false }), size: bytes.length }, { signal: ctx.signal, ...progress, md5 });
   return { verified: verify(job.spec.name, result, md5) };
 }
 
@@ -122,6 +125,22 @@ async function makeDir(dir: string): Promise<void> {
   madeDirs.add(dir);
 }
 
+/** A body read to its end into one buffer (events, not an async iterator: one less object and promise per chunk). */
+function readWhole(body: Readable): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let length = 0;
+    body.on('data', (chunk: Buffer) => {
+      chunks.push(chunk);
+      length += chunk.length;
+    });
+    body.once('end', () => resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, length)));
+    body.once('error', reject);
+    // A body destroyed before its end (an abort) may close without an error.
+    body.once('close', () => body.readableEnded || reject(new CofferError('IncompleteBody', 'The download ended early')));
+  });
+}
+
 /**
  * A small object (its listed size at most SMALL_DOWNLOAD_BYTES) read whole into memory, checked
  * (length, and MD5 against a plain ETag) before anything is written, then written and renamed
@@ -131,20 +150,16 @@ async function makeDir(dir: string): Promise<void> {
 async function downloadSmall(job: Job & { spec: { kind: 'download' } }, ctx: RunContext): Promise<{ verified: boolean } | undefined> {
   const { container } = job.item;
   const spec = job.spec;
-  const { details, body } = await ctx.backend.download(container, spec.name, { signal: ctx.signal, onProgress: ctx.progress });
+  // No progress callback: the item is done a moment later (its size is then its progress), and
+  // without one a backend hands over its body as it is, with no meter stream per file.
+  const { details, body } = await ctx.backend.download(container, spec.name, { signal: ctx.signal });
   if (details.size > SMALL_DOWNLOAD_BYTES) {
     body.destroy();
     return undefined;
   }
   spec.etag = details.etag;
   ctx.setSize(details.size);
-  const chunks: Buffer[] = [];
-  let length = 0;
-  for await (const chunk of body as AsyncIterable<Buffer>) {
-    chunks.push(chunk);
-    length += chunk.length;
-  }
-  const bytes = Buffer.concat(chunks, length);
+  const bytes = await readWhole(body);
   if (bytes.length !== details.size) throw new CofferError('IncompleteBody', `${spec.name}: received ${bytes.length} of ${details.size} bytes`);
   const etag = details.etag.replace(/"/g, '').toLowerCase();
   const checked = /^[0-9a-f]{32}$/.test(etag) && !details.compositeEtag;

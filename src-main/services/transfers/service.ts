@@ -50,7 +50,6 @@ export class TransferService implements TransfersService {
         : runDownload(job as Job & { spec: { kind: 'download' } }, ctx),
       changed: (job, persist) => {
         this.reports.changed(job);
-        this.file.changed(job);
         if (persist) this.file.schedule();
       },
       discard: (job) => discardLeftovers(job, registry),
@@ -243,7 +242,6 @@ export class TransferService implements TransfersService {
     for (const job of this.queue.jobs.values()) {
       if (job.item.state !== 'running' && job.item.state !== 'queued') continue;
       job.item.state = 'paused';
-      this.file.changed(job);
     }
     await this.file.flush();
   }

@@ -130,6 +130,28 @@ export const NATIVE_ACCOUNT_ROWS: Row[] = [
   n('acl.other.write-no-read', GET('/{c}/obj', { as: 'other' }), { setup: [...OWN_C_OBJ, POST('/{c}', { headers: { 'X-Container-Write': '{other-acl}' } })] }),
   n('acl.other.no-container-post', POST('/{c}', { as: 'other', headers: { 'X-Container-Meta-X': 'y' } }), { setup: [...OWN_C_OBJ, POST('/{c}', { headers: { 'X-Container-Write': '{other-acl}' } })] }),
 
+  // container ACLs naming the user (tempauth's `<account>:<user>`) and the account as its admins' group `AUTH_<account>`
+  n('acl.user.read-object', GET('/{c}/obj', { as: 'other' }), { setup: [...OWN_C_OBJ, POST('/{c}', { headers: { 'X-Container-Read': '{other-user}' } })] }),
+  n('acl.user.read-listing', GET('/{c}?format=json', { as: 'other' }), { setup: [...OWN_C_OBJ, POST('/{c}', { headers: { 'X-Container-Read': '{other-user}' } })] }),
+  n('acl.user.read-head', HEAD('/{c}', { as: 'other' }), { setup: [...OWN_C_OBJ, POST('/{c}', { headers: { 'X-Container-Read': '{other-user}' } })] }),
+  n('acl.user.write', PUT('/{c}/new', { as: 'other', body: 'x' }), { setup: [...OWN_C_OBJ, POST('/{c}', { headers: { 'X-Container-Write': '{other-user}' } })] }),
+  n('acl.user.write-no-read', GET('/{c}/obj', { as: 'other' }), { setup: [...OWN_C_OBJ, POST('/{c}', { headers: { 'X-Container-Write': '{other-user}' } })] }),
+  n('acl.user.other-user-named', GET('/{c}/obj', { as: 'other' }), { setup: [...OWN_C_OBJ, POST('/{c}', { headers: { 'X-Container-Read': '{user}' } })] }),
+  n('acl.auth-account.read-object', GET('/{c}/obj', { as: 'other' }), { setup: [...OWN_C_OBJ, POST('/{c}', { headers: { 'X-Container-Read': '{other-account}' } })] }),
+
+  // account ACLs (X-Account-Access-Control): refusals change nothing; a set ACL names nobody real,
+  // on the other account, since rows run concurrently on shared accounts
+  n('account.acl.not-json', POST('', { headers: { 'X-Account-Access-Control': 'not json' } })),
+  n('account.acl.not-object', POST('', { headers: { 'X-Account-Access-Control': '["admin"]' } })),
+  n('account.acl.unknown-key', POST('', { headers: { 'X-Account-Access-Control': '{"owner":["x"]}' } })),
+  n('account.acl.not-list', POST('', { headers: { 'X-Account-Access-Control': '{"admin":"x"}' } })),
+  n('account.acl.not-strings', POST('', { headers: { 'X-Account-Access-Control': '{"read-only":[1]}' } })),
+  n('account.acl.by-stranger', POST('', { as: 'other', headers: { 'X-Account-Access-Control': '{"admin":["{other-user}"]}' } })),
+  n('account.acl.shown-to-owner', HEAD('', { at: 'other', as: 'other' }), {
+    setup: [POST('', { at: 'other', as: 'other', headers: { 'X-Account-Access-Control': '{"read-write":["nobody:rw"],"admin":["nobody:admin"]}' } })],
+    compare: SHARED_ACCOUNT,
+  }),
+
   // container quotas
   n('quota.bytes.over', PUT('/{c}/big', { body: '12345678901' }), { setup: [PUT('/{c}', { headers: { 'X-Container-Meta-Quota-Bytes': '10' } })] }),
   n('quota.bytes.under', PUT('/{c}/small', { body: '123456789' }), { setup: [PUT('/{c}', { headers: { 'X-Container-Meta-Quota-Bytes': '10' } })] }),

@@ -184,6 +184,29 @@ export const NATIVE_OBJECT_ROWS: Row[] = [
   n('copy.from-other-account-shared', PUT('/{c}/dst', { headers: { 'X-Copy-From': '{c2}/theirs', 'X-Copy-From-Account': '{other-account}' } }), {
     setup: [...OWN_C, PUT('/{c2}', { at: 'other', as: 'other', headers: { 'X-Container-Read': '.r:*' } }), PUT('/{c2}/theirs', { at: 'other', as: 'other', body: 'theirs' })],
   }),
+  // cross-account copies: read on the source and write on the destination, decided before anything is looked up
+  n('copy.destination-other-account', COPY('/{c}/obj', { headers: { Destination: '/{c2}/dst', 'Destination-Account': '{other-account}' } }), {
+    setup: [...OWN_C_OBJ, PUT('/{c2}', { at: 'other', as: 'other' })],
+  }),
+  n('copy.destination-other-account-granted', COPY('/{c}/obj', { headers: { Destination: '/{c2}/dst', 'Destination-Account': '{other-account}' } }), {
+    setup: [...OWN_C_OBJ, PUT('/{c2}', { at: 'other', as: 'other', headers: { 'X-Container-Write': '{user}' } })],
+  }),
+  n('copy.destination-other-account-read-back', GET('/{c2}/dst', { at: 'other', as: 'other' }), {
+    setup: [...OWN_C_OBJ, PUT('/{c2}', { at: 'other', as: 'other', headers: { 'X-Container-Write': '{user}' } }), COPY('/{c}/obj', { headers: { Destination: '/{c2}/dst', 'Destination-Account': '{other-account}' } })],
+  }),
+  n('copy.destination-other-account-missing-source', COPY('/{c}/nope', { headers: { Destination: '/{c2}/dst', 'Destination-Account': '{other-account}' } }), {
+    setup: [...OWN_C, PUT('/{c2}', { at: 'other', as: 'other', headers: { 'X-Container-Write': '{user}' } })],
+  }),
+  n('copy.destination-other-account-no-container', COPY('/{c}/obj', { headers: { Destination: '/{c2}/dst', 'Destination-Account': '{other-account}' } }), { setup: OWN_C_OBJ }),
+  n('copy.from-other-account-user-acl', PUT('/{c}/dst', { headers: { 'X-Copy-From': '{c2}/theirs', 'X-Copy-From-Account': '{other-account}' } }), {
+    setup: [...OWN_C, PUT('/{c2}', { at: 'other', as: 'other', headers: { 'X-Container-Read': '{user}' } }), PUT('/{c2}/theirs', { at: 'other', as: 'other', body: 'theirs' })],
+  }),
+  n('copy.from-other-account-user-acl-missing', PUT('/{c}/dst', { headers: { 'X-Copy-From': '{c2}/nope', 'X-Copy-From-Account': '{other-account}' } }), {
+    setup: [...OWN_C, PUT('/{c2}', { at: 'other', as: 'other', headers: { 'X-Container-Read': '{user}' } })],
+  }),
+  n('copy.from-other-account-missing', PUT('/{c}/dst', { headers: { 'X-Copy-From': '{c2}/nope', 'X-Copy-From-Account': '{other-account}' } }), {
+    setup: [...OWN_C, PUT('/{c2}', { at: 'other', as: 'other' })],
+  }),
   n('copy.from-empty', PUT('/{c}/dst', { headers: { 'X-Copy-From': '{c}/empty' } }), { setup: [...OWN_C, put('/{c}/empty', '')] }),
   n('copy.post-as-copy-body', GET('/{c}/dst'), { setup: [...OWN_C_OBJ, COPY('/{c}/obj', { headers: { Destination: '/{c}/dst' } })] }),
 ];

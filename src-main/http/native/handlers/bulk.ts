@@ -100,6 +100,6 @@ export async function bulkDelete(call: NativeCall<NativeOpOf<'BulkDelete'>>): Pr
   if (!op.framed) throw new NativeError(411);
   const targets = await readTargets(x);
   const { tenant } = Engine.ref(call.account, '');
-  const report = await ctx.engine.deleteMany(tenant, targets, (c, name) => decide({ who, container: c, action: name === undefined ? 'admin' : 'write-object', through: call.account }));
+  const report = await ctx.engine.deleteMany(tenant, targets, (c, name) => decide({ who, container: c, action: name === undefined ? 'admin' : 'write-object', through: call.account, accountAcl: () => ctx.engine.accountAcl(c.owner) }));
   sendDeleteReport(x, who, op.format, report);
 }

@@ -1,5 +1,5 @@
 import { isCofferError } from '../../../../src-shared/errors.js';
-import { Engine, type ContainerInfo } from '../../../engine/index.js';
+import { Engine, type ContainerInfo, type ContainerSettings } from '../../../engine/index.js';
 import { httpDate, xTimestamp } from '../../common/dates.js';
 import type { HeaderValues } from '../../common/exchange.js';
 import { NativeError } from '../errors.js';
@@ -9,8 +9,12 @@ import type { NativeOpOf } from '../operation.js';
 import { containerMetaProblem } from '../params.js';
 import { baseHeaders, reply, type NativeCall } from '../respond.js';
 
-/** A container's headers; its ACLs only for its owner (Swift shows X-Container-Read/-Write to owners only). */
+/** Container metadata only owners see (Swift's swift_owner_headers): the TempURL keys. */
+const OWNER_META = new Set(['temp-url-key', 'temp-url-key-2']);
+
+/** A container's headers; its ACLs and TempURL keys only for its owner (Swift shows those to swift_owner only). */
 export function containerHeaders(c: ContainerInfo, owner: boolean): HeaderValues {
+  const meta = owner ? c.meta : Object.fromEntries(Object.entries(c.meta).filter(([k]) => !OWNER_META.has(k.toLowerCase())));
   return {
     'X-Container-Object-Count': c.usage.objects,
     'X-Container-Bytes-Used': c.usage.bytes,
@@ -25,7 +29,7 @@ export function containerHeaders(c: ContainerInfo, owner: boolean): HeaderValues
     ...(c.quota.maxObjects >= 0 ? { 'X-Container-Meta-Quota-Count': c.quota.maxObjects } : {}),
     ...(c.versioning !== 'unversioned' ? { 'X-Versions-Enabled': c.versioning === 'enabled' ? 'True' : 'False' } : {}),
     ...(c.archive ? { [c.archive.mode === 'stack' ? 'X-Versions-Location' : 'X-History-Location']: c.archive.container } : {}),
-    ...metaResponseHeaders('Container', c.meta),
+    ...metaResponseHeaders('Container', meta),
   };
 }
 
@@ -36,8 +40,21 @@ function checkOneMode(settings: NativeOpOf<'PutContainer' | 'PostContainer'>['se
   if (settings.versioning !== undefined && (c?.archive || settings.archive)) throw new NativeError(400, LEGACY_CONFLICT);
 }
 
+/** Whether the caller sees the container as its owner: acting as the owner of the account that owns it. */
+function ownerView(call: NativeCall, c: ContainerInfo): boolean {
+  return call.owner && c.owner === call.account;
+}
+
+/** The settings a request may change: ACLs are the owner's alone (Swift drops them from others' requests). */
+function allowedSettings(call: NativeCall, settings: ContainerSettings): ContainerSettings {
+  if (call.owner || settings.acl === undefined) return settings;
+  const { acl: _dropped, ...rest } = settings;
+  return rest;
+}
+
 export async function putContainer(call: NativeCall<NativeOpOf<'PutContainer'>>): Promise<void> {
-  const { x, ctx, op } = call;
+  const { x, ctx } = call;
+  const op = { ...call.op, settings: allowedSettings(call, call.op.settings) };
   const ref = Engine.ref(call.account, op.path.container);
   checkOneMode(op.settings, undefined);
   try {
@@ -58,7 +75,7 @@ export async function postContainer(call: NativeCall<NativeOpOf<'PostContainer'>
   checkOneMode(call.op.settings, c);
   const problem = containerMetaProblem(c.meta, call.op.meta);
   if (problem) throw new NativeError(400, problem);
-  await call.ctx.engine.updateContainer({ tenant: c.tenant, container: c.name }, call.op.settings);
+  await call.ctx.engine.updateContainer({ tenant: c.tenant, container: c.name }, allowedSettings(call, call.op.settings));
   reply(call.x, 204);
 }
 
@@ -78,7 +95,7 @@ export async function deleteContainer(call: NativeCall<NativeOpOf<'DeleteContain
 
 /** HEAD container: its headers, with the Content-Type its listing would have (as Swift answers it). */
 export function headContainer(call: NativeCall<NativeOpOf<'HeadContainer'>>, c: ContainerInfo): void {
-  reply(call.x, 204, { ...containerHeaders(c, call.who.account === c.owner), 'Content-Type': CONTENT_TYPES[call.op.format] });
+  reply(call.x, 204, { ...containerHeaders(c, ownerView(call, c)), 'Content-Type': CONTENT_TYPES[call.op.format] });
 }
 
 /** GET container: the object listing (N4) with every parameter of §5. */
@@ -100,7 +117,7 @@ export function listContainer(call: NativeCall<NativeOpOf<'ListContainer'>>, c: 
       reverse: p.reverse,
     },
   );
-  const headers = { ...containerHeaders(c, call.who.account === c.owner), ...baseHeaders(x, CONTENT_TYPES[format]) };
+  const headers = { ...containerHeaders(c, ownerView(call, c)), ...baseHeaders(x, CONTENT_TYPES[format]) };
   if (page.entries.length === 0 && format === 'plain') return x.send(204, headers);
   x.send(200, headers, renderObjects(format, c.name, page.entries));
 }

@@ -25,7 +25,7 @@ export async function copyObject(call: NativeCall<NativeOpOf<'CopyObject'>>): Pr
   const srcContainer = reachContainer(call, src.account, src.container, 'read-object', src.name);
   const dstContainer = reachContainer(call, dst.account, dst.container, 'write-object');
   const sourceVersionId = checkVersionId(srcContainer, op.sourceVersionId);
-  const source = engine.headObject(refOf(srcContainer), src.name, sourceVersionId, segmentReader(call.who));
+  const source = engine.headObject(refOf(srcContainer), src.name, sourceVersionId, segmentReader(call.who, call.ctx.engine.accountAcl));
   if (evaluateConditions(op.conditions, { etag: source.etag, lastModified: source.lastModified }, false) !== 'ok') throw preconditionFailed(objectHeaders(source));
   const fields = op.fields;
   if (fields instanceof NativeError) throw fields;
@@ -45,7 +45,7 @@ export async function copyObject(call: NativeCall<NativeOpOf<'CopyObject'>>): Pr
       ...(fields.deleteAt !== undefined ? { deleteAt: fields.deleteAt } : {}),
       sourceEtag: source.etag,
       ...(sourceVersionId !== undefined ? { sourceVersionId } : {}),
-      canRead: segmentReader(call.who),
+      canRead: segmentReader(call.who, call.ctx.engine.accountAcl),
     },
   );
   // The object's download headers of seed 2.6 ("on download and copy"), then 4.1.3's copy headers.

@@ -74,8 +74,8 @@ async function readObject(call: NativeCall<NativeOpOf<'GetObject' | 'HeadObject'
   // A plain GET reads first and judges the conditionals on what it read (one lookup, not two);
   // large objects and unsatisfiable ranges take the general path below, which answers as before.
   const multi = op.name === 'GetObject' && op.ranges && !opts.raw ? op.ranges : undefined;
-  const early = !head && !opts.raw && !multi ? await readPlain(ctx.engine, refOf(c), name, readOptionsFor(call.who, range, versionId)) : undefined;
-  const info = early?.info ?? ctx.engine.headObject(refOf(c), name, versionId, segmentReader(call.who));
+  const early = !head && !opts.raw && !multi ? await readPlain(ctx.engine, refOf(c), name, readOptionsFor(call.who, range, versionId, ctx.engine.accountAcl)) : undefined;
+  const info = early?.info ?? ctx.engine.headObject(refOf(c), name, versionId, segmentReader(call.who, call.ctx.engine.accountAcl));
   const verdict = evaluateConditions(op.conditions, { etag: info.etag, lastModified: info.lastModified }, true);
   if (verdict !== 'ok') early?.body.destroy();
   const adjust = call.adjust;
@@ -118,7 +118,7 @@ async function send(
     if (part) headers['Content-Range'] = `bytes ${part.start}-${part.end}/${info.size}`;
     return x.sendHead(part ? 206 : 200, headers, baseHeaders(x), part ? part.end - part.start + 1 : info.size);
   }
-  const read = early ?? (opts.raw ? await ctx.engine.getManifestBytes(refOf(c), name, range) : await ctx.engine.getObject(refOf(c), name, readOptionsFor(call.who, range, versionId)));
+  const read = early ?? (opts.raw ? await ctx.engine.getManifestBytes(refOf(c), name, range) : await ctx.engine.getObject(refOf(c), name, readOptionsFor(call.who, range, versionId, ctx.engine.accountAcl)));
   const headers = headersOf(read.info);
   if (read.range) {
     const { start, end } = read.range;

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { decide, SLO_LIMITS, sloProblems, type ContainerInfo, type SegmentProblem, type SloSegment, type SloSegmentSpec } from '../../../engine/index.js';
+import { decide, manifestDocument, segmentReader, SLO_LIMITS, sloProblems, type ContainerInfo, type SegmentProblem, type SloSegmentSpec } from '../../../engine/index.js';
 import { httpDate } from '../../common/dates.js';
 import { readSmallBody } from '../../common/exchange.js';
 import { encodePath } from '../../common/url.js';
@@ -72,7 +72,7 @@ export async function putManifest(call: NativeCall<NativeOpOf<'PutManifest'>>, c
       ...fields,
       ...(etag ? { expectedEtag: etag } : {}),
       ...(ifNoneMatch ? { ifNoneMatch } : {}),
-      canRead: (segContainer) => decide({ who, container: segContainer, action: 'read-object' }),
+      canRead: segmentReader(who, ctx.engine.accountAcl),
     });
     reply(x, 201, { Etag: `"${info.etag}"`, 'Last-Modified': httpDate(info.lastModified) });
   } catch (err) {
@@ -91,24 +91,6 @@ export async function putManifest(call: NativeCall<NativeOpOf<'PutManifest'>>, c
   }
 }
 
-/** Swift's manifest timestamps: microseconds, no zone. */
-function manifestTime(ms: number): string {
-  return `${new Date(ms).toISOString().slice(0, 23)}000`;
-}
-
-function manifestRow(s: SloSegment, raw: boolean): Record<string, unknown> {
-  const path = `/${s.container}/${s.name}`;
-  if (raw) return { path, etag: s.etag, size_bytes: s.size };
-  return {
-    name: path,
-    hash: s.etag,
-    bytes: s.size,
-    content_type: s.contentType,
-    last_modified: manifestTime(s.lastModified),
-    ...(s.subSlo ? { sub_slo: true } : {}),
-  };
-}
-
 /**
  * GET/HEAD `?multipart-manifest=get`: an SLO's stored manifest as JSON (`&format=raw`: the PUT
  * form, ready to be PUT again); any other object is served as stored (a DLO's own bytes).
@@ -117,7 +99,7 @@ export async function getManifest(call: NativeCall<NativeOpOf<'GetManifest'>>, c
   const { x, ctx, op } = call;
   const m = ctx.engine.getStaticManifest(refOf(c), op.path.object);
   if (!m) return getObject(call, c, { raw: true });
-  const body = JSON.stringify(m.segments.map((s) => manifestRow(s, op.raw)));
+  const body = manifestDocument(m.segments, op.raw);
   x.send(200, {
     ...baseHeaders(x),
     ...objectHeaders(m.info),
@@ -131,6 +113,6 @@ export async function getManifest(call: NativeCall<NativeOpOf<'GetManifest'>>, c
 /** DELETE `?multipart-manifest=delete`: the segments and the manifest, with a bulk-delete report. */
 export async function deleteManifest(call: NativeCall<NativeOpOf<'DeleteManifest'>>, c: ContainerInfo): Promise<void> {
   const { who } = call;
-  const report = await call.ctx.engine.deleteStaticLargeObject(refOf(c), call.op.path.object, (seg, obj) => decide({ who, container: seg, action: obj === undefined ? 'admin' : 'write-object' }));
+  const report = await call.ctx.engine.deleteStaticLargeObject(refOf(c), call.op.path.object, (seg, obj) => decide({ who, container: seg, action: obj === undefined ? 'admin' : 'write-object', accountAcl: () => call.ctx.engine.accountAcl(seg.owner) }));
   sendDeleteReport(call.x, who, call.op.format, report);
 }

@@ -1,0 +1,46 @@
+// The queue's file on disk (transfers.json) on its own: a queue larger than one serialised slice
+// comes back whole after a restart, unfinished items paused, the finished history bounded.
+import { mkdtempSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { TransferItem } from '../../src-shared/contract/transfers.js';
+import { TransferFile, type SavedJob } from '../../src-main/services/transfers/persisted.js';
+import { KEEP_FINISHED } from '../../src-main/services/transfers/queue.js';
+
+function saved(i: number, state: TransferItem['state']): SavedJob {
+  const name = `folder/file-${i}.bin`;
+  return {
+    item: { id: `id-${i}`, batchId: 'b', direction: 'download', account: 'a', container: 'c', name, path: `/tmp/x/${name}`, size: 4096, resumable: true, transferred: 0, state, error: null, attempts: 0, verified: false, bytesPerSecond: null },
+    spec: { kind: 'download', name, path: `/tmp/x/${name}` },
+    resumeToken: null,
+  };
+}
+
+describe('the transfer queue on disk', () => {
+  it('writes a queue of thousands of items in slices that read back as one document', async () => {
+    const file = join(mkdtempSync(join(os.tmpdir(), 'coffer-transfer-file-')), 'transfers.json');
+    // More finished items than are kept, and queued and running ones across several slices.
+    const jobs = [
+      ...Array.from({ length: KEEP_FINISHED + 7 }, (_, i) => saved(i, 'done')),
+      ...Array.from({ length: 1234 }, (_, i) => saved(10_000 + i, i % 3 === 0 ? 'running' : 'queued')),
+    ];
+    await new TransferFile(file, () => jobs, (j) => j).flush();
+    expect((JSON.parse(readFileSync(file, 'utf8')) as { jobs: unknown[] }).jobs).toHaveLength(jobs.length);
+
+    const back = new TransferFile(file, () => [], (j) => j).load();
+    expect(back.filter((j) => j.item.state === 'done').map((j) => j.item.id)).toEqual(jobs.slice(7, KEEP_FINISHED + 7).map((j) => j.item.id));
+    const unfinished = back.filter((j) => j.item.state !== 'done');
+    expect(unfinished.map((j) => j.item.id)).toEqual(jobs.slice(KEEP_FINISHED + 7).map((j) => j.item.id));
+    expect(unfinished.every((j) => j.item.state === 'paused')).toBe(true);
+  });
+
+  it('writes an empty queue, and a queue of exactly one slice', async () => {
+    const dir = mkdtempSync(join(os.tmpdir(), 'coffer-transfer-file-'));
+    await new TransferFile(join(dir, 'empty.json'), () => [], (j: SavedJob) => j).flush();
+    expect(new TransferFile(join(dir, 'empty.json'), () => [], (j) => j).load()).toEqual([]);
+    const jobs = Array.from({ length: 500 }, (_, i) => saved(i, 'queued'));
+    await new TransferFile(join(dir, 'slice.json'), () => jobs, (j) => j).flush();
+    expect(new TransferFile(join(dir, 'slice.json'), () => [], (j) => j).load()).toHaveLength(500);
+  });
+});
