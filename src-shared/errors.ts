@@ -35,6 +35,8 @@ export const COFFER_ERROR_CODES = [
   'NoSuchUpload',
   'InvalidPart',
   'InvalidPartOrder',
+  'InvalidTag',
+  'TooManyTags',
   'BrokenLargeObject',
   'Aborted',
   'Closed',

@@ -39,7 +39,7 @@ export function containerSummary(c: ContainerInfo): ContainerSummary {
 }
 
 export function objectDetails(o: ObjectInfo, c: ContainerInfo): ObjectDetails {
-  return {
+  const details: ObjectDetails = {
     container: o.container,
     name: o.name,
     size: o.size,
@@ -55,6 +55,8 @@ export function objectDetails(o: ObjectInfo, c: ContainerInfo): ObjectDetails {
     // the container's `.r:*` read ACL or a bucket policy granting s3:GetObject to everyone.
     publicRead: objectIsPublic(c, o.publicRead),
   };
+  if (o.tags?.length) details.tags = o.tags.map((t) => ({ key: t.key, value: t.value }));
+  return details;
 }
 
 export function folderEntry(e: ListEntry): FolderEntry {

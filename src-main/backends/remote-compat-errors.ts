@@ -25,6 +25,7 @@ const BY_S3_CODE: Record<string, CofferErrorCode> = {
   PreconditionFailed: 'PreconditionFailed',
   InvalidPart: 'InvalidPart',
   InvalidPartOrder: 'InvalidPartOrder',
+  InvalidTag: 'InvalidTag',
   InvalidArgument: 'InvalidArgument',
   InvalidRequest: 'InvalidArgument',
   AccessDenied: 'AccessDenied',

@@ -27,7 +27,9 @@ import * as largeObjects from './ops/large-objects.js';
 import type { Body, ReceiveOptions } from './ops/receive-body.js';
 import { recover, type RecoveryReport } from './ops/recovery.js';
 import { requireValidQuota } from './ops/usage.js';
-import type { AccountAcl, ContainerRef, Quota } from './types.js';
+import { getObjectTags, setObjectTags } from './ops/tagging.js';
+import type { AccountAcl, Checksums, ContainerRef, Quota, Tag } from './types.js';
+import type { UploadChecksum } from './ops/multipart-checksums.js';
 
 /**
  * The embedded store: accounts, containers, objects, versions, multipart uploads and quotas over
@@ -164,6 +166,11 @@ export class Engine {
   /** True when the delete is done (stack mode put the previous version back). */
   archiveDelete = (ref: ContainerRef, name: string) => archiveDelete(this.ctx, ref, name);
 
+  // S3 tagging: an object version's tags change in place; a container's are one of its settings.
+  getObjectTags = (ref: ContainerRef, name: string, versionId?: string) => getObjectTags(this.ctx, ref, name, versionId);
+  /** Replaces a version's tags (null: removes them); returns the version's id. */
+  setObjectTags = (ref: ContainerRef, name: string, versionId: string | undefined, tags: Tag[] | null) => setObjectTags(this.ctx, ref, name, versionId, tags);
+
   // Large objects (Swift SLO/DLO; getObject assembles them) and bulk deletes
   putStaticLargeObject = (ref: ContainerRef, name: string, segments: largeObjects.SloSegmentSpec[], opts?: largeObjects.SloPutOptions) =>
     largeObjects.putStaticLargeObject(this.ctx, ref, name, segments, opts);
@@ -177,13 +184,19 @@ export class Engine {
   deleteMany = (tenant: string, targets: DeleteTarget[], canDelete?: DeleteCheck) => deleteMany(this.ctx, tenant, targets, canDelete);
 
   // Multipart uploads
-  createUpload = (ref: ContainerRef, name: string, fields?: ObjectFields) => multipart.createUpload(this.ctx, ref, name, fields);
+  createUpload = (ref: ContainerRef, name: string, fields?: ObjectFields, checksum?: UploadChecksum) => multipart.createUpload(this.ctx, ref, name, fields, checksum);
   uploadPart = (ref: ContainerRef, name: string, uploadId: string, partNumber: number, body: Body, opts?: ReceiveOptions) =>
     multipart.uploadPart(this.ctx, ref, name, uploadId, partNumber, body, opts);
   listParts = (ref: ContainerRef, name: string, uploadId: string, p?: { partNumberMarker?: number; maxParts?: number }) =>
     multipart.listParts(this.ctx, ref, name, uploadId, p);
-  completeUpload = (ref: ContainerRef, name: string, uploadId: string, parts: multipart.CompletedPart[], conditions?: WriteConditions) =>
-    multipart.completeUpload(this.ctx, ref, name, uploadId, parts, conditions);
+  completeUpload = (
+    ref: ContainerRef,
+    name: string,
+    uploadId: string,
+    parts: multipart.CompletedPart[],
+    expected?: Checksums,
+    conditions?: WriteConditions,
+  ) => multipart.completeUpload(this.ctx, ref, name, uploadId, parts, expected, conditions);
   abortUpload = (ref: ContainerRef, name: string, uploadId: string) => multipart.abortUpload(this.ctx, ref, name, uploadId);
   listUploads = (ref: ContainerRef, p?: Parameters<typeof listUploads>[2]) => listUploads(this.ctx, ref, p);
 

@@ -11,7 +11,7 @@
 export { Engine } from './engine.js';
 export type { EngineOptions, EngineEvents, ObjectsChanged } from './context.js';
 export { typeFromName } from './content-type.js';
-export { verifyBytes, type DigestExpectations } from './blobs/digests.js';
+export { CHECKSUM_NAMES, verifyBytes, type DigestExpectations } from './blobs/digests.js';
 // Who may do what to a container: the one access decision both front ends and the backends' "public"
 // summaries share.
 export {
@@ -57,6 +57,7 @@ export {
   type AccountAcl,
   type AccountInfo,
   type ChecksumAlgorithm,
+  type ChecksumType,
   type Checksums,
   type ContainerInfo,
   type ContainerRef,
@@ -66,6 +67,7 @@ export {
   type ObjectInfo,
   type Quota,
   type StandardHeaders,
+  type Tag,
   type LegacyArchive,
   type Usage,
   type VersioningState,
@@ -87,7 +89,9 @@ export { corsProblem, matchCors, wildcardMatch, CORS_METHODS, type CorsProblem, 
 export { currentExpiry, lifecycleProblem, DAY_MS, type LifecycleFilterForm, type LifecycleProblem, type LifecycleRule } from './lifecycle.js';
 export type { VersionEntry, VersionListParams, VersionPage } from './ops/list-versions.js';
 export type { CompletedPart, PartInfo, UploadInfo } from './ops/multipart.js';
+export { uploadChecksum, type UploadChecksum } from './ops/multipart-checksums.js';
 export { MAX_DELETE_AT, type ObjectFields, type PutOptions, type RequestFields } from './ops/put-object.js';
 export { resolveRange, type ByteRange, type ObjectRead, type RangeRequest, type ReadOptions } from './ops/read-object.js';
 export type { Body, ReceiveOptions } from './ops/receive-body.js';
 export type { RecoveryReport } from './ops/recovery.js';
+export { TAG_LIMITS } from './ops/tagging.js';

@@ -5,10 +5,22 @@ import type { Grant } from './acl.js';
 import type { CorsRule } from './cors.js';
 import type { LifecycleRule } from './lifecycle.js';
 
-export type ChecksumAlgorithm = 'crc32' | 'crc32c' | 'sha1' | 'sha256';
-export const CHECKSUM_ALGORITHMS: readonly ChecksumAlgorithm[] = ['crc32', 'crc32c', 'sha1', 'sha256'];
+export type ChecksumAlgorithm = 'crc32' | 'crc32c' | 'crc64nvme' | 'sha1' | 'sha256';
+export const CHECKSUM_ALGORITHMS: readonly ChecksumAlgorithm[] = ['crc32', 'crc32c', 'crc64nvme', 'sha1', 'sha256'];
+/**
+ * How an object's checksum covers it (S3's x-amz-checksum-type): FULL_OBJECT, of all its bytes
+ * (every single upload; a multipart upload's CRC combined from its parts'), or COMPOSITE, the
+ * checksum of its parts' checksums with `-<parts>` appended.
+ */
+export type ChecksumType = 'COMPOSITE' | 'FULL_OBJECT';
 /** Checksums by algorithm, each the base64 of the big-endian digest (as S3 sends them). */
 export type Checksums = Partial<Record<ChecksumAlgorithm, string>>;
+
+/** One tag of an object or a container (S3 tagging): kept in the order given. */
+export interface Tag {
+  key: string;
+  value: string;
+}
 
 /** The standard headers stored with an object and returned as they were (src-shared/standard-headers.ts). */
 export type { StandardHeaders };
@@ -91,6 +103,8 @@ export interface ContainerRecord {
   versioning: VersioningState;
   quota: Quota;
   storagePolicy: string;
+  /** S3 bucket tagging; absent: no tag set (NoSuchTagSet). */
+  tags?: Tag[];
   /** S3 lifecycle rules (absent: none configured), acted on by the expiry sweep. */
   lifecycle?: LifecycleRule[];
   /** Cross-origin rules (S3 PutBucketCors), absent when none. */
@@ -165,7 +179,13 @@ export interface ObjectRecord {
   /** The version's S3 ACL when one was set (acl.ts); absent: the one `publicRead` implies. */
   grants?: Grant[];
   checksums?: Checksums;
+  /** Absent: FULL_OBJECT (what every single upload's checksum is). */
+  checksumType?: ChecksumType;
+  /** A multipart object's parts' checksums, in order (when its upload had a checksum algorithm). */
+  partChecksums?: Checksums[];
   parts?: number;
+  /** S3 object tags of this version. */
+  tags?: Tag[];
   /** The multipart upload that made this version: a retried CompleteMultipartUpload finds its result here. */
   uploadId?: string;
   /**
@@ -198,9 +218,14 @@ export interface ObjectInfo {
   /** The version's S3 ACL when one was set; absent: the one `publicRead` implies (acl.ts effectiveGrants). */
   grants?: Grant[];
   checksums: Checksums;
+  checksumType: ChecksumType;
   partsCount?: number;
   /** Sizes of the parts of an object made by a multipart upload, in order. */
   partSizes?: number[];
+  /** Their checksums, when the upload had a checksum algorithm. */
+  partChecksums?: Checksums[];
+  /** The version's S3 tags, when it has any. */
+  tags?: Tag[];
   /**
    * Set for SLO/DLO manifests. `size` and `etag` are those of the assembled object, except for a
    * DLO in a listing, which shows the manifest's own (resolving it would mean listing its segments).
@@ -227,6 +252,7 @@ export interface ContainerInfo {
   cors?: CorsRule[];
   archive?: LegacyArchive;
   usage: Usage;
+  tags?: Tag[];
 }
 
 export interface AccountInfo {

@@ -106,6 +106,8 @@ export interface ObjectDetails {
    * one: a Swift SLO's (the MD5 of its segments' MD5s) or DLO's. Absent otherwise.
    */
   compositeEtag?: true;
+  /** S3 object tags, in their order; absent when the object has none (or the backend does not say). */
+  tags?: { key: string; value: string }[];
 }
 
 export type FolderEntry =

@@ -239,7 +239,7 @@ describe('GetObject and HeadObject', () => {
     expect(h.headers['x-amz-request-id']).toBeTruthy();
   });
 
-  it('object tagging (none is stored): an existing key has an empty TagSet, a missing one is NoSuchKey (GET and DELETE), as AWS', async () => {
+  it('object tagging: an untagged key has an empty TagSet, a missing one is NoSuchKey (GET and DELETE), as AWS', async () => {
     await c.send(new PutObjectCommand({ Bucket: b, Key: 'tagged', Body: 't' }));
     const tags = await raw(s, 'GET', `/${b}/tagged?tagging`, { as: ALICE });
     expect([tags.status, tags.text]).toEqual([200, expect.stringContaining('<TagSet></TagSet>')]);

@@ -70,7 +70,7 @@ const BUCKET: Row[] = [
 ];
 
 // Every sub-resource clients probe: "not configured" on GET and DELETE, refused on PUT.
-const NOT_CONFIGURED = ['tagging', 'website', 'encryption', 'object-lock', 'publicAccessBlock', 'logging', 'requestPayment', 'ownershipControls'];
+const NOT_CONFIGURED = ['website', 'encryption', 'object-lock', 'publicAccessBlock', 'logging', 'requestPayment', 'ownershipControls'];
 const UNSUPPORTED = ['notification', 'replication', 'accelerate', 'analytics', 'inventory', 'metrics', 'intelligent-tiering', 'restore', 'select', 'torrent', 'attributes', 'legal-hold', 'retention'];
 const SUBRESOURCES: Row[] = [
   ...NOT_CONFIGURED.flatMap((sub): Row[] => [
@@ -82,7 +82,9 @@ const SUBRESOURCES: Row[] = [
     ['GET', `/b?${sub}`, {}, 'NotImplemented', 'service'],
     ['PUT', `/b?${sub}`, {}, 'NotImplemented', 'service'],
     ['DELETE', `/b?${sub}`, {}, 'NotConfigured', 'admin'],
-    ['GET', `/b/k?${sub}`, {}, 'NotImplemented', 'service'],
+    sub === 'attributes'
+      ? ['GET', `/b/k?${sub}`, { 'x-amz-object-attributes': 'ETag' }, 'GetObjectAttributes', 'read-object']
+      : ['GET', `/b/k?${sub}`, {}, 'NotImplemented', 'service'],
     ['PUT', `/b/k?${sub}`, {}, 'NotImplemented', 'service'],
   ]),
 ];
@@ -107,7 +109,10 @@ const OBJECT: Row[] = [
   ['PUT', '/b/k?uploadId=u&partNumber=1', { 'Content-Length': '0' }, 'UploadPart', 'write-object'],
   ['PUT', '/b/k?partNumber=1', { 'Transfer-Encoding': 'chunked' }, 'UploadPart', 'write-object'],
   ['PUT', '/b/k?uploadId=u&partNumber=1', COPY, 'UploadPartCopy', 'write-object'],
-  ['PUT', '/b/k?tagging', {}, 'NotImplemented', 'service'],
+  ['PUT', '/b/k?tagging', {}, 'PutObjectTagging', 'write-object'],
+  ['GET', '/b?tagging', {}, 'GetBucketTagging', 'admin'],
+  ['PUT', '/b?tagging', {}, 'PutBucketTagging', 'admin'],
+  ['DELETE', '/b?tagging', {}, 'DeleteBucketTagging', 'admin'],
   ['POST', '/b/k?uploads', {}, 'CreateMultipartUpload', 'write-object'],
   ['POST', '/b/k?uploadId=u', {}, 'CompleteMultipartUpload', 'write-object'],
   ['POST', '/b/k', {}, 'NotImplemented', 'service'],
@@ -115,7 +120,7 @@ const OBJECT: Row[] = [
   ['DELETE', '/b/k', {}, 'DeleteObject', 'write-object'],
   ['DELETE', '/b/k?versionId=v1', {}, 'DeleteObject', 'write-object'],
   ['DELETE', '/b/k?uploadId=u', {}, 'AbortMultipartUpload', 'write-object'],
-  ['DELETE', '/b/k?tagging', {}, 'NotConfigured', 'admin'],
+  ['DELETE', '/b/k?tagging', {}, 'DeleteObjectTagging', 'write-object'],
   ['PATCH', '/b/k', {}, 'MethodNotAllowed', 'service'],
   ['COPY', '/b/k', {}, 'MethodNotAllowed', 'service'],
 ];
@@ -295,7 +300,10 @@ describe('parameters', () => {
     expect(op('NotConfigured', 'GET', '/b?website').answer).toEqual({ kind: 'missing', code: 'NoSuchWebsiteConfiguration', message: 'The specified bucket does not have a website configuration' });
     expect(op('NotConfigured', 'GET', '/b?logging').answer).toEqual({ kind: 'logging' });
     expect(op('NotConfigured', 'DELETE', '/b?website').answer).toEqual({ kind: 'empty' });
-    expect(op('GetObjectTagging', 'GET', '/b/k?tagging&versionId=v')).toMatchObject({ answer: { kind: 'object-tags' }, objectMustExist: true, versionId: 'v' });
+    expect(op('GetObjectTagging', 'GET', '/b/k?tagging&versionId=v')).toMatchObject({ versionId: 'v' });
+    expect(op('PutObject', 'PUT', '/b/k', { 'content-length': '0', 'x-amz-tagging': 'a=1&b=x%20y&c' }).fields.tags).toEqual([{ key: 'a', value: '1' }, { key: 'b', value: 'x y' }, { key: 'c', value: '' }]);
+    expect(op('PutObject', 'PUT', '/b/k', { 'content-length': '0', 'x-amz-tagging': 'a=1&a=2' }).invalid).toMatchObject({ code: 'InvalidArgument' });
+    expect(op('CopyObject', 'PUT', '/b/k', { 'x-amz-copy-source': 'b/s', 'x-amz-tagging-directive': 'replace' }).taggingDirective).toBe('REPLACE');
     expect(op('DeleteObject', 'DELETE', '/b/k?versionId=null').versionId).toBe('null');
   });
 

@@ -12,7 +12,7 @@ export interface DigestExpectations {
   contentSha256?: string;
 }
 
-const CHECKSUM_NAMES: Record<ChecksumAlgorithm, string> = { crc32: 'CRC32', crc32c: 'CRC32C', sha1: 'SHA1', sha256: 'SHA256' };
+export const CHECKSUM_NAMES: Record<ChecksumAlgorithm, string> = { crc32: 'CRC32', crc32c: 'CRC32C', crc64nvme: 'CRC64NVME', sha1: 'SHA1', sha256: 'SHA256' };
 
 /** The checksums to compute (besides MD5, always) to judge `want`, and those to keep. */
 export function algorithmsFor(want: DigestExpectations, keep: Iterable<ChecksumAlgorithm> = []): Set<ChecksumAlgorithm> {

@@ -1,6 +1,7 @@
 import { createHash, hash, type Hash } from 'node:crypto';
 import { crc32 } from 'node:zlib';
 import { Crc32c } from '@aws-crypto/crc32c';
+import { Crc64Nvme } from './crc.js';
 import type { ChecksumAlgorithm, Checksums } from '../types.js';
 
 interface Running {
@@ -44,6 +45,7 @@ function crc32cRunning(): Running {
 const MAKERS: Record<ChecksumAlgorithm, () => Running> = {
   crc32: crc32Running,
   crc32c: crc32cRunning,
+  crc64nvme: () => new Crc64Nvme(),
   sha1: () => hashOf('sha1'),
   sha256: () => hashOf('sha256'),
 };

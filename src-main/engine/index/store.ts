@@ -1,7 +1,7 @@
 import { open, type Database, type RootDatabase } from 'lmdb';
 import { CofferError } from '../../../src-shared/errors.js';
 import { listedRecordDecoder, objectRecordEncoder, type ListedRecord } from './object-codec.js';
-import type { AccountRecord, ContainerRecord, InlineRef, ObjectRecord, Usage } from '../types.js';
+import type { AccountRecord, ChecksumAlgorithm, ChecksumType, ContainerRecord, InlineRef, ObjectRecord, Usage } from '../types.js';
 import { WriteBatcher, type WriteFn } from './write-batch.js';
 
 /**
@@ -39,7 +39,9 @@ export interface UploadRecord {
   meta: Record<string, string>;
   publicRead?: boolean;
   grants?: ObjectRecord['grants'];
-  checksumAlgorithm?: string;
+  checksumAlgorithm?: ChecksumAlgorithm;
+  checksumType?: ChecksumType;
+  tags?: ObjectRecord['tags'];
 }
 
 export interface PartRecord {

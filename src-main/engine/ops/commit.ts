@@ -47,7 +47,18 @@ export function checkConditions(current: ObjectRecord | undefined, cond: WriteCo
 }
 
 /** The optional fields a new version may carry; the check below fails to compile if one is missing. */
-type OptionalField = 'deleteMarker' | 'deleteAt' | 'publicRead' | 'grants' | 'checksums' | 'parts' | 'uploadId' | 'manifest';
+type OptionalField =
+  | 'deleteMarker'
+  | 'deleteAt'
+  | 'publicRead'
+  | 'grants'
+  | 'checksums'
+  | 'checksumType'
+  | 'partChecksums'
+  | 'parts'
+  | 'uploadId'
+  | 'manifest'
+  | 'tags';
 type Unlisted = Exclude<keyof NewVersion, 'etag' | 'contentType' | 'headers' | 'meta' | OptionalField>;
 const everyFieldCopied: [Unlisted] extends [never] ? true : Unlisted = true;
 void everyFieldCopied;
@@ -74,9 +85,12 @@ function newRecord(fields: NewVersion, own: Pick<ObjectRecord, 'versionId' | 'se
   if (fields.publicRead !== undefined) rec.publicRead = fields.publicRead;
   if (fields.grants !== undefined) rec.grants = fields.grants;
   if (fields.checksums !== undefined) rec.checksums = fields.checksums;
+  if (fields.checksumType !== undefined) rec.checksumType = fields.checksumType;
+  if (fields.partChecksums !== undefined) rec.partChecksums = fields.partChecksums;
   if (fields.parts !== undefined) rec.parts = fields.parts;
   if (fields.uploadId !== undefined) rec.uploadId = fields.uploadId;
   if (fields.manifest !== undefined) rec.manifest = fields.manifest;
+  if (fields.tags !== undefined) rec.tags = fields.tags;
   return rec;
 }
 

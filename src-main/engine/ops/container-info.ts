@@ -23,6 +23,7 @@ class RequestContainerInfo implements ContainerInfo {
   readonly versioning: ContainerRecord['versioning'];
   readonly quota: ContainerRecord['quota'];
   readonly storagePolicy: string;
+  readonly tags: ContainerRecord['tags'];
   readonly lifecycle: ContainerRecord['lifecycle'];
   readonly cors: ContainerRecord['cors'];
   readonly archive: ContainerRecord['archive'];
@@ -45,6 +46,7 @@ class RequestContainerInfo implements ContainerInfo {
     this.policy = rec.policy;
     this.versioning = rec.versioning;
     this.quota = rec.quota;
+    this.tags = rec.tags;
     this.storagePolicy = rec.storagePolicy;
     this.lifecycle = rec.lifecycle;
     this.cors = rec.cors;

@@ -9,6 +9,7 @@ import { requireAccount } from './accounts.js';
 import { abortAllUploads } from './multipart.js';
 import { couldBeContainer } from './name-limits.js';
 import { releaseBlobs } from './release.js';
+import { checkTags } from './tagging.js';
 import { requireHeaderSafeMeta } from './put-object.js';
 import { accountUsageKey, addContainerCount, containerUsageKey, readUsage, requireValidQuota } from './usage.js';
 export { containerInfoForRequest } from './container-info.js';
@@ -19,6 +20,7 @@ import {
   type ContainerRef,
   type LegacyArchive,
   type Quota,
+  type Tag,
   type VersioningState,
 } from '../types.js';
 
@@ -66,6 +68,8 @@ export interface ContainerSettings {
   versioning?: VersioningState;
   quota?: Partial<Quota>;
   storagePolicy?: string;
+  /** S3 bucket tags: a new tag set (checked), or null to remove it. */
+  tags?: Tag[] | null;
   /** null removes the lifecycle configuration. */
   lifecycle?: LifecycleRule[] | null;
   /** null removes the CORS configuration. */
@@ -85,6 +89,7 @@ function applySettings(rec: ContainerRecord, s: ContainerSettings, now: number):
     if (v === null) delete acl[k];
     else if (v !== undefined) acl[k] = v;
   }
+  if (s.tags) checkTags(s.tags, 'bucket');
   let grants = s.grants ?? rec.grants;
   if (!s.grants && s.publicRead !== undefined && grants) grants = withPublicRead(grants, s.publicRead);
   const { lifecycle: _rules, cors: _cors, ...kept } = rec;
@@ -103,6 +108,10 @@ function applySettings(rec: ContainerRecord, s: ContainerSettings, now: number):
   if (grants) out.grants = grants;
   if (s.archive) out.archive = s.archive;
   else if (s.archive === null) delete out.archive;
+  if (s.tags !== undefined) {
+    if (s.tags === null) delete out.tags;
+    else out.tags = s.tags.map((t) => ({ key: t.key, value: t.value }));
+  }
   return out;
 }
 

@@ -21,6 +21,8 @@ export interface CopyOptions extends ObjectFields {
   signal?: AbortSignal;
   /** Whether the caller may read segment containers of a large source (see ReadOptions). */
   canRead?: SegmentReadCheck;
+  /** S3's tagging directive: 'copy' (the default) keeps the source's tags, 'replace' takes `tags`. */
+  tagging?: 'copy' | 'replace';
 }
 
 export interface CopyResult {
@@ -28,11 +30,17 @@ export interface CopyResult {
   object: ObjectInfo;
 }
 
-type SourceFields = Pick<ObjectRecord, 'contentType' | 'headers' | 'meta' | 'deleteAt' | 'publicRead' | 'grants'>;
+type SourceFields = Pick<ObjectRecord, 'contentType' | 'headers' | 'meta' | 'deleteAt' | 'publicRead' | 'grants' | 'tags'>;
+
+/** The tags of the copy: the source's unless the directive says to replace them (the metadata directive does not decide). */
+function copiedTags(src: SourceFields, o: CopyOptions): ObjectFields['tags'] {
+  return o.tagging === 'replace' ? o.tags : src.tags;
+}
 
 function copiedFields(src: SourceFields, o: CopyOptions): ObjectFields {
-  if (o.metadata === 'replace') return { ...o, contentType: o.contentType || undefined };
+  if (o.metadata === 'replace') return { ...o, contentType: o.contentType || undefined, tags: copiedTags(src, o) };
   return {
+    tags: copiedTags(src, o),
     contentType: o.contentType || src.contentType,
     headers: { ...src.headers, ...o.headers },
     meta: { ...src.meta, ...Object.fromEntries(Object.entries(o.meta ?? {}).map(([k, v]) => [k.toLowerCase(), v])) },
@@ -110,6 +118,7 @@ export async function rewriteInPlace(
     if (fields.deleteAt === undefined) delete next.deleteAt;
     if (!(fields.grants ? grantsPublicRead(fields.grants) : fields.publicRead)) delete next.publicRead;
     if (!fields.grants) delete next.grants;
+    if (!fields.tags?.length) delete next.tags;
     ctx.store.objects.putSync(key, next);
     setExpiry(ctx, key, current, next);
     return { container: c, record: next };
@@ -137,6 +146,8 @@ export async function updateObjectMeta(
     meta: fields.meta ?? {},
     deleteAt: fields.deleteAt ?? (fields.keepExpiry ? rec.deleteAt : undefined),
     publicRead: fields.publicRead ?? rec.publicRead,
+    // Native metadata updates leave S3 tags alone.
+    tags: rec.tags,
     grants: fields.grants ?? (fields.publicRead === undefined || !rec.grants ? rec.grants : withPublicRead(rec.grants, fields.publicRead)),
   });
 }

@@ -14,11 +14,14 @@ import { releaseBlobs } from './release.js';
 import { requireFindableName } from './name-limits.js';
 import { checkQuota } from './usage.js';
 import type { Removals } from './versioning.js';
+import { checkCompletionChecksum, checkListedPartChecksums, objectChecksum, type UploadChecksum } from './multipart-checksums.js';
+import type { Checksums } from '../types.js';
 
 export interface UploadInfo {
   uploadId: string;
   name: string;
   initiated: number;
+  checksum?: UploadChecksum;
 }
 
 export interface PartInfo {
@@ -41,7 +44,7 @@ function requireUpload(ctx: EngineContext, c: ContainerRecord, name: string, upl
   return rec;
 }
 
-export async function createUpload(ctx: EngineContext, ref: ContainerRef, name: string, fields: ObjectFields = {}): Promise<UploadInfo> {
+export async function createUpload(ctx: EngineContext, ref: ContainerRef, name: string, fields: ObjectFields = {}, checksum?: UploadChecksum): Promise<UploadInfo> {
   requireValidName(name);
   checkDeleteAt(fields.deleteAt);
   const uploadId = newUploadId(ctx);
@@ -53,13 +56,15 @@ export async function createUpload(ctx: EngineContext, ref: ContainerRef, name: 
     headers: v.headers,
     meta: v.meta,
     ...(v.publicRead ? { publicRead: true } : {}),
+    ...(v.tags ? { tags: v.tags } : {}),
+    ...(checksum ? { checksumAlgorithm: checksum.algorithm, checksumType: checksum.type } : {}),
     ...(v.grants ? { grants: v.grants } : {}),
   };
   await ctx.store.write(() => {
     const c = requireContainer(ctx, ref);
     ctx.store.uploads.putSync(uploadKey(c.cid, name, uploadId), rec);
   });
-  return { uploadId, name, initiated: rec.initiated };
+  return { uploadId, name, initiated: rec.initiated, ...(checksum ? { checksum } : {}) };
 }
 
 export async function uploadPart(
@@ -74,8 +79,10 @@ export async function uploadPart(
   if (!Number.isInteger(partNumber) || partNumber < 1 || partNumber > ctx.options.maxPartNumber) {
     throw new CofferError('InvalidArgument', `Part number must be an integer between 1 and ${ctx.options.maxPartNumber}`);
   }
-  requireUpload(ctx, requireContainer(ctx, ref), name, uploadId);
-  const received = await receiveBody(ctx, body, { ...opts, allowInline: false });
+  const upload = requireUpload(ctx, requireContainer(ctx, ref), name, uploadId);
+  // The upload's checksum is kept for every part, sent or not: completion builds the object's from them.
+  const algorithms = upload.checksumAlgorithm ? [...(opts.checksumAlgorithms ?? []), upload.checksumAlgorithm] : opts.checksumAlgorithms;
+  const received = await receiveBody(ctx, body, { ...opts, ...(algorithms ? { checksumAlgorithms: algorithms } : {}), allowInline: false });
   const part: PartRecord = {
     partNumber,
     size: received.size,
@@ -165,6 +172,8 @@ export interface CompletedPart {
   partNumber: number;
   /** The part's ETag as returned by uploadPart (quotes allowed). */
   etag: string;
+  /** Checksums the completion lists for the part (checked against the part's). */
+  checksums?: Checksums;
 }
 
 /**
@@ -210,6 +219,8 @@ export async function completeUpload(
   name: string,
   uploadId: string,
   requested: CompletedPart[],
+  /** A whole-object checksum sent with the completion. */
+  expected?: Checksums,
   cond: WriteConditions = {},
 ): Promise<ObjectInfo> {
   const listed = partList(requested);
@@ -230,15 +241,21 @@ export async function completeUpload(
       throw new CofferError('EntityTooSmall', 'Your proposed upload is smaller than the minimum allowed object size.', { partNumber: p.partNumber });
     }
   });
+  checkListedPartChecksums(parts, listed.map((l) => l.checksums));
   const size = parts.reduce((n, p) => n + p.size, 0);
+  const checksum = upload.checksumAlgorithm ? { algorithm: upload.checksumAlgorithm, type: upload.checksumType ?? 'COMPOSITE' } : undefined;
+  const checksums = checksum ? objectChecksum(checksum, parts) : undefined;
+  if (checksums) checkCompletionChecksum(checksums, expected);
   const fields = {
     etag: multipartEtag(parts.map((p) => p.etag)),
     contentType: upload.contentType,
     headers: upload.headers,
     meta: upload.meta,
     parts: parts.length,
+    ...(checksums ? { checksums, checksumType: checksum!.type, partChecksums: parts.map((p) => ({ [checksum!.algorithm]: p.checksums![checksum!.algorithm]! })) } : {}),
     uploadId,
     ...(upload.publicRead ? { publicRead: true } : {}),
+    ...(upload.tags ? { tags: upload.tags } : {}),
     ...(upload.grants ? { grants: upload.grants } : {}),
   };
   const keep = new Set(parts.map((p) => p.blob));

@@ -5,7 +5,8 @@ import { typeFromName } from '../content-type.js';
 import { grantsPublicRead, type Grant } from '../acl.js';
 import type { EngineContext } from '../context.js';
 import { objectKey } from '../index/keys.js';
-import type { ContainerRecord, ContainerRef, ObjectInfo, StandardHeaders } from '../types.js';
+import type { ContainerRecord, ContainerRef, ObjectInfo, StandardHeaders, Tag } from '../types.js';
+import { checkTags } from './tagging.js';
 import { checkConditions, commitVersion, payloadOf, type NewVersion, type WriteConditions } from './commit.js';
 import { findContainer } from './containers.js';
 import { bytesOver, tooLongDetails } from './name-limits.js';
@@ -20,6 +21,8 @@ export interface ObjectFields {
   /** Epoch seconds after which the object behaves as deleted. */
   deleteAt?: number;
   publicRead?: boolean;
+  /** S3 tags of the new version (checked against AWS's limits). */
+  tags?: Tag[];
   /** An S3 ACL for the new version; sets `publicRead` from its grants. */
   grants?: Grant[];
 }
@@ -85,6 +88,10 @@ export function versionFields(name: string, f: ObjectFields, etag: string): NewV
     v.grants = f.grants;
     if (grantsPublicRead(f.grants)) v.publicRead = true;
   } else if (f.publicRead) v.publicRead = true;
+  if (f.tags?.length) {
+    checkTags(f.tags, 'object');
+    v.tags = f.tags;
+  }
   return v;
 }
 

@@ -31,14 +31,17 @@ export function toInfo(c: ContainerRecord, name: string, rec: ObjectRecord, isLa
     deleteMarker: !!rec.deleteMarker,
     publicRead: !!rec.publicRead,
     checksums: rec.checksums ?? {},
+    checksumType: rec.checksumType ?? 'FULL_OBJECT',
   };
   if (rec.deleteAt !== undefined) info.deleteAt = rec.deleteAt;
   if (rec.grants) info.grants = rec.grants;
   if (rec.parts) {
     info.partsCount = rec.parts;
     if ('segments' in rec.data) info.partSizes = rec.data.segments.map((seg) => seg.size);
+    if (rec.partChecksums) info.partChecksums = rec.partChecksums;
   }
   if (rec.manifest) info.manifest = summarize(rec.manifest);
+  if (rec.tags) info.tags = rec.tags;
   return info;
 }
 

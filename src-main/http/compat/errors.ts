@@ -42,6 +42,9 @@ export const S3_ERRORS: Record<CofferErrorCode, S3ErrorInfo> = {
   ContentSha256Mismatch: e(400, 'XAmzContentSHA256Mismatch', "The provided 'x-amz-content-sha256' header does not match what was computed."),
   BrokenLargeObject: e(403, 'InvalidObjectState', 'The object is a large object whose segments were deleted or changed; it cannot be served as stored.'),
   InvalidPartOrder: e(400, 'InvalidPartOrder', 'The list of parts was not in ascending order. Parts must be ordered by part number.'),
+  InvalidTag: e(400, 'InvalidTag', 'The tag provided was not a valid tag.'),
+  // AWS's code for more tags than a tag set may hold.
+  TooManyTags: e(400, 'BadRequest', 'Object tags cannot be greater than 10'),
   Aborted: e(400, 'RequestTimeout', 'Your socket connection to the server was not read from or written to within the timeout period.'),
   Closed: e(503, 'ServiceUnavailable', 'The server is shutting down.'),
   AccessDenied: e(403, 'AccessDenied', 'Access Denied'),

@@ -5,6 +5,7 @@ import { execute, type Protocol } from '../common/executor.js';
 import { clientGone } from '../common/framing.js';
 import { S3Error, s3 } from './errors.js';
 import * as acl from './handlers/acl.js';
+import { getObjectAttributes } from './handlers/attributes.js';
 import * as bucket from './handlers/bucket.js';
 import { copyObject, uploadPartCopy } from './handlers/copy.js';
 import { deleteObjects } from './handlers/delete-objects.js';
@@ -13,6 +14,7 @@ import * as lifecycle from './handlers/lifecycle.js';
 import * as list from './handlers/list.js';
 import * as mp from './handlers/multipart.js';
 import * as object from './handlers/object.js';
+import * as tagging from './handlers/tagging.js';
 import { headService, listBuckets } from './handlers/service.js';
 import { sendError, type BucketCall, type CompatContext, type S3Call } from './respond.js';
 import { ACCESS, isServiceOp, type BucketOpName, type OpOf, type S3Operation, type ServiceOpName } from './operation.js';
@@ -70,7 +72,13 @@ const HANDLERS: { [N in BucketOpName]: (call: BucketCall<OpOf<N>>) => unknown } 
   DeleteObject: object.deleteObject,
   GetObjectAcl: acl.getObjectAcl,
   PutObjectAcl: acl.putObjectAcl,
-  GetObjectTagging: bucket.notConfigured,
+  GetObjectTagging: tagging.getObjectTagging,
+  GetObjectAttributes: getObjectAttributes,
+  PutObjectTagging: tagging.putObjectTagging,
+  DeleteObjectTagging: tagging.deleteObjectTagging,
+  GetBucketTagging: tagging.getBucketTagging,
+  PutBucketTagging: tagging.putBucketTagging,
+  DeleteBucketTagging: tagging.deleteBucketTagging,
   CreateMultipartUpload: mp.createMultipartUpload,
   UploadPart: mp.uploadPart,
   UploadPartCopy: uploadPartCopy,

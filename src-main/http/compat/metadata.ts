@@ -73,7 +73,11 @@ export function objectHeaders(o: ObjectInfo, overrides: [string, string, string]
   if (o.versionId !== null) h['x-amz-version-id'] = o.versionId;
   for (const { field, name } of COMMON_HEADERS) if (o.headers[field] !== undefined) h[name] = textToHeader(o.headers[field]!);
   for (const [k, v] of Object.entries(o.meta)) h[`x-amz-meta-${k}`] = textToHeader(v);
-  if (checksumMode) addChecksumHeaders(o.checksums, h);
+  if (o.tags?.length) h['x-amz-tagging-count'] = o.tags.length;
+  if (checksumMode && Object.keys(o.checksums).length) {
+    addChecksumHeaders(o.checksums, h);
+    h['x-amz-checksum-type'] = o.checksumType;
+  }
   // The table spells the headers as the overrides do (Cache-Control): replaced in place.
   for (const [, name, v] of overrides) h[name] = textToHeader(v);
   return h;

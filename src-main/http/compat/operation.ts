@@ -1,5 +1,5 @@
 import type { CofferError } from '../../../src-shared/errors.js';
-import type { AclSpec, Action, ChecksumAlgorithm, Checksums, RangeRequest, RequestFields } from '../../engine/index.js';
+import type { AclSpec, Action, ChecksumAlgorithm, Checksums, RangeRequest, RequestFields, UploadChecksum } from '../../engine/index.js';
 import type { ConditionalHeaders } from '../common/conditionals.js';
 import type { S3Error } from './errors.js';
 import type { WriteConditions } from './params.js';
@@ -53,15 +53,11 @@ export type NotConfiguredAnswer =
   | { kind: 'empty' }
   | { kind: 'logging' }
   | { kind: 'request-payment' }
-  | { kind: 'object-tags' }
   | { kind: 'missing'; code: string; message: string }
   | { kind: 'not-implemented' };
 
 export interface NotConfiguredParams {
   answer: NotConfiguredAnswer;
-  /** An object's tags: AWS answers NoSuchKey for an object that is not there. */
-  objectMustExist: boolean;
-  versionId: string | undefined;
 }
 
 type Op<N extends string, P = object> = { name: N; address: S3Address } & P;
@@ -100,17 +96,30 @@ export type S3Operation = (
   | Op<'DeleteObjects', { document: DocumentCheck }>
   | Op<'NotConfigured', NotConfiguredParams>
   | Op<'PutObject', { payload: PayloadSpec; fields: RequestFields; acl: AclSpec | undefined; conditions: WriteConditions }>
-  | Op<'CopyObject', { source: CopySource; sourceConditions: ConditionalHeaders; directive: 'COPY' | 'REPLACE'; fields: RequestFields; acl: AclSpec | undefined }>
+  | Op<'CopyObject', {
+      source: CopySource;
+      sourceConditions: ConditionalHeaders;
+      directive: 'COPY' | 'REPLACE';
+      taggingDirective: 'COPY' | 'REPLACE';
+      fields: RequestFields;
+      acl: AclSpec | undefined;
+    }>
   | Op<'GetObject', GetParams>
   | Op<'HeadObject', GetParams>
   | Op<'DeleteObject', { versionId: string | undefined }>
   | Op<'GetObjectAcl', { versionId: string | undefined }>
   | Op<'PutObjectAcl', { acl: AclSpec | undefined; document: DocumentCheck; versionId: string | undefined }>
-  | Op<'GetObjectTagging', NotConfiguredParams>
-  | Op<'CreateMultipartUpload', { fields: RequestFields; acl: AclSpec | undefined }>
+  | Op<'GetObjectTagging', { versionId: string | undefined }>
+  | Op<'PutObjectTagging', { versionId: string | undefined; document: DocumentCheck }>
+  | Op<'DeleteObjectTagging', { versionId: string | undefined }>
+  | Op<'GetBucketTagging'>
+  | Op<'GetObjectAttributes', { versionId: string | undefined; attributes: ObjectAttribute[]; maxParts: number; partNumberMarker: number }>
+  | Op<'PutBucketTagging', { document: DocumentCheck }>
+  | Op<'DeleteBucketTagging'>
+  | Op<'CreateMultipartUpload', { fields: RequestFields; acl: AclSpec | undefined; checksum: UploadChecksum | undefined }>
   | Op<'UploadPart', { uploadId: string; partNumber: number; payload: PayloadSpec }>
   | Op<'UploadPartCopy', { uploadId: string; partNumber: number; source: CopySource; sourceConditions: ConditionalHeaders; sourceRange: CopyRange | undefined }>
-  | Op<'CompleteMultipartUpload', { uploadId: string; document: DocumentCheck; host: string | undefined; conditions: WriteConditions }>
+  | Op<'CompleteMultipartUpload', { uploadId: string; document: DocumentCheck; host: string | undefined; objectChecksums: Checksums; conditions: WriteConditions }>
   | Op<'AbortMultipartUpload', { uploadId: string }>
   | Op<'ListParts', { uploadId: string; maxParts: number; partNumberMarker: string | undefined; after: number | undefined }>
   | Op<'NotImplemented'>
@@ -135,6 +144,10 @@ export interface GetParams {
 
 /** `x-amz-copy-source-range` when given: `bytes=first-last`, or the malformed value (refused once the source is known, as AWS does). */
 export type CopyRange = { start: number; end: number } | { malformed: string };
+
+/** What GetObjectAttributes may be asked for (x-amz-object-attributes). */
+export const OBJECT_ATTRIBUTES = ['ETag', 'Checksum', 'ObjectParts', 'StorageClass', 'ObjectSize'] as const;
+export type ObjectAttribute = (typeof OBJECT_ATTRIBUTES)[number];
 
 export type S3OpName = S3Operation['name'];
 export type OpOf<N extends S3OpName> = Extract<S3Operation, { name: N }>;
@@ -178,6 +191,12 @@ export const ACCESS: Record<BucketOpName, Action | 'none'> = {
   GetObjectAcl: 'read-object-acl',
   PutObjectAcl: 'write-object-acl',
   GetObjectTagging: 'read-object',
+  GetObjectAttributes: 'read-object',
+  PutObjectTagging: 'write-object',
+  DeleteObjectTagging: 'write-object',
+  GetBucketTagging: 'admin',
+  PutBucketTagging: 'admin',
+  DeleteBucketTagging: 'admin',
   CreateMultipartUpload: 'write-object',
   UploadPart: 'write-object',
   UploadPartCopy: 'write-object',
@@ -224,6 +243,13 @@ export const POLICY_ACTION: Record<BucketOpName, string | [string, string] | und
   GetObjectAcl: ['s3:GetObjectAcl', 's3:GetObjectVersionAcl'],
   PutObjectAcl: ['s3:PutObjectAcl', 's3:PutObjectVersionAcl'],
   GetObjectTagging: ['s3:GetObjectTagging', 's3:GetObjectVersionTagging'],
+  GetObjectAttributes: ['s3:GetObjectAttributes', 's3:GetObjectVersionAttributes'],
+  PutObjectTagging: ['s3:PutObjectTagging', 's3:PutObjectVersionTagging'],
+  DeleteObjectTagging: ['s3:DeleteObjectTagging', 's3:DeleteObjectVersionTagging'],
+  GetBucketTagging: 's3:GetBucketTagging',
+  PutBucketTagging: 's3:PutBucketTagging',
+  // AWS asks s3:PutBucketTagging of a DeleteBucketTagging (there is no s3:DeleteBucketTagging).
+  DeleteBucketTagging: 's3:PutBucketTagging',
   CreateMultipartUpload: 's3:PutObject',
   UploadPart: 's3:PutObject',
   UploadPartCopy: 's3:PutObject',

@@ -1,4 +1,4 @@
-import type { RequestFields } from '../../engine/index.js';
+import type { RequestFields, Tag } from '../../engine/index.js';
 import type { ConditionalHeaders } from '../common/conditionals.js';
 import { headerOf, type RequestHeaders } from '../common/headers.js';
 import { decodeStrict } from '../common/url.js';
@@ -55,7 +55,26 @@ export function objectFields(headers: RequestHeaders): RequestFields {
   const contentType = headerOf(headers, 'content-type');
   const fields: RequestFields = { meta: readUserMeta(headers), headers: readStandard(headers) };
   if (contentType) fields.contentType = contentType;
+  const tagging = headerOf(headers, 'x-amz-tagging');
+  if (tagging !== undefined) fields.tags = taggingHeader(tagging);
   return fields;
+}
+
+const BAD_TAGGING_HEADER = "The header 'x-amz-tagging' shall be encoded as UTF-8 then URLEncoded URL query parameters without tag name duplicates.";
+
+/** `x-amz-tagging`: URL query form (`k1=v1&k2`); a key twice or a broken escape is InvalidArgument, as AWS says. Limits are the engine's. */
+export function taggingHeader(value: string): Tag[] {
+  const tags: Tag[] = [];
+  const seen = new Set<string>();
+  for (const pair of value.split('&')) {
+    if (pair === '') continue;
+    const eq = pair.indexOf('=');
+    const [key, val] = [eq < 0 ? pair : pair.slice(0, eq), eq < 0 ? '' : pair.slice(eq + 1)].map((s) => decodeStrict(s.replace(/\+/g, ' ')));
+    if (key === undefined || val === undefined || seen.has(key)) throw s3.invalidArgument(BAD_TAGGING_HEADER, { ArgumentName: 'x-amz-tagging', ArgumentValue: value });
+    seen.add(key);
+    tags.push({ key, value: val });
+  }
+  return tags;
 }
 
 /** The four conditional headers, under a prefix (`x-amz-copy-source-` for a copy's source). */

@@ -1,16 +1,24 @@
 import { isCofferError, type CofferError } from '../../../src-shared/errors.js';
 import { S3Error, s3 } from './errors.js';
 import { encryptionRefusal } from './encryption.js';
-import type { DocumentCheck, ListParams, NotConfiguredAnswer, PayloadSpec, S3OpName, S3Operation } from './operation.js';
+import { OBJECT_ATTRIBUTES, type DocumentCheck, type ListParams, type NotConfiguredAnswer, type ObjectAttribute, type PayloadSpec, type S3OpName, type S3Operation } from './operation.js';
 import {
   conditions, copyRange, copySource, encodingType, headerOf, int32Param, maxKeys, objectFields, readPartNumber, responseOverrides,
   uploadPartNumber, writeConditions, type RequestHeaders,
 } from './params.js';
 import { aclFromHeaders } from './acl-input.js';
-import { documentCheck, payloadSpec } from './payload.js';
+import { documentCheck, payloadSpec, uploadChecksumOf } from './payload.js';
 import { operationName, parseAddress, type S3Address } from './router.js';
 import { ParamReader } from '../common/param-reader.js';
 import { parseRange } from '../common/range.js';
+
+/** `x-amz-object-attributes`: a comma-separated list of known names, at least one. */
+function objectAttributes(value: string | undefined): ObjectAttribute[] {
+  if (value === undefined || value.trim() === '') throw s3.invalidArgument('Missing required header for this request: x-amz-object-attributes');
+  const names = value.split(',').map((n) => n.trim());
+  for (const n of names) if (!(OBJECT_ATTRIBUTES as readonly string[]).includes(n)) throw s3.invalidArgument('Invalid attribute name specified.');
+  return names as ObjectAttribute[];
+}
 
 /** What parsing needs of a request: nothing but its head. */
 export interface S3Request {
@@ -30,7 +38,6 @@ type Reader = ParamReader<S3Error | CofferError>;
 
 /** Bucket sub-resources answered as "not configured", and AWS's code when one is asked for (§20). */
 const MISSING: Record<string, [string, string]> = {
-  tagging: ['NoSuchTagSet', 'The TagSet does not exist'],
   website: ['NoSuchWebsiteConfiguration', 'The specified bucket does not have a website configuration'],
   encryption: ['ServerSideEncryptionConfigurationNotFoundError', 'The server side encryption configuration was not found'],
   'object-lock': ['ObjectLockConfigurationNotFoundError', 'Object Lock configuration does not exist for this bucket'],
@@ -38,11 +45,10 @@ const MISSING: Record<string, [string, string]> = {
   ownershipControls: ['OwnershipControlsNotFoundError', 'The bucket ownership controls were not found'],
 };
 
-function notConfigured(method: string, a: S3Address, has: (q: string) => boolean): NotConfiguredAnswer {
+function notConfigured(method: string, has: (q: string) => boolean): NotConfiguredAnswer {
   if (method === 'DELETE') return { kind: 'empty' };
   if (has('logging')) return { kind: 'logging' };
   if (has('requestPayment')) return { kind: 'request-payment' };
-  if (has('tagging') && a.key !== undefined) return { kind: 'object-tags' };
   const sub = Object.keys(MISSING).find(has);
   if (!sub) return { kind: 'not-implemented' };
   const [code, message] = MISSING[sub]!;
@@ -133,8 +139,13 @@ function withParams(name: S3OpName, req: S3Request, address: S3Address, query: M
     case 'PutBucketCors':
     case 'DeleteObjects':
       return { name, address, document: doc() };
-    case 'CompleteMultipartUpload':
-      return { name, address, uploadId, document: doc(), host: h('host'), conditions: r.read(() => writeConditions(headers), noConditions) };
+    case 'CompleteMultipartUpload': {
+      // Its x-amz-checksum-* is the whole object's (a FULL_OBJECT upload's), not the XML's.
+      const document = doc();
+      const objectChecksums = document.checksums instanceof S3Error ? {} : document.checksums;
+      const conditions = r.read(() => writeConditions(headers), noConditions);
+      return { name, address, uploadId, document: { ...document, checksums: {} }, host: h('host'), objectChecksums, conditions };
+    }
     case 'ListObjects':
       return { name, address, list: list(), marker: q('marker') };
     case 'ListObjectsV2': {
@@ -162,8 +173,24 @@ function withParams(name: S3OpName, req: S3Request, address: S3Address, query: M
       return { name, address, uploadId, maxParts, partNumberMarker: marker, after };
     }
     case 'NotConfigured':
+      return { name, address, answer: notConfigured(req.method, query.has.bind(query)) };
+    case 'GetBucketTagging':
+    case 'DeleteBucketTagging':
+      return { name, address };
+    case 'PutBucketTagging':
+      return { name, address, document: doc() };
+    case 'GetObjectAttributes': {
+      const attributes = r.read(() => objectAttributes(h('x-amz-object-attributes')), []);
+      const maxParts = r.read(() => maxKeys(h('x-amz-max-parts'), 'x-amz-max-parts'), 1000);
+      const marker = h('x-amz-part-number-marker');
+      const partNumberMarker = r.read(() => (marker ? Math.max(0, int32Param(marker, 'x-amz-part-number-marker')) : 0), 0);
+      return { name, address, versionId: q('versionId'), attributes, maxParts, partNumberMarker };
+    }
     case 'GetObjectTagging':
-      return { name, address, answer: notConfigured(req.method, address, query.has.bind(query)), objectMustExist: query.has('tagging') && address.key !== undefined, versionId: q('versionId') };
+    case 'DeleteObjectTagging':
+      return { name, address, versionId: q('versionId') };
+    case 'PutObjectTagging':
+      return { name, address, versionId: q('versionId'), document: doc() };
     case 'PutObject': {
       const payload = r.read(() => payloadSpec(headers), noPayload);
       const fields = r.read(() => objectFields(headers), noFields);
@@ -176,8 +203,13 @@ function withParams(name: S3OpName, req: S3Request, address: S3Address, query: M
         if (d !== 'COPY' && d !== 'REPLACE') throw s3.invalidArgument('Unknown metadata directive.', { ArgumentName: 'x-amz-metadata-directive' });
         return d;
       }, 'COPY');
+      const taggingDirective = r.read(() => {
+        const d = (h('x-amz-tagging-directive') ?? 'COPY').toUpperCase();
+        if (d !== 'COPY' && d !== 'REPLACE') throw s3.invalidArgument('Unknown tagging directive.', { ArgumentName: 'x-amz-tagging-directive' });
+        return d;
+      }, 'COPY');
       const fields = r.read(() => objectFields(headers), noFields);
-      return { name, address, source, sourceConditions: conditions(headers, 'x-amz-copy-source-'), directive, fields, acl: acl() };
+      return { name, address, source, sourceConditions: conditions(headers, 'x-amz-copy-source-'), directive, taggingDirective, fields, acl: acl() };
     }
     case 'GetObject':
     case 'HeadObject': {
@@ -194,7 +226,7 @@ function withParams(name: S3OpName, req: S3Request, address: S3Address, query: M
     case 'GetObjectAcl':
       return { name, address, versionId: q('versionId') };
     case 'CreateMultipartUpload':
-      return { name, address, fields: r.read(() => objectFields(headers), noFields), acl: acl() };
+      return { name, address, fields: r.read(() => objectFields(headers), noFields), acl: acl(), checksum: r.read(() => uploadChecksumOf(h), undefined) };
     case 'UploadPart': {
       const partNumber = r.read(() => uploadPartNumber(q('partNumber')), 0);
       const payload = r.read(() => payloadSpec(headers), noPayload);

@@ -1,4 +1,4 @@
-import { verifyBytes, type ChecksumAlgorithm, type Checksums } from '../../engine/index.js';
+import { uploadChecksum, verifyBytes, type ChecksumAlgorithm, type Checksums, type UploadChecksum } from '../../engine/index.js';
 import type { IncomingMessage } from 'node:http';
 import { decodeAwsChunked } from './aws-chunked.js';
 import { SIGNED_HASH } from './canonical.js';
@@ -7,8 +7,8 @@ import type { DocumentCheck, PayloadSpec } from './operation.js';
 import { headerOf, type RequestHeaders } from './params.js';
 import type { SigV4Context } from './sigv4.js';
 
-const ALGORITHMS: Record<string, ChecksumAlgorithm> = { crc32: 'crc32', crc32c: 'crc32c', sha1: 'sha1', sha256: 'sha256' };
-const KNOWN_CHECKSUMS = [...Object.keys(ALGORITHMS), 'crc64nvme'];
+const ALGORITHMS: Record<string, ChecksumAlgorithm> = { crc32: 'crc32', crc32c: 'crc32c', crc64nvme: 'crc64nvme', sha1: 'sha1', sha256: 'sha256' };
+const KNOWN_CHECKSUMS = Object.keys(ALGORITHMS);
 
 /** A request body ready for the engine: the decoded bytes and what they must hash to. */
 export interface RequestPayload {
@@ -37,6 +37,22 @@ function checksumHeaders(headers: RequestHeaders): { expected: Checksums; algori
   const trailer = headerOf(headers, 'x-amz-trailer')?.toLowerCase().replace(/^x-amz-checksum-/, '');
   if (trailer && ALGORITHMS[trailer]) algorithms.push(ALGORITHMS[trailer]);
   return { expected, algorithms };
+}
+
+/** CreateMultipartUpload's x-amz-checksum-algorithm and -type, by AWS's rules (the engine's). */
+export function uploadChecksumOf(h: (name: string) => string | undefined): UploadChecksum | undefined {
+  const name = h('x-amz-checksum-algorithm');
+  const type = h('x-amz-checksum-type')?.toUpperCase();
+  if (type !== undefined && type !== 'COMPOSITE' && type !== 'FULL_OBJECT') throw new S3Error(400, 'InvalidRequest', 'Value for x-amz-checksum-type header is invalid.');
+  if (name === undefined) {
+    if (type !== undefined) throw new S3Error(400, 'InvalidRequest', 'The x-amz-checksum-type header can only be used with the x-amz-checksum-algorithm header.');
+    return undefined;
+  }
+  const algorithm = ALGORITHMS[name.toLowerCase()];
+  if (!algorithm) throw new S3Error(400, 'InvalidRequest', 'Checksum algorithm provided is unsupported. Please try again with any of the valid types: [CRC32, CRC32C, CRC64NVME, SHA1, SHA256]');
+  const chosen = uploadChecksum(algorithm, type);
+  if ('problem' in chosen) throw new S3Error(400, 'InvalidRequest', chosen.problem);
+  return chosen;
 }
 
 function contentMd5(headers: RequestHeaders): string | undefined {

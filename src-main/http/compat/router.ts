@@ -53,7 +53,7 @@ export function parseAddress(rawPath: string, host: string | undefined, domain: 
 }
 
 /** Bucket sub-resources clients probe; answered as "not configured" (§20). */
-export const NOT_CONFIGURED = ['tagging', 'website', 'encryption', 'object-lock', 'publicAccessBlock', 'logging', 'requestPayment', 'ownershipControls'];
+export const NOT_CONFIGURED = ['website', 'encryption', 'object-lock', 'publicAccessBlock', 'logging', 'requestPayment', 'ownershipControls'];
 const UNSUPPORTED = [
   'notification', 'replication', 'accelerate', 'analytics', 'inventory', 'metrics', 'intelligent-tiering',
   'restore', 'select', 'torrent', 'attributes', 'legal-hold', 'retention', 'object-lock', 'website', 'cors', 'lifecycle',
@@ -79,6 +79,7 @@ export function operationName(method: string, a: S3Address, query: Map<string, s
         if (has('cors')) return 'GetBucketCors';
         if (has('uploads')) return 'ListMultipartUploads';
         if (has('versions')) return 'ListObjectVersions';
+        if (has('tagging')) return 'GetBucketTagging';
         if (NOT_CONFIGURED.some(has)) return 'NotConfigured';
         if (UNSUPPORTED.some(has)) return 'NotImplemented';
         return query.get('list-type') === '2' ? 'ListObjectsV2' : 'ListObjects';
@@ -90,12 +91,14 @@ export function operationName(method: string, a: S3Address, query: Map<string, s
         if (has('policy')) return 'PutBucketPolicy';
         if (has('lifecycle')) return 'PutBucketLifecycle';
         if (has('cors')) return 'PutBucketCors';
+        if (has('tagging')) return 'PutBucketTagging';
         if ([...NOT_CONFIGURED, ...UNSUPPORTED].some(has)) return 'NotImplemented';
         return 'CreateBucket';
       case 'DELETE':
         if (has('policy')) return 'DeleteBucketPolicy';
         if (has('lifecycle')) return 'DeleteBucketLifecycle';
         if (has('cors')) return 'DeleteBucketCors';
+        if (has('tagging')) return 'DeleteBucketTagging';
         if ([...NOT_CONFIGURED, ...UNSUPPORTED].some(has)) return 'NotConfigured';
         return 'DeleteBucket';
       case 'POST':
@@ -111,6 +114,7 @@ export function operationName(method: string, a: S3Address, query: Map<string, s
       if (has('acl')) return 'GetObjectAcl';
       if (has('uploadId')) return 'ListParts';
       if (has('tagging')) return 'GetObjectTagging';
+      if (has('attributes')) return 'GetObjectAttributes';
       if (UNSUPPORTED.some(has)) return 'NotImplemented';
       return 'GetObject';
     case 'HEAD':
@@ -118,7 +122,8 @@ export function operationName(method: string, a: S3Address, query: Map<string, s
     case 'PUT':
       if (has('acl')) return 'PutObjectAcl';
       if (has('uploadId') || has('partNumber')) return header('x-amz-copy-source') !== undefined ? 'UploadPartCopy' : 'UploadPart';
-      if (has('tagging') || UNSUPPORTED.some(has)) return 'NotImplemented';
+      if (has('tagging')) return 'PutObjectTagging';
+      if (UNSUPPORTED.some(has)) return 'NotImplemented';
       return header('x-amz-copy-source') !== undefined ? 'CopyObject' : 'PutObject';
     case 'POST':
       if (has('uploads')) return 'CreateMultipartUpload';
@@ -126,7 +131,7 @@ export function operationName(method: string, a: S3Address, query: Map<string, s
       return 'NotImplemented';
     case 'DELETE':
       if (has('uploadId')) return 'AbortMultipartUpload';
-      if (has('tagging')) return 'NotConfigured';
+      if (has('tagging')) return 'DeleteObjectTagging';
       return 'DeleteObject';
     case 'OPTIONS':
       return 'PreflightCors';

@@ -16,7 +16,7 @@ const parser = new XMLParser({
   // Character references too: Go clients (rclone, minio-go) write ETag quotes as &#34; and
   // encoding/xml escapes ', tab, CR and LF in keys numerically.
   htmlEntities: true,
-  isArray: (name) => ['Part', 'Object', 'Grant', 'Statement', 'Rule', 'CORSRule', 'AllowedOrigin', 'AllowedMethod', 'AllowedHeader', 'ExposeHeader'].includes(name),
+  isArray: (name) => ['Part', 'Object', 'Grant', 'Statement', 'Tag', 'Rule', 'CORSRule', 'AllowedOrigin', 'AllowedMethod', 'AllowedHeader', 'ExposeHeader'].includes(name),
 });
 
 /** Reads and verifies a small request body (XML or JSON documents, ≤ 1 MiB, as RGW's rgw_max_put_param_size). */

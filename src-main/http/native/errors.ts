@@ -40,6 +40,9 @@ export const NATIVE_ERRORS: Record<CofferErrorCode, NativeErrorInfo> = {
   NoSuchUpload: { status: 404, body: 'NoSuchUpload' },
   InvalidPart: { status: 400, body: 'InvalidPart' },
   InvalidPartOrder: { status: 400, body: 'InvalidPartOrder' },
+  // Tags are only set through the compatible API.
+  InvalidTag: { status: 400, body: 'InvalidTag' },
+  TooManyTags: { status: 400, body: 'TooManyTags' },
   // Only the compatible API asks the engine to check a signed SHA-256.
   ContentSha256Mismatch: { status: 422, body: UNPROCESSABLE },
   // Swift's SLO answers 409 when a segment is gone or changed (or nesting is too deep).

@@ -41,6 +41,8 @@ export const UI_STATUS: Record<CofferErrorCode, number> = {
   NoSuchUpload: 404,
   InvalidPart: 400,
   InvalidPartOrder: 400,
+  InvalidTag: 400,
+  TooManyTags: 400,
   BrokenLargeObject: 409,
   Aborted: 409,
   Closed: 503,

@@ -79,10 +79,8 @@ export async function putBucketVersioning(call: BucketCall<OpOf<'PutBucketVersio
 }
 
 /** Sub-resources clients probe that this server does not configure (§20): "not configured", never a listing. */
-export function notConfigured(call: BucketCall<OpOf<'NotConfigured' | 'GetObjectTagging'>>): void {
+export function notConfigured(call: BucketCall<OpOf<'NotConfigured'>>): void {
   const { x, op } = call;
-  // An object's tags (it has none): the object must exist, as AWS answers NoSuchKey otherwise.
-  if (op.objectMustExist) call.ctx.engine.headObject(call.ref, op.address.key!, op.versionId);
   const answer = op.answer;
   switch (answer.kind) {
     case 'empty':
@@ -91,8 +89,6 @@ export function notConfigured(call: BucketCall<OpOf<'NotConfigured' | 'GetObject
       return sendXml(x, 200, s3Root('BucketLoggingStatus', []));
     case 'request-payment':
       return sendXml(x, 200, s3Root('RequestPaymentConfiguration', [el('Payer', 'BucketOwner')]));
-    case 'object-tags':
-      return sendXml(x, 200, s3Root('Tagging', [el('TagSet', [])]));
     case 'missing':
       throw new S3Error(404, answer.code, answer.message);
     case 'not-implemented':

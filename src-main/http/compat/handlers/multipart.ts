@@ -1,6 +1,7 @@
 import { isoMillis } from '../../common/dates.js';
 import { awsEncode } from '../canonical.js';
-import { el } from '../../common/xml.js';
+import { CHECKSUM_ALGORITHMS, CHECKSUM_NAMES, type Checksums } from '../../../engine/index.js';
+import { el, type XmlNode } from '../../common/xml.js';
 import { s3 } from '../errors.js';
 import { addChecksumHeaders } from '../metadata.js';
 import type { OpOf } from '../operation.js';
@@ -12,7 +13,8 @@ import { quoted } from './list.js';
 
 export async function createMultipartUpload(call: BucketCall<OpOf<'CreateMultipartUpload'>>): Promise<void> {
   const key = call.op.address.key!;
-  const upload = await call.ctx.engine.createUpload(call.ref, key, { ...call.op.fields, grants: uploadGrants(call, call.op.acl) });
+  const checksum = call.op.checksum;
+  const upload = await call.ctx.engine.createUpload(call.ref, key, { ...call.op.fields, grants: uploadGrants(call, call.op.acl) }, checksum);
   sendXml(
     call.x,
     200,
@@ -22,7 +24,23 @@ export async function createMultipartUpload(call: BucketCall<OpOf<'CreateMultipa
       el('Key', key),
       el('UploadId', upload.uploadId),
     ]),
+    checksum ? { 'x-amz-checksum-algorithm': CHECKSUM_NAMES[checksum.algorithm], 'x-amz-checksum-type': checksum.type } : {},
   );
+}
+
+/** `<ChecksumCRC32>…` elements, one per checksum, as CompleteMultipartUpload and ListParts show them. */
+function checksumElements(checksums: Checksums | undefined): XmlNode[] {
+  return CHECKSUM_ALGORITHMS.filter((a) => checksums?.[a]).map((a) => el(`Checksum${CHECKSUM_NAMES[a]}`, checksums![a]!));
+}
+
+/** The `<ChecksumCRC32>…` a completion lists for a part. */
+function listedChecksums(part: unknown): Checksums | undefined {
+  const out: Checksums = {};
+  for (const a of CHECKSUM_ALGORITHMS) {
+    const v = text(part, `Checksum${CHECKSUM_NAMES[a]}`);
+    if (v) out[a] = v;
+  }
+  return Object.keys(out).length ? out : undefined;
 }
 
 export async function uploadPart(call: BucketCall<OpOf<'UploadPart'>>): Promise<void> {
@@ -51,10 +69,12 @@ export async function completeMultipartUpload(call: BucketCall<OpOf<'CompleteMul
     const n = text(p, 'PartNumber');
     const etag = text(p, 'ETag');
     if (!n || !/^\d+$/.test(n) || etag === undefined) throw s3.malformedXml();
-    return { partNumber: Number(n), etag };
+    const checksums = listedChecksums(p);
+    return { partNumber: Number(n), etag, ...(checksums ? { checksums } : {}) };
   });
   const key = op.address.key!;
-  const info = await call.ctx.engine.completeUpload(call.ref, key, op.uploadId, parts, op.conditions);
+  const info = await call.ctx.engine.completeUpload(call.ref, key, op.uploadId, parts, op.objectChecksums, op.conditions);
+  const checksummed = Object.keys(info.checksums).length > 0;
   const host = op.host ?? '127.0.0.1';
   const bucketPath = call.bucket.tenant ? `${call.bucket.tenant}:${call.bucket.name}` : call.bucket.name;
   sendXml(
@@ -65,6 +85,8 @@ export async function completeMultipartUpload(call: BucketCall<OpOf<'CompleteMul
       el('Bucket', call.bucket.name),
       el('Key', key),
       el('ETag', quoted(info.etag)),
+      ...checksumElements(info.checksums),
+      ...(checksummed ? [el('ChecksumType', info.checksumType)] : []),
     ]),
     info.versionId !== null ? { 'x-amz-version-id': info.versionId } : {},
   );
@@ -78,7 +100,7 @@ export async function abortMultipartUpload(call: BucketCall<OpOf<'AbortMultipart
 export function listParts(call: BucketCall<OpOf<'ListParts'>>): void {
   const { op } = call;
   const { partNumberMarker: marker, maxParts: max, after } = op;
-  const { parts, truncated } = call.ctx.engine.listParts(call.ref, op.address.key!, op.uploadId, {
+  const { parts, truncated, upload } = call.ctx.engine.listParts(call.ref, op.address.key!, op.uploadId, {
     maxParts: max,
     ...(after !== undefined ? { partNumberMarker: after } : {}),
   });
@@ -94,11 +116,12 @@ export function listParts(call: BucketCall<OpOf<'ListParts'>>): void {
       el('Initiator', who),
       el('Owner', who),
       el('StorageClass', 'STANDARD'),
+      ...(upload.checksumAlgorithm ? [el('ChecksumAlgorithm', CHECKSUM_NAMES[upload.checksumAlgorithm]), el('ChecksumType', upload.checksumType ?? 'COMPOSITE')] : []),
       el('PartNumberMarker', marker ?? '0'),
       ...(parts.length ? [el('NextPartNumberMarker', parts.at(-1)!.partNumber)] : []),
       el('MaxParts', max),
       el('IsTruncated', truncated ? 'true' : 'false'),
-      ...parts.map((p) => el('Part', [el('PartNumber', p.partNumber), el('LastModified', isoMillis(p.lastModified)), el('ETag', quoted(p.etag)), el('Size', p.size)])),
+      ...parts.map((p) => el('Part', [el('PartNumber', p.partNumber), el('LastModified', isoMillis(p.lastModified)), el('ETag', quoted(p.etag)), el('Size', p.size), ...checksumElements(p.checksums)])),
     ]),
   );
 }

@@ -24,6 +24,7 @@ export async function putObject(call: BucketCall<OpOf<'PutObject'>>): Promise<vo
     contentType: fields.contentType,
     publicRead: undefined,
     grants: uploadGrants(call, op.acl),
+    tags: fields.tags,
     size: payload.size,
     expectedMd5: payload.expectedMd5,
     expectedChecksums: payload.expectedChecksums,
