@@ -135,3 +135,23 @@ describe('one write with an ACL, tags, a checksum and a condition', () => {
     expect((await raw(s, 'GET', `/${b}/src`)).status).toBe(403);
   });
 });
+
+describe('ACLs grant no tagging or attributes (AWS maps object READ to s3:GetObject, bucket WRITE to s3:PutObject and s3:DeleteObject)', () => {
+  it('a public-read object and a READ grantee read the bytes but not the tags or attributes; a bucket WRITE grantee cannot tag', async () => {
+    const b = await mkBucket();
+    await alice.send(new PutObjectCommand({ Bucket: b, Key: 'pub', Body: 'data', ACL: 'public-read', Tagging: 'secret=1' }));
+    await alice.send(new PutObjectCommand({ Bucket: b, Key: 'granted', Body: 'data', GrantRead: `id=${BOB.account}`, Tagging: 'secret=2' }));
+    expect((await raw(s, 'GET', `/${b}/pub`)).status).toBe(200);
+    expect((await raw(s, 'GET', `/${b}/pub?tagging`)).status).toBe(403);
+    expect((await raw(s, 'GET', `/${b}/pub?attributes`, { headers: { 'x-amz-object-attributes': 'ETag' } })).status).toBe(403);
+    expect(await (await bob.send(new GetObjectCommand({ Bucket: b, Key: 'granted' }))).Body!.transformToString()).toBe('data');
+    expect(await status(bob.send(new GetObjectTaggingCommand({ Bucket: b, Key: 'granted' })))).toBe(403);
+    expect(await status(bob.send(new GetObjectAttributesCommand({ Bucket: b, Key: 'granted', ObjectAttributes: ['ETag'] })))).toBe(403);
+    const c = bucketName('data-acc-w');
+    await alice.send(new CreateBucketCommand({ Bucket: c, GrantWrite: `id=${BOB.account}` }));
+    await alice.send(new PutObjectCommand({ Bucket: c, Key: 'k', Body: 'x' }));
+    await bob.send(new PutObjectCommand({ Bucket: c, Key: 'bobs', Body: 'y' }));
+    expect(await status(bob.send(new PutObjectTaggingCommand({ Bucket: c, Key: 'k', Tagging: { TagSet: [{ Key: 'x', Value: '1' }] } })))).toBe(403);
+    expect(await status(bob.send(new DeleteObjectTaggingCommand({ Bucket: c, Key: 'k' })))).toBe(403);
+  });
+});

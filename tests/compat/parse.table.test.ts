@@ -83,7 +83,7 @@ const SUBRESOURCES: Row[] = [
     ['PUT', `/b?${sub}`, {}, 'NotImplemented', 'service'],
     ['DELETE', `/b?${sub}`, {}, 'NotConfigured', 'admin'],
     sub === 'attributes'
-      ? ['GET', `/b/k?${sub}`, { 'x-amz-object-attributes': 'ETag' }, 'GetObjectAttributes', 'read-object']
+      ? ['GET', `/b/k?${sub}`, { 'x-amz-object-attributes': 'ETag' }, 'GetObjectAttributes', 'admin']
       : ['GET', `/b/k?${sub}`, {}, 'NotImplemented', 'service'],
     ['PUT', `/b/k?${sub}`, {}, 'NotImplemented', 'service'],
   ]),
@@ -98,7 +98,7 @@ const OBJECT: Row[] = [
   ['GET', '/b/k?response-content-type=text/plain', {}, 'GetObject', 'read-object'],
   ['GET', '/b/k?acl', {}, 'GetObjectAcl', 'read-object-acl'],
   ['GET', '/b/k?uploadId=u', {}, 'ListParts', 'write-object'],
-  ['GET', '/b/k?tagging', {}, 'GetObjectTagging', 'read-object'],
+  ['GET', '/b/k?tagging', {}, 'GetObjectTagging', 'admin'],
   ['HEAD', '/b/k', {}, 'HeadObject', 'read-object'],
   ['HEAD', '/b/k?acl', {}, 'HeadObject', 'read-object'],
   ['HEAD', '/b/k?partNumber=1', {}, 'HeadObject', 'read-object'],
@@ -109,7 +109,7 @@ const OBJECT: Row[] = [
   ['PUT', '/b/k?uploadId=u&partNumber=1', { 'Content-Length': '0' }, 'UploadPart', 'write-object'],
   ['PUT', '/b/k?partNumber=1', { 'Transfer-Encoding': 'chunked' }, 'UploadPart', 'write-object'],
   ['PUT', '/b/k?uploadId=u&partNumber=1', COPY, 'UploadPartCopy', 'write-object'],
-  ['PUT', '/b/k?tagging', {}, 'PutObjectTagging', 'write-object'],
+  ['PUT', '/b/k?tagging', {}, 'PutObjectTagging', 'admin'],
   ['GET', '/b?tagging', {}, 'GetBucketTagging', 'admin'],
   ['PUT', '/b?tagging', {}, 'PutBucketTagging', 'admin'],
   ['DELETE', '/b?tagging', {}, 'DeleteBucketTagging', 'admin'],
@@ -120,7 +120,7 @@ const OBJECT: Row[] = [
   ['DELETE', '/b/k', {}, 'DeleteObject', 'write-object'],
   ['DELETE', '/b/k?versionId=v1', {}, 'DeleteObject', 'write-object'],
   ['DELETE', '/b/k?uploadId=u', {}, 'AbortMultipartUpload', 'write-object'],
-  ['DELETE', '/b/k?tagging', {}, 'DeleteObjectTagging', 'write-object'],
+  ['DELETE', '/b/k?tagging', {}, 'DeleteObjectTagging', 'admin'],
   ['PATCH', '/b/k', {}, 'MethodNotAllowed', 'service'],
   ['COPY', '/b/k', {}, 'MethodNotAllowed', 'service'],
 ];

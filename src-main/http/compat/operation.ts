@@ -190,10 +190,12 @@ export const ACCESS: Record<BucketOpName, Action | 'none'> = {
   DeleteObject: 'write-object',
   GetObjectAcl: 'read-object-acl',
   PutObjectAcl: 'write-object-acl',
-  GetObjectTagging: 'read-object',
-  GetObjectAttributes: 'read-object',
-  PutObjectTagging: 'write-object',
-  DeleteObjectTagging: 'write-object',
+  // No ACL grants these (AWS maps object READ to s3:GetObject and bucket WRITE to s3:PutObject and
+  // s3:DeleteObject only): the owner's, or what a bucket policy allows.
+  GetObjectTagging: 'admin',
+  GetObjectAttributes: 'admin',
+  PutObjectTagging: 'admin',
+  DeleteObjectTagging: 'admin',
   GetBucketTagging: 'admin',
   PutBucketTagging: 'admin',
   DeleteBucketTagging: 'admin',
