@@ -3,16 +3,13 @@
 // one sweep checking that every error answer is the §19 XML with both request-id headers.
 import { CreateBucketCommand, GetObjectCommand, PutBucketPolicyCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ALICE, CAROL, bucketName, errorOf, raw, readAll, send, startS3Server, type RawResponse, type S3TestServer } from './server.js';
+import { ALICE, CAROL, bucketName, errorOf, raw, readAll, send, startWithBucket, type RawResponse, type S3TestServer } from './server.js';
 
 let s: S3TestServer;
 let c: S3Client;
 let b: string;
 beforeAll(async () => {
-  s = await startS3Server();
-  c = s.client();
-  b = bucketName('addr');
-  await c.send(new CreateBucketCommand({ Bucket: b }));
+  ({ s, c, b } = await startWithBucket('addr'));
   await c.send(new PutObjectCommand({ Bucket: b, Key: 'obj', Body: 'alice data' }));
   await c.send(new PutObjectCommand({ Bucket: b, Key: 'public', Body: 'p', ACL: 'public-read' }));
 });

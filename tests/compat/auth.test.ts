@@ -5,16 +5,13 @@ import { createHash, createHmac } from 'node:crypto';
 import { CreateBucketCommand, GetObjectCommand, ListBucketsCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ALICE, bucketName, errorOf, raw, readAll, sdkError, send, signRequest, startS3Server, type S3TestServer, type User } from './server.js';
+import { ALICE, bucketName, errorOf, raw, readAll, sdkError, send, signRequest, startWithBucket, type S3TestServer, type User } from './server.js';
 
 let s: S3TestServer;
 let c: S3Client;
 let b: string;
 beforeAll(async () => {
-  s = await startS3Server();
-  c = s.client();
-  b = bucketName('auth');
-  await c.send(new CreateBucketCommand({ Bucket: b }));
+  ({ s, c, b } = await startWithBucket('auth'));
   await c.send(new PutObjectCommand({ Bucket: b, Key: 'secret.txt', Body: 'private data' }));
 });
 afterAll(async () => {

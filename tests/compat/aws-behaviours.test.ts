@@ -18,16 +18,13 @@ import {
   type S3Client,
 } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ALICE, bucketName, errorOf, raw, readAll, sdkError, startS3Server, type S3TestServer } from './server.js';
+import { ALICE, errorOf, raw, readAll, sdkError, startWithBucket, type S3TestServer } from './server.js';
 
 let s: S3TestServer;
 let c: S3Client;
 let b: string;
 beforeAll(async () => {
-  s = await startS3Server();
-  c = s.client();
-  b = bucketName('aws');
-  await c.send(new CreateBucketCommand({ Bucket: b }));
+  ({ s, c, b } = await startWithBucket('aws'));
 });
 afterAll(async () => {
   await s?.close();

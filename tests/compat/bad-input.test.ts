@@ -5,18 +5,15 @@ import { createHash } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import { connect } from 'node:net';
 import { join } from 'node:path';
-import { CreateBucketCommand, CreateMultipartUploadCommand, ListBucketsCommand, ListObjectsV2Command, UploadPartCommand, type S3Client } from '@aws-sdk/client-s3';
+import { CreateMultipartUploadCommand, ListBucketsCommand, ListObjectsV2Command, UploadPartCommand, type S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ALICE, bucketName, errorOf, raw, send, sha256Hex, signRequest, startS3Server, type S3TestServer } from './server.js';
+import { ALICE, errorOf, raw, send, sha256Hex, signRequest, startWithBucket, type S3TestServer } from './server.js';
 
 let s: S3TestServer;
 let c: S3Client;
 let b: string;
 beforeAll(async () => {
-  s = await startS3Server();
-  c = s.client();
-  b = bucketName('bad');
-  await c.send(new CreateBucketCommand({ Bucket: b }));
+  ({ s, c, b } = await startWithBucket('bad'));
 });
 afterAll(async () => {
   await s?.close();

@@ -22,16 +22,13 @@ import {
 } from '@aws-sdk/client-s3';
 import { Crc64Nvme } from '@aws-sdk/checksums';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ALICE, bucketName, errorOf, raw, readAll, sdkError, startS3Server, type S3TestServer } from './server.js';
+import { ALICE, bucketName, errorOf, raw, readAll, sdkError, startWithBucket, type S3TestServer } from './server.js';
 
 let s: S3TestServer;
 let c: S3Client;
 let b: string;
 beforeAll(async () => {
-  s = await startS3Server();
-  c = s.client();
-  b = bucketName('sums');
-  await c.send(new CreateBucketCommand({ Bucket: b }));
+  ({ s, c, b } = await startWithBucket('sums'));
 });
 afterAll(async () => {
   await s?.close();

@@ -10,17 +10,14 @@ import {
   type S3Client,
 } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ALICE, BOB, bucketName, errorOf, raw, readAll, sdkError, startS3Server, type S3TestServer } from './server.js';
+import { ALICE, BOB, bucketName, errorOf, raw, readAll, sdkError, startWithBucket, type S3TestServer } from './server.js';
 
 let s: S3TestServer;
 let c: S3Client;
 let b: string;
 let src: { etag: string; lastModified: Date };
 beforeAll(async () => {
-  s = await startS3Server();
-  c = s.client();
-  b = bucketName('copy');
-  await c.send(new CreateBucketCommand({ Bucket: b }));
+  ({ s, c, b } = await startWithBucket('copy'));
   const put = await c.send(
     new PutObjectCommand({ Bucket: b, Key: 'src/file.txt', Body: 'source bytes', ContentType: 'text/plain', Metadata: { origin: 'source' }, CacheControl: 'max-age=5' }),
   );

@@ -27,16 +27,13 @@ import {
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ALICE, bucketName, errorOf, raw, sdkError, startS3Server, type S3TestServer } from './server.js';
+import { ALICE, bucketName, errorOf, raw, sdkError, startWithBucket, type S3TestServer } from './server.js';
 
 let s: S3TestServer;
 let c: S3Client;
 let b: string;
 beforeAll(async () => {
-  s = await startS3Server();
-  c = s.client();
-  b = bucketName('sse');
-  await c.send(new CreateBucketCommand({ Bucket: b }));
+  ({ s, c, b } = await startWithBucket('sse'));
   await c.send(new PutObjectCommand({ Bucket: b, Key: 'plain', Body: 'plain bytes' }));
 });
 afterAll(async () => {

@@ -15,7 +15,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Engine } from '../../src-main/engine/index.js';
-import { ALICE, bucketName, errorOf, parseXml, raw, sdkError, startS3Server, type S3TestServer } from './server.js';
+import { ALICE, bucketName, errorOf, parseXml, raw, sdkError, startWithBucket, type S3TestServer } from './server.js';
 
 let s: S3TestServer;
 let c: S3Client;
@@ -46,10 +46,7 @@ function reference(prefix: string, delimiter?: string): { keys: string[]; prefix
 }
 
 beforeAll(async () => {
-  s = await startS3Server();
-  c = s.client();
-  b = bucketName('list');
-  await c.send(new CreateBucketCommand({ Bucket: b }));
+  ({ s, c, b } = await startWithBucket('list'));
   for (const k of KEYS) await c.send(new PutObjectCommand({ Bucket: b, Key: k, Body: k }));
 });
 afterAll(async () => {

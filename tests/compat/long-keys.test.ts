@@ -2,9 +2,9 @@
 // and MaxSizeAllowed) wherever a key past 1024 bytes is named, reading or writing; listings take
 // long markers and prefixes like any other; integer parameters past int32 are InvalidArgument.
 // Never a 500.
-import { CreateBucketCommand, CreateMultipartUploadCommand, UploadPartCommand, type S3Client } from '@aws-sdk/client-s3';
+import { CreateMultipartUploadCommand, UploadPartCommand, type S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ALICE, bucketName, errorOf, parseXml, raw, startS3Server, type RawResponse, type S3TestServer, type User } from './server.js';
+import { ALICE, errorOf, parseXml, raw, startWithBucket, type RawResponse, type S3TestServer, type User } from './server.js';
 
 let s: S3TestServer;
 let c: S3Client;
@@ -17,10 +17,7 @@ const B = (x: string) => Buffer.from(x, 'utf8');
 const after = (m: string) => [...NAMES].sort((x, y) => Buffer.compare(B(x), B(y))).filter((n) => Buffer.compare(B(n), B(m)) > 0);
 
 beforeAll(async () => {
-  s = await startS3Server();
-  c = s.client();
-  b = bucketName('long');
-  await c.send(new CreateBucketCommand({ Bucket: b }));
+  ({ s, c, b } = await startWithBucket('long'));
   for (const n of NAMES) expect((await raw(s, 'PUT', `/${b}/${n}`, { as: ALICE, body: 'x' })).status).toBe(200);
 });
 afterAll(async () => {

@@ -21,16 +21,13 @@ import {
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ALICE, BOB, bucketName, errorOf, raw, readAll, sdkError, startS3Server, type S3TestServer } from './server.js';
+import { ALICE, BOB, bucketName, errorOf, raw, readAll, sdkError, startWithBucket, type S3TestServer } from './server.js';
 
 let s: S3TestServer;
 let c: S3Client;
 let b: string;
 beforeAll(async () => {
-  s = await startS3Server();
-  c = s.client();
-  b = bucketName('mp');
-  await c.send(new CreateBucketCommand({ Bucket: b }));
+  ({ s, c, b } = await startWithBucket('mp'));
 });
 afterAll(async () => {
   await s?.close();

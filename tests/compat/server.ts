@@ -8,7 +8,7 @@ import { Agent, request as httpRequest, type IncomingHttpHeaders } from 'node:ht
 import { lookup as dnsLookup, type LookupOptions } from 'node:dns';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { S3Client, type S3ClientConfig } from '@aws-sdk/client-s3';
+import { CreateBucketCommand, S3Client, type S3ClientConfig } from '@aws-sdk/client-s3';
 import { NodeHttpHandler } from '@smithy/node-http-handler';
 import { SignatureV4 } from '@smithy/signature-v4';
 import { XMLParser } from 'fast-xml-parser';
@@ -80,6 +80,15 @@ export function clientFor(endpoint: string, u: User, extra: Partial<S3ClientConf
     maxAttempts: 1,
     ...extra,
   });
+}
+
+/** A server and, in it, one bucket of the default user's named after `prefix`: most API suites' setting. */
+export async function startWithBucket(prefix: string): Promise<{ s: S3TestServer; c: S3Client; b: string }> {
+  const s = await startS3Server();
+  const c = s.client();
+  const b = bucketName(prefix);
+  await c.send(new CreateBucketCommand({ Bucket: b }));
+  return { s, c, b };
 }
 
 export async function startS3Server(opts: { users?: User[]; engine?: Partial<EngineOptions> } = {}): Promise<S3TestServer> {

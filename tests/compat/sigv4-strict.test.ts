@@ -5,20 +5,17 @@
 // (server.ts) or, where the fault is in what gets signed, by the small signer below; after each
 // refusal the test looks that nothing was stored or removed.
 import { createHash, createHmac } from 'node:crypto';
-import { CreateBucketCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import { PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Engine } from '../../src-main/engine/index.js';
-import { ALICE, bucketName, errorOf, raw, send, startS3Server, type S3TestServer } from './server.js';
+import { ALICE, errorOf, raw, send, startWithBucket, type S3TestServer } from './server.js';
 
 let s: S3TestServer;
 let c: S3Client;
 let b: string;
 beforeAll(async () => {
-  s = await startS3Server();
-  c = s.client();
-  b = bucketName('strict');
-  await c.send(new CreateBucketCommand({ Bucket: b }));
+  ({ s, c, b } = await startWithBucket('strict'));
   await c.send(new PutObjectCommand({ Bucket: b, Key: 'kept.txt', Body: 'kept' }));
 });
 afterAll(async () => {

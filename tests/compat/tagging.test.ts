@@ -20,16 +20,13 @@ import {
   type S3Client,
 } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BOB, bucketName, errorOf, raw, sdkError, startS3Server, type S3TestServer } from './server.js';
+import { BOB, bucketName, errorOf, raw, sdkError, startWithBucket, type S3TestServer } from './server.js';
 
 let s: S3TestServer;
 let c: S3Client;
 let b: string;
 beforeAll(async () => {
-  s = await startS3Server();
-  c = s.client();
-  b = bucketName('tags');
-  await c.send(new CreateBucketCommand({ Bucket: b }));
+  ({ s, c, b } = await startWithBucket('tags'));
 });
 afterAll(async () => {
   await s?.close();
