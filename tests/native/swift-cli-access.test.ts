@@ -4,10 +4,11 @@
 // in-process on a loopback port. Container ACL forms, account ACLs (X-Account-Access-Control) and
 // cross-account copies (Destination-Account, X-Copy-From-Account), as Swift's tempauth decides.
 import { execFile } from 'node:child_process';
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT, call, OTHER_ACCOUNT, OTHER_KEY, OTHER_USER, startTestServer, SWIFT_KEY, SWIFT_USER, tempDir, v1Auth, type TestServer } from './server.js';
+import { python, statFields } from './swift-tools.js';
 
 let s: TestServer;
 let work: string;
@@ -80,26 +81,6 @@ async function forbidden(p: Promise<Run>): Promise<void> {
   expect(`${r.stdout}${r.stderr}`).toMatch(/403/);
 }
 
-function statFields(out: string): Record<string, string> {
-  const fields: Record<string, string> = {};
-  for (const line of out.split('\n')) {
-    const m = /^\s*([^:]+?):\s?(.*)$/.exec(line);
-    if (m) fields[m[1]!.trim()] = m[2]!.trim();
-  }
-  return fields;
-}
-
-/** The python interpreter that has swiftclient: the one the `swift` script runs with. */
-function python(): string {
-  for (const dir of (process.env.PATH ?? '').split(':')) {
-    const p = join(dir, 'swift');
-    if (existsSync(p)) {
-      const m = /^#!\s*(\S+)/.exec(readFileSync(p, 'utf8').split('\n')[0] ?? '');
-      if (m && existsSync(m[1]!)) return m[1]!;
-    }
-  }
-  return existsSync('/usr/bin/python3') ? '/usr/bin/python3' : 'python3';
-}
 
 /** Runs a python-swiftclient script as a user (argv: auth URL, user, key); its last line of stdout is JSON. */
 async function py(as: As, script: string): Promise<unknown> {

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Engine } from '../../src-main/engine/index.js';
 import { ACCOUNT, call, SWIFT_KEY, SWIFT_USER, startTestServer, tempDir, type TestServer } from './server.js';
+import { python, statFields } from './swift-tools.js';
 
 let s: TestServer;
 let work: string;
@@ -72,26 +73,6 @@ function swiftBytes(args: string[]): Promise<Buffer> {
 }
 
 /** `Key: value` lines of `swift stat` (keys right-aligned) as a map. */
-function statFields(out: string): Record<string, string> {
-  const fields: Record<string, string> = {};
-  for (const line of out.split('\n')) {
-    const m = /^\s*([^:]+?):\s?(.*)$/.exec(line);
-    if (m) fields[m[1]!.trim()] = m[2]!.trim();
-  }
-  return fields;
-}
-
-/** The python interpreter that has swiftclient: the one the `swift` script runs with. */
-function python(): string {
-  for (const dir of (process.env.PATH ?? '').split(':')) {
-    const p = join(dir, 'swift');
-    if (existsSync(p)) {
-      const m = /^#!\s*(\S+)/.exec(readFileSync(p, 'utf8').split('\n')[0] ?? '');
-      if (m && existsSync(m[1]!)) return m[1]!;
-    }
-  }
-  return existsSync('/usr/bin/python3') ? '/usr/bin/python3' : 'python3';
-}
 
 async function py(script: string, args: string[] = []): Promise<unknown> {
   const file = join(work, `script-${Math.random().toString(36).slice(2)}.py`);
