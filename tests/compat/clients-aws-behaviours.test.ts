@@ -51,7 +51,7 @@ function run(file: string, args: string[]): Promise<Run> {
   });
 }
 
-describe.skipIf(!HAVE.boto3)('boto3', () => {
+describe.skipIf(!HAVE.boto3)(HAVE.boto3 ? 'boto3' : 'boto3 — skipped: python3-boto3 is not installed (apt-get install python3-boto3)', () => {
   type Outcome = { ok: unknown } | { error: string; status: number };
   let seen: Record<string, Outcome> = {};
   beforeAll(async () => {
@@ -90,7 +90,7 @@ describe.skipIf(!HAVE.boto3)('boto3', () => {
   });
 });
 
-describe.skipIf(!HAVE.aws)('aws s3api', () => {
+describe.skipIf(!HAVE.aws)(HAVE.aws ? 'aws s3api' : 'aws s3api — skipped: /usr/bin/aws is not installed (apt-get install awscli)', () => {
   const b = bucketName('cli');
   const s3api = async (...args: string[]) => run(AWS, ['--endpoint-url', s.url, '--output', 'json', 's3api', ...args]);
   const json = (r: Run) => {
@@ -115,4 +115,3 @@ describe.skipIf(!HAVE.aws)('aws s3api', () => {
   }, 120_000);
 });
 
-it.skipIf(HAVE.aws && HAVE.boto3)('real clients not installed: /usr/bin/aws and python3-boto3 (apt-get install awscli python3-boto3)', () => {});
