@@ -18,6 +18,9 @@ export function readLimit(raw: string | undefined): number | undefined {
   return n;
 }
 
+/** The media types an `Accept` header names, lower-cased, without their parameters. */
+export const acceptedTypes = (accept: string | undefined): string[] => (accept ?? '').split(',').map((s) => s.split(';')[0]!.trim().toLowerCase());
+
 /**
  * `format=` wins over `Accept` (§2.3). A listing's default is JSON (seed N1/N4 and 4.1.1: "json
  * or xml, default json"); bulk and SLO answers keep Swift's plain-text default (`fallback`). As
@@ -27,7 +30,7 @@ export function readLimit(raw: string | undefined): number | undefined {
 export function listingFormat(format: string | undefined, accept: string | undefined, fallback: ListingFormat = 'json'): ListingFormat {
   const f = format?.toLowerCase();
   if (f) return f === 'json' || f === 'xml' ? f : 'plain';
-  const types = (accept ?? '').split(',').map((s) => s.split(';')[0]!.trim().toLowerCase());
+  const types = acceptedTypes(accept);
   if (types.includes('application/json')) return 'json';
   if (types.includes('application/xml') || types.includes('text/xml')) return 'xml';
   if (types.includes('text/plain')) return 'plain';

@@ -8,7 +8,7 @@ import { headerProblem, readMetaHeaders } from './metadata.js';
 import type { ListingParams, NativeOperation, ObjectPath } from './operation.js';
 import { conditions, copyOperation, postObject, putManifest, putParams, tempUrlOperation, type NativeReader } from './parse-object.js';
 import { readAccountAcl } from './account-acl.js';
-import { listingFormat, readContainerSettings, readLimit } from './params.js';
+import { acceptedTypes, listingFormat, readContainerSettings, readLimit } from './params.js';
 import { parseNativePath, type NativeTarget } from './router.js';
 
 /** What parsing needs of a request: nothing but its head. */
@@ -164,8 +164,8 @@ function readIfDeleteAt(raw: string | undefined): number | undefined {
 function listVersions(path: { account: string; container: string }, q: (n: string) => string | undefined, h: (n: string) => string | undefined, r: NativeReader): NativeOperation {
   const format = q('format')?.toLowerCase();
   const accept = h('accept');
-  const acceptsJson = (a: string) => a.split(',').some((t) => ['application/json', 'application/*', '*/*'].includes(t.split(';')[0]!.trim().toLowerCase()));
-  if (format ? format !== 'json' : accept !== undefined && !acceptsJson(accept)) r.fail(new NativeError(406));
+  const acceptsJson = acceptedTypes(accept).some((t) => ['application/json', 'application/*', '*/*'].includes(t));
+  if (format ? format !== 'json' : accept !== undefined && !acceptsJson) r.fail(new NativeError(406));
   const versionMarker = q('version_marker');
   if (versionMarker !== undefined && q('marker') === undefined) r.fail(new NativeError(400, 'version_marker param requires marker'));
   const delimiter = q('delimiter');
