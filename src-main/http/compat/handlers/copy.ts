@@ -7,6 +7,7 @@ import { S3Error, s3 } from '../errors.js';
 import type { CopyRange, CopySource, OpOf } from '../operation.js';
 import { s3Root, sendXml, type BucketCall } from '../respond.js';
 import { uploadGrants } from './acl.js';
+import { checkLockRequest } from '../lock-input.js';
 
 /** The source's bucket: named with its tenant, else in the caller's. */
 function sourceRef(call: BucketCall, src: CopySource): ContainerRef {
@@ -43,6 +44,7 @@ export async function copyObject(call: BucketCall<OpOf<'CopyObject'>>): Promise<
   const src = op.source;
   const ref = sourceRef(call, src);
   const source = checkSource(call, ref);
+  checkLockRequest(call.bucket, op.lock);
   const directive = op.directive;
   const key = op.address.key!;
   const same = ref.tenant === call.ref.tenant && ref.container === call.ref.container && src.key === key && src.versionId === undefined;
@@ -51,7 +53,7 @@ export async function copyObject(call: BucketCall<OpOf<'CopyObject'>>): Promise<
       'This copy request is illegal because it is trying to copy an object to itself without changing the object\'s metadata, storage class, website redirect location or encryption attributes.',
     );
   }
-  const fields = { ...op.fields, grants: uploadGrants(call, op.acl, true) };
+  const fields = { ...op.fields, grants: uploadGrants(call, op.acl, true), lock: op.lock };
   // The tagging directive is independent of the metadata one: REPLACE takes x-amz-tagging (none: no tags).
   const tagging = op.taggingDirective === 'REPLACE' ? { tagging: 'replace' as const, tags: fields.tags ?? [] } : { tagging: 'copy' as const };
   const { object } = await call.ctx.engine.copyObject(
@@ -59,7 +61,7 @@ export async function copyObject(call: BucketCall<OpOf<'CopyObject'>>): Promise<
     { ref: call.ref, name: key },
     directive === 'REPLACE'
       ? { metadata: 'replace', ...fields, ...tagging, sourceVersionId: source.versionId, sourceEtag: source.etag, canRead: segmentReader(call.who) }
-      : { metadata: 'copy', meta: {}, ...tagging, grants: fields.grants, sourceVersionId: source.versionId, sourceEtag: source.etag, canRead: segmentReader(call.who) },
+      : { metadata: 'copy', meta: {}, ...tagging, grants: fields.grants, lock: op.lock, sourceVersionId: source.versionId, sourceEtag: source.etag, canRead: segmentReader(call.who) },
   );
   sendXml(call.x, 200, s3Root('CopyObjectResult', [el('LastModified', isoMillis(object.lastModified)), el('ETag', `"${object.etag}"`)]), {
     ...(object.versionId !== null ? { 'x-amz-version-id': object.versionId } : {}),
