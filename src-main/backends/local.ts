@@ -24,7 +24,7 @@ import {
 } from './local-mapping.js';
 import { DEFAULT_PAGE_SIZE, deleteLocalObjects, listLocalVersions } from './local-objects.js';
 import { checkLinkLifetime, ShareLinkSigner } from './local-share-links.js';
-import { LOCAL_NO_OBJECT_LOCK, listLocalFolderVersions, localContainerSettings, localVersioning, setLocalVersioning, undeleteLocal } from './local-versions.js';
+import { listLocalFolderVersions, localContainerSettings, localVersioning, setLocalVersioning, undeleteLocal } from './local-versions.js';
 import { abortLocalUpload, listLocalUploads, LOCAL_PART_SIZE, putLocal, uploadFileResumable } from './local-uploads.js';
 import { FOLDER_CONTENT_TYPE, type DownloadOptions, type ListFolderOptions, type ObjectBackend, type UnfinishedUploadEntry, type UploadOptions, type UploadResult, type UploadSource } from './object-backend.js';
 import { abortedError, metered, throwIfAborted } from './transfer.js';
@@ -75,8 +75,9 @@ export class LocalBackend implements ObjectBackend {
       bulkDelete: true,
       multipartUpload: true,
       containerQuota: true,
-      objectLock: false,
-      why: { objectLock: LOCAL_NO_OBJECT_LOCK },
+      // S3 Object Lock, as the store's S3 API keeps it (issue 26).
+      objectLock: true,
+      why: {},
     };
   }
 
