@@ -108,6 +108,10 @@ export interface ObjectDetails {
   compositeEtag?: true;
   /** S3 object tags, in their order; absent when the object has none (or the backend does not say). */
   tags?: { key: string; value: string }[];
+  /** S3 Object Lock retention of this version (until: ISO 8601); absent when none (or the backend does not say). */
+  retention?: { mode: 'GOVERNANCE' | 'COMPLIANCE'; until: string };
+  /** S3 legal hold of this version when one was set (true: ON); absent when never set or not said. */
+  legalHold?: boolean;
 }
 
 export type FolderEntry =
