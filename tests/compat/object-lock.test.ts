@@ -20,6 +20,7 @@ import {
   PutBucketLifecycleConfigurationCommand,
   PutBucketPolicyCommand,
   PutBucketVersioningCommand,
+  PutObjectAclCommand,
   PutObjectCommand,
   PutObjectLegalHoldCommand,
   PutObjectLockConfigurationCommand,
@@ -120,6 +121,11 @@ describe('a version locked', () => {
     const got = await c.send(new GetObjectCommand({ Bucket: b, Key: 'doc' }));
     expect(got.ObjectLockMode).toBe('COMPLIANCE');
     await got.Body?.transformToByteArray();
+    // A reader without s3:GetObjectRetention / s3:GetObjectLegalHold (anyone, of a public object) reads no lock.
+    await c.send(new PutObjectAclCommand({ Bucket: b, Key: 'doc', ACL: 'public-read' }));
+    const anonymous = await raw(s, 'HEAD', `/${b}/doc`);
+    expect(anonymous.status).toBe(200);
+    expect(Object.keys(anonymous.headers).filter((h) => h.startsWith('x-amz-object-lock-'))).toEqual([]);
 
     const denied = await sdkError(c.send(new DeleteObjectCommand({ Bucket: b, Key: 'doc', VersionId: v })));
     expect([denied.status, denied.name]).toEqual([403, 'AccessDenied']);

@@ -25,13 +25,21 @@ export function mayBypass(call: BucketCall, asked: boolean, key: string): boolea
 
 const isoMs = (ms: number) => new Date(ms).toISOString();
 
-/** The lock headers GET and HEAD show of a version, where it has them. */
-export function addLockHeaders(info: { retention?: ObjectRetention; legalHold?: boolean }, headers: HeaderValues): HeaderValues {
-  if (info.retention) {
+type Locked = { name: string; retention?: ObjectRetention; legalHold?: boolean };
+
+/**
+ * The lock headers GET and HEAD show of a version, where it has them and the caller may read
+ * them: as on AWS, a reader sees the retention only with s3:GetObjectRetention and the legal
+ * hold only with s3:GetObjectLegalHold (the owner; others by the bucket's policy).
+ */
+export function addLockHeaders(call: BucketCall, info: Locked, headers: HeaderValues): HeaderValues {
+  if (!info.retention && info.legalHold === undefined) return headers;
+  const may = (action: string) => decide({ who: call.who, container: call.bucket, action: 'admin', facts: { action, key: info.name } });
+  if (info.retention && may('s3:GetObjectRetention')) {
     headers['x-amz-object-lock-mode'] = info.retention.mode;
     headers['x-amz-object-lock-retain-until-date'] = isoMs(info.retention.until);
   }
-  if (info.legalHold !== undefined) headers['x-amz-object-lock-legal-hold'] = info.legalHold ? 'ON' : 'OFF';
+  if (info.legalHold !== undefined && may('s3:GetObjectLegalHold')) headers['x-amz-object-lock-legal-hold'] = info.legalHold ? 'ON' : 'OFF';
   return headers;
 }
 

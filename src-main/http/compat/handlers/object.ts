@@ -80,11 +80,11 @@ export async function getObject(call: BucketCall<OpOf<'GetObject' | 'HeadObject'
   const range = part ? { start: part.start, end: part.end } : op.range;
   if (op.name === 'HeadObject' && !range) {
     // The headers are all in `info`: opening the body only to drop it cost as much as a GET.
-    const head = addExpirationHeader(call.bucket, info, ctx.engine.options.lifecycleDayMs, addLockHeaders(info, objectHeaders(info, overrides, op.checksumMode)));
+    const head = addExpirationHeader(call.bucket, info, ctx.engine.options.lifecycleDayMs, addLockHeaders(call, info, objectHeaders(info, overrides, op.checksumMode)));
     return x.sendHead(200, head, s3Headers(x), info.size);
   }
   const read = early ?? (await ctx.engine.getObject(call.ref, key, readOptionsFor(call.who, range, versionId)));
-  const headers = addExpirationHeader(call.bucket, read.info, ctx.engine.options.lifecycleDayMs, addLockHeaders(read.info, objectHeaders(read.info, overrides, op.checksumMode && !read.range)));
+  const headers = addExpirationHeader(call.bucket, read.info, ctx.engine.options.lifecycleDayMs, addLockHeaders(call, read.info, objectHeaders(read.info, overrides, op.checksumMode && !read.range)));
   if (part) headers['x-amz-mp-parts-count'] = part.parts;
   if (read.range) {
     const { start, end } = read.range;
