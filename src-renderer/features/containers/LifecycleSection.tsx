@@ -1,26 +1,15 @@
 import { useState } from 'react';
-import type { LifecycleRuleChange, LifecycleRuleFields, LifecycleRuleView, LifecycleView } from '../../../src-shared/model/container-settings';
+import type { LifecycleRuleChange, LifecycleRuleFields, LifecycleRuleView } from '../../../src-shared/model/container-settings';
 import { errorCode, errorMessage } from '../../app/errors';
 import { strings } from '../../app/strings';
 import { useLifecycle, useSetLifecycle } from '../../queries/use-container-settings';
 import { useVersioning } from '../../queries/use-versions';
 import { FormError } from '../common/Dialog';
 import { Loading } from '../common/States';
-import { ruleSentences } from './lifecycle-words';
+import { changesFor, ruleSentences } from './lifecycle-words';
 import { RuleDialog } from './RuleDialog';
 
 const s = strings.lifecycle;
-
-/** Every rule as it is, but `id` changed as asked (null: deleted; fields: edited or added at the end). */
-export function changesFor(view: LifecycleView, target: { id: string | null; change: LifecycleRuleChange | null }): LifecycleRuleChange[] {
-  const out: LifecycleRuleChange[] = [];
-  for (const r of view.rules) {
-    if (r.id !== target.id) out.push({ kind: 'keep', id: r.id });
-    else if (target.change) out.push(target.change);
-  }
-  if (target.id === null && target.change) out.push(target.change);
-  return out;
-}
 
 /**
  * A container's lifecycle rules in plain words, with add, edit, turn on/off and delete. Each

@@ -1,29 +1,13 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { BUCKET_TAG_LIMITS, charCount, type ContainerTag, type TagsView } from '../../../src-shared/model/container-settings';
+import type { ContainerTag, TagsView } from '../../../src-shared/model/container-settings';
 import { errorCode, errorMessage } from '../../app/errors';
 import { strings } from '../../app/strings';
 import { useContainerTags, useSetContainerTags } from '../../queries/use-container-settings';
 import { FormError } from '../common/Dialog';
 import { Loading } from '../common/States';
+import { tagProblems } from './tag-rules';
 
 const s = strings.containerTags;
-
-/** What is wrong with a tag set, as AWS limits a bucket's (the server is asked anyway). */
-export function tagProblems(tags: readonly ContainerTag[]): string[] {
-  const out: string[] = [];
-  if (tags.length > BUCKET_TAG_LIMITS.count) out.push(s.tooMany);
-  const seen = new Set<string>();
-  tags.forEach((t, i) => {
-    const n = String(i + 1);
-    if (t.key === '') out.push(s.keyMissing(n));
-    else if (charCount(t.key) > BUCKET_TAG_LIMITS.keyChars) out.push(s.keyTooLong(n));
-    else if (t.key.toLowerCase().startsWith('aws:')) out.push(s.reserved(n));
-    if (charCount(t.value) > BUCKET_TAG_LIMITS.valueChars) out.push(s.valueTooLong(n));
-    if (t.key !== '' && seen.has(t.key)) out.push(s.duplicate(t.key));
-    seen.add(t.key);
-  });
-  return out;
-}
 
 /** A container's tags, and the editor that replaces the whole set on save. */
 export function TagsSection({ account, container }: { account: string; container: string }) {

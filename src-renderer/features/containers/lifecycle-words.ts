@@ -1,6 +1,6 @@
 // A lifecycle rule in plain words, and the checks of the rule dialog: pure, so both are tested
 // without a page.
-import { charCount, LIFECYCLE_LIMITS, type LifecycleExtra, type LifecycleRuleFields, type LifecycleRuleView } from '../../../src-shared/model/container-settings';
+import { charCount, LIFECYCLE_LIMITS, type LifecycleExtra, type LifecycleRuleChange, type LifecycleRuleFields, type LifecycleRuleView, type LifecycleView } from '../../../src-shared/model/container-settings';
 import { formatBytes, formatCount, formatUtcDay } from '../../app/format';
 import { strings } from '../../app/strings';
 
@@ -98,4 +98,15 @@ export function ruleFromDraft(draft: RuleDraft, taken: readonly string[]): { rul
 /** A name for a new rule that no other rule has ("rule-1", "rule-2", …). */
 export function suggestId(taken: readonly string[]): string {
   for (let i = 1; ; i++) if (!taken.includes(`rule-${i}`)) return `rule-${i}`;
+}
+
+/** Every rule as it is, but `id` changed as asked (null: deleted; fields: edited or added at the end). */
+export function changesFor(view: LifecycleView, target: { id: string | null; change: LifecycleRuleChange | null }): LifecycleRuleChange[] {
+  const out: LifecycleRuleChange[] = [];
+  for (const r of view.rules) {
+    if (r.id !== target.id) out.push({ kind: 'keep', id: r.id });
+    else if (target.change) out.push(target.change);
+  }
+  if (target.id === null && target.change) out.push(target.change);
+  return out;
 }
