@@ -1,7 +1,8 @@
 // A container's lifecycle rules and tags in its details (issue 28), at 1024 px dark and 1400 px
 // light: a rule and tags added in the app, still there after a reload, turned off and deleted; a
 // rule made with aws-cli shown in words, one the app cannot edit shown read-only and kept as it
-// was when a rule is added in the app; a save over a change made elsewhere refused, saying so.
+// was when a rule is added in the app; a save over a change made elsewhere refused, saying so;
+// a Swift connection says why it has neither.
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -177,4 +178,26 @@ test('a save over rules changed elsewhere meanwhile is refused, saying so, and t
   await expectReadable(dialog.getByRole('alert'));
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(rule(page, 'elsewhere')).toContainText('Objects under x/ are deleted 5 days after upload.');
+});
+
+test('on a Swift connection the details say why there are no lifecycle rules or tags', async ({ app: page }) => {
+  const status = await rpc<LocalStoreStatus>(page, 'localStore.status', {});
+  const [admin] = await rpc<LocalUser[]>(page, 'localStore.users', {});
+  const name = await containerWith(page, 'lc-swift');
+  const connection = `lc-swift-${Date.now().toString(36)}`;
+  const { id } = await rpc<{ id: string }>(page, 'accounts.add', {
+    name: connection,
+    config: { kind: 'swift', authUrl: status.nativeAuthUrl, auth: { type: 'v1', user: admin!.swiftKeys[0]!.user, key: admin!.swiftKeys[0]!.secretKey } },
+  });
+  try {
+    await page.reload();
+    await page.getByRole('navigation', { name: 'Connections' }).getByRole('button', { name: new RegExp(`^${connection}`) }).click();
+    await openContainer(page, name);
+    await expect(lifecycle(page)).toContainText('Swift has no lifecycle rules: it expires objects one by one (X-Delete-After, given when an object is written)');
+    await expect(tags(page)).toContainText('Swift has no container tags: a container carries metadata (X-Container-Meta-*) instead');
+    await expect(lifecycle(page).getByRole('button')).toHaveCount(0);
+    await expectReadable(lifecycle(page).getByText(/^Swift has no lifecycle rules/));
+  } finally {
+    await rpc(page, 'accounts.remove', { id });
+  }
 });
