@@ -1,7 +1,7 @@
 // The local backend's lifecycle rules and container tags, straight through the engine: the same
 // rules and the same checks as the S3 API's PutBucketLifecycleConfiguration and PutBucketTagging.
 import { CofferError } from '../../src-shared/errors.js';
-import type { ContainerTag, LifecycleExtra, LifecycleRuleChange, LifecycleRuleView, LifecycleView, TagsView } from '../../src-shared/model/container-settings.js';
+import { isSystemTag, type ContainerTag, type LifecycleExtra, type LifecycleRuleChange, type LifecycleRuleView, type LifecycleView, type TagsView } from '../../src-shared/model/container-settings.js';
 import { lifecycleProblem, type ContainerRef, type Engine, type LifecycleRule } from '../engine/index.js';
 import { basisOf, mergeRules, requireBasis, type RuleCodec } from './container-settings.js';
 
@@ -66,7 +66,10 @@ export function localTags(engine: Engine, ref: ContainerRef): TagsView {
 }
 
 export async function setLocalTags(engine: Engine, ref: ContainerRef, basis: string, tags: ContainerTag[]): Promise<TagsView> {
-  requireBasis(engine.getContainer(ref).tags ?? [], basis, 'tags', ref.container);
-  await engine.updateContainer(ref, { tags: tags.length > 0 ? tags : null });
+  const current = engine.getContainer(ref).tags ?? [];
+  requireBasis(current, basis, 'tags', ref.container);
+  // AWS's own tags stay as they are, as on a remote bucket (the engine lets no client set them).
+  const next = [...current.filter((t) => isSystemTag(t.key)), ...tags.filter((t) => !isSystemTag(t.key))];
+  await engine.updateContainer(ref, { tags: next.length > 0 ? next : null });
   return localTags(engine, ref);
 }

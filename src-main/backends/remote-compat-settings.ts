@@ -12,7 +12,7 @@ import {
   type Tag,
 } from '@aws-sdk/client-s3';
 import { isCofferError } from '../../src-shared/errors.js';
-import type { ContainerTag, LifecycleExtra, LifecycleRuleChange, LifecycleRuleView, LifecycleView, TagsView } from '../../src-shared/model/container-settings.js';
+import { isSystemTag, type ContainerTag, type LifecycleExtra, type LifecycleRuleChange, type LifecycleRuleView, type LifecycleView, type TagsView } from '../../src-shared/model/container-settings.js';
 import { basisOf, mergeRules, requireBasis, type RuleCodec } from './container-settings.js';
 import type { SdkCall } from './remote-compat-errors.js';
 
@@ -118,9 +118,16 @@ export class BucketSettings {
     return { tags: set.map((t) => ({ key: t.Key ?? '', value: t.Value ?? '' })), basis: basisOf(set) };
   }
 
+  /**
+   * Replaces the tags the user sets. AWS's own (`aws:`, e.g. CloudFormation's) are kept as they
+   * are: the caller never sends them, and AWS refuses a tag set without them ("System Tags cannot
+   * be removed by requester") as it refuses new ones.
+   */
   async setTags(bucket: string, basis: string, tags: ContainerTag[]): Promise<TagsView> {
-    requireBasis(await this.tagSet(bucket), basis, 'tags', bucket);
-    const TagSet = tags.map((t) => ({ Key: t.key, Value: t.value }));
+    const current = await this.tagSet(bucket);
+    requireBasis(current, basis, 'tags', bucket);
+    const system = current.filter((t) => isSystemTag(t.Key ?? ''));
+    const TagSet = [...system, ...tags.filter((t) => !isSystemTag(t.key)).map((t) => ({ Key: t.key, Value: t.value }))];
     if (TagSet.length === 0) await this.call(() => this.client.send(new DeleteBucketTaggingCommand({ Bucket: bucket })));
     else await this.call(() => this.client.send(new PutBucketTaggingCommand({ Bucket: bucket, Tagging: { TagSet } })));
     return this.tags(bucket);

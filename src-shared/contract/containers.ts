@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BUCKET_TAG_LIMITS, charCount, LIFECYCLE_LIMITS, ruleActs, type LifecycleView, type TagsView } from '../model/container-settings.js';
+import { BUCKET_TAG_LIMITS, charCount, isSystemTag, LIFECYCLE_LIMITS, ruleActs, type LifecycleView, type TagsView } from '../model/container-settings.js';
 import type { In } from './types.js';
 
 const account = z.string().min(1).max(300);
@@ -30,7 +30,7 @@ const tag = z.object({
     .string()
     .min(1)
     .refine((s) => charCount(s) <= BUCKET_TAG_LIMITS.keyChars, `A tag key is at most ${BUCKET_TAG_LIMITS.keyChars} characters`)
-    .refine((s) => !s.toLowerCase().startsWith('aws:'), 'Tag keys starting with aws: are reserved by AWS'),
+    .refine((s) => !isSystemTag(s), 'Tag keys starting with aws: are reserved by AWS'),
   value: z.string().refine((s) => charCount(s) <= BUCKET_TAG_LIMITS.valueChars, `A tag value is at most ${BUCKET_TAG_LIMITS.valueChars} characters`),
 });
 
@@ -51,7 +51,7 @@ export const containersMethods = {
   }),
   /** The container's tags (none: an empty list). */
   tags: z.object(where),
-  /** Replaces the tags (none: the tag set is removed); PreconditionFailed as setLifecycle's. */
+  /** Replaces the tags (none: the tag set is removed), AWS's own (`aws:`) kept as they are; PreconditionFailed as setLifecycle's. */
   setTags: z.object({
     ...where,
     basis,

@@ -60,6 +60,7 @@ export interface ContainerTag {
 }
 
 export interface TagsView {
+  /** Every tag, AWS's own (`aws:`) included: those are read-only, and kept when the others are saved. */
   tags: ContainerTag[];
   /** As LifecycleView's: a save over a change made elsewhere is refused. */
   basis: string;
@@ -69,6 +70,9 @@ export interface TagsView {
 export const BUCKET_TAG_LIMITS = { count: 50, keyChars: 128, valueChars: 256 } as const;
 /** AWS's limits on a lifecycle configuration: 1,000 rules, ids of up to 255 characters. */
 export const LIFECYCLE_LIMITS = { rules: 1000, idChars: 255, prefixChars: 1024, maxDays: 2_147_483_647 } as const;
+
+/** AWS's own tags (`aws:…`, e.g. CloudFormation's): shown, never set or removed by the app, kept on every save. */
+export const isSystemTag = (key: string) => key.toLowerCase().startsWith('aws:');
 
 /** Length in Unicode characters (code points), as AWS counts tag and rule limits. */
 export const charCount = (s: string) => [...s].length;

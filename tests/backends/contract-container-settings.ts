@@ -2,7 +2,7 @@
 // read back by the backend and by another S3 client, removed; a rule the app cannot show in full
 // kept exactly as the server held it; a save over a change made elsewhere refused; and where the
 // backend has neither (Swift), NotSupported saying why.
-import { GetBucketLifecycleConfigurationCommand, GetBucketTaggingCommand, PutBucketLifecycleConfigurationCommand, type LifecycleRule } from '@aws-sdk/client-s3';
+import { GetBucketLifecycleConfigurationCommand, GetBucketTaggingCommand, PutBucketLifecycleConfigurationCommand, PutBucketTaggingCommand, type LifecycleRule } from '@aws-sdk/client-s3';
 import { describe, expect, it } from 'vitest';
 import type { LifecycleRuleChange } from '../../src-shared/model/container-settings.js';
 import { requireFeature, requireFixture, type FixtureRef } from './contract.js';
@@ -117,6 +117,28 @@ export function containerSettingCases(get: FixtureRef): void {
       if (withTags) expect(byId(after, 'tagged')).toEqual(byId(before, 'tagged'));
       expect(byId(after, 'uploads')?.AbortIncompleteMultipartUpload).toEqual({ DaysAfterInitiation: 1 });
       expect(after.map((r) => r.ID).sort()).toEqual(['dated', 'markers', 'plain', ...(withTags ? ['tagged'] : []), 'uploads']);
+    });
+
+    it("keeps AWS's own tags (aws:, as CloudFormation sets them) when the others are saved, as AWS demands", async (ctx) => {
+      const f = get();
+      requireFeature(ctx, f, 'containerTags');
+      requireFixture(ctx, f.s3, 'no S3 client on this store to set such a tag with');
+      const c = containerName('systags');
+      await f.backend.createContainer(c);
+      // Only AWS itself can set them there; a server that lets a client do it (RGW) stands in for one.
+      const accepted = await f.s3!
+        .send(new PutBucketTaggingCommand({ Bucket: c, Tagging: { TagSet: [{ Key: 'aws:cloudformation:stack-name', Value: 'stack' }, { Key: 'team', Value: 'a' }] } }))
+        .then(
+          () => true,
+          (err: { name?: string }) => (err.name === 'InvalidTag' ? false : Promise.reject(err)),
+        );
+      requireFixture(ctx, accepted, 'this server lets no client set an aws: tag (as AWS)');
+      const shown = await f.backend.tags(c);
+      expect(shown.tags).toContainEqual({ key: 'aws:cloudformation:stack-name', value: 'stack' });
+      const saved = await f.backend.setTags(c, shown.basis, [{ key: 'team', value: 'b' }]);
+      expect(saved.tags.map((t) => `${t.key}=${t.value}`).sort()).toEqual(['aws:cloudformation:stack-name=stack', 'team=b']);
+      const removed = await f.backend.setTags(c, saved.basis, []);
+      expect(removed.tags).toEqual([{ key: 'aws:cloudformation:stack-name', value: 'stack' }]);
     });
 
     it('refuses a save over a change made elsewhere since the rules or tags were read, and changes nothing', async (ctx) => {

@@ -89,6 +89,8 @@ describe('tags', () => {
     ]);
     expect(tagProblems([{ key: 'k'.repeat(129), value: 'v'.repeat(257) }])).toHaveLength(2);
     expect(tagProblems(Array.from({ length: 51 }, (_, i) => ({ key: `k${i}`, value: '' })))).toEqual(['A container has at most 50 tags.']);
+    // AWS's own tags, kept beside the user's, count toward the 50.
+    expect(tagProblems(Array.from({ length: 49 }, (_, i) => ({ key: `k${i}`, value: '' })), 2)).toEqual(['A container has at most 50 tags.']);
   });
 });
 

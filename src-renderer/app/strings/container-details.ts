@@ -102,6 +102,8 @@ export const containerDetailsTexts = {
     reserved: (n: string) => `Tag ${n}: keys starting with aws: are reserved by AWS.`,
     duplicate: (key: string) => `The key “${key}” is used more than once.`,
     tooMany: 'A container has at most 50 tags.',
+    system: 'Tags set by AWS',
+    systemHint: 'Tags starting with aws: are AWS’s own (CloudFormation’s, for one): they stay as they are.',
     changedElsewhere: 'The tags as they are now on the server are shown; make the change again.',
   },
 };

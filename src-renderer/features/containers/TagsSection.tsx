@@ -1,5 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
-import type { ContainerTag, TagsView } from '../../../src-shared/model/container-settings';
+import { isSystemTag, type ContainerTag, type TagsView } from '../../../src-shared/model/container-settings';
 import { errorCode, errorMessage } from '../../app/errors';
 import { strings } from '../../app/strings';
 import { useContainerTags, useSetContainerTags } from '../../queries/use-container-settings';
@@ -73,7 +73,9 @@ interface TagRow extends ContainerTag {
 function TagsForm({ account, container, view, onDone }: { account: string; container: string; view: TagsView; onDone: (why?: string) => void }) {
   const nextId = useRef(0);
   const row = (key = '', value = ''): TagRow => ({ id: nextId.current++, key, value });
-  const [rows, setRows] = useState<TagRow[]>(() => view.tags.map((t) => row(t.key, t.value)));
+  // AWS's own tags are shown, not edited: the save keeps them.
+  const system = view.tags.filter((t) => isSystemTag(t.key));
+  const [rows, setRows] = useState<TagRow[]>(() => view.tags.filter((t) => !isSystemTag(t.key)).map((t) => row(t.key, t.value)));
   const [added, setAdded] = useState<number | null>(null);
   const [problems, setProblems] = useState<string[]>([]);
   const save = useSetContainerTags(account, container);
@@ -82,7 +84,7 @@ function TagsForm({ account, container, view, onDone }: { account: string; conta
     e.preventDefault();
     // Keys as typed but for the spaces around them; an empty row is no tag.
     const tags = rows.map((r) => ({ key: r.key.trim(), value: r.value })).filter((t) => t.key !== '' || t.value !== '');
-    const found = tagProblems(tags);
+    const found = tagProblems(tags, system.length);
     setProblems(found);
     if (found.length > 0) return;
     save.mutate(
@@ -100,6 +102,16 @@ function TagsForm({ account, container, view, onDone }: { account: string; conta
     <form className="form meta-form" aria-label={s.formLabel} onSubmit={submit} noValidate>
       <fieldset className="meta-rows">
         <legend>{s.title}</legend>
+        {system.length > 0 ? (
+          <ul className="system-tags" aria-label={s.system}>
+            {system.map((t) => (
+              <li key={t.key} className="mono wrap">
+                {t.key} = {t.value}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        {system.length > 0 ? <p className="hint">{s.systemHint}</p> : null}
         {rows.map((r, i) => (
           <div key={r.id} className="meta-row">
             <input aria-label={s.rowKey(String(i + 1))} autoFocus={r.id === added} value={r.key} onChange={(e) => update(r.id, { key: e.target.value })} spellCheck={false} autoComplete="off" />

@@ -5,9 +5,10 @@ import { strings } from '../../app/strings';
 const s = strings.containerTags;
 
 /** What is wrong with a tag set, as AWS limits a bucket's (the server is asked anyway). */
-export function tagProblems(tags: readonly ContainerTag[]): string[] {
+/** `kept` counts AWS's own tags, which stay beside these. */
+export function tagProblems(tags: readonly ContainerTag[], kept = 0): string[] {
   const out: string[] = [];
-  if (tags.length > BUCKET_TAG_LIMITS.count) out.push(s.tooMany);
+  if (tags.length + kept > BUCKET_TAG_LIMITS.count) out.push(s.tooMany);
   const seen = new Set<string>();
   tags.forEach((t, i) => {
     const n = String(i + 1);
