@@ -23,8 +23,12 @@ export interface Capabilities {
   containerQuota: boolean;
   /** A new bucket can be made with S3 object lock (write once, read many). */
   objectLock: boolean;
+  /** A container's lifecycle rules can be read and changed (S3 bucket lifecycle). */
+  lifecycle: boolean;
+  /** A container's tags can be read and changed (S3 bucket tagging). */
+  containerTags: boolean;
   /** Why a capability the UI offers is missing here, in a sentence a user can act on. */
-  why: Partial<Record<'versions' | 'containerQuota' | 'objectLock', string>>;
+  why: Partial<Record<'versions' | 'containerQuota' | 'objectLock' | 'lifecycle' | 'containerTags', string>>;
 }
 
 /**
