@@ -58,6 +58,7 @@ type OptionalField =
   | 'parts'
   | 'uploadId'
   | 'manifest'
+  | 'link'
   | 'tags';
 type Unlisted = Exclude<keyof NewVersion, 'etag' | 'contentType' | 'headers' | 'meta' | OptionalField>;
 const everyFieldCopied: [Unlisted] extends [never] ? true : Unlisted = true;
@@ -91,6 +92,7 @@ function newRecord(fields: NewVersion, own: Pick<ObjectRecord, 'versionId' | 'se
   if (fields.uploadId !== undefined) rec.uploadId = fields.uploadId;
   if (fields.manifest !== undefined) rec.manifest = fields.manifest;
   if (fields.tags !== undefined) rec.tags = fields.tags;
+  if (fields.link !== undefined) rec.link = fields.link;
   return rec;
 }
 

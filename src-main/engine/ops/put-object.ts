@@ -5,7 +5,7 @@ import { typeFromName } from '../content-type.js';
 import { grantsPublicRead, type Grant } from '../acl.js';
 import type { EngineContext } from '../context.js';
 import { objectKey } from '../index/keys.js';
-import type { ContainerRecord, ContainerRef, ObjectInfo, StandardHeaders, Tag } from '../types.js';
+import type { ContainerRecord, ContainerRef, ObjectInfo, StandardHeaders, SymlinkTarget, Tag } from '../types.js';
 import { checkTags } from './tagging.js';
 import { checkConditions, commitVersion, payloadOf, type NewVersion, type WriteConditions } from './commit.js';
 import { findContainer } from './containers.js';
@@ -25,6 +25,8 @@ export interface ObjectFields {
   tags?: Tag[];
   /** An S3 ACL for the new version; sets `publicRead` from its grants. */
   grants?: Grant[];
+  /** Makes the new version a symlink (zero bytes) to this target. */
+  link?: SymlinkTarget;
 }
 
 /** Object fields as a front end reads them from a request: metadata and standard headers always there. */
@@ -92,6 +94,7 @@ export function versionFields(name: string, f: ObjectFields, etag: string): NewV
     checkTags(f.tags, 'object');
     v.tags = f.tags;
   }
+  if (f.link) v.link = f.link;
   return v;
 }
 

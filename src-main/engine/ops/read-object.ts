@@ -42,6 +42,7 @@ export function toInfo(c: ContainerRecord, name: string, rec: ObjectRecord, isLa
   }
   if (rec.manifest) info.manifest = summarize(rec.manifest);
   if (rec.tags) info.tags = rec.tags;
+  if (rec.link) info.link = rec.link;
   return info;
 }
 

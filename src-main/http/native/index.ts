@@ -12,6 +12,7 @@ import { info } from './handlers/info.js';
 import * as object from './handlers/object.js';
 import * as slo from './handlers/slo.js';
 import * as versions from './handlers/versions.js';
+import { putSymlink } from './handlers/symlink.js';
 import { tempUrlHeaders, tempUrlInvalid, verifyTempUrl, type Grant } from './handlers/tempurl.js';
 import { preflight } from './handlers/cors.js';
 import { accessOf, type NativeOperation, type NativeOpName, type NativeOpOf } from './operation.js';
@@ -67,6 +68,7 @@ const HANDLERS: { [N in NativeOpName]: Handler<N> } = {
   GetManifest: slo.getManifest,
   PutObject: object.putObject,
   PutManifest: slo.putManifest,
+  PutSymlink: putSymlink,
   PostObject: object.postObject,
   DeleteObject: object.deleteObject,
   DeleteManifest: slo.deleteManifest,

@@ -1,4 +1,4 @@
-import type { AccountAcl, Action, ContainerSettings, RangeRequest, RequestFields } from '../../engine/index.js';
+import type { AccountAcl, Action, ContainerSettings, RangeRequest, RequestFields, SymlinkTarget } from '../../engine/index.js';
 import type { ConditionalHeaders } from '../common/conditionals.js';
 import type { ListingFormat } from './listing-format.js';
 import type { MetaChange } from './metadata.js';
@@ -46,6 +46,8 @@ export interface GetParams {
   conditions: ConditionalHeaders;
   /** `?version-id=` (object versioning): 'null' for the null version. */
   versionId?: string | undefined;
+  /** `?symlink=get`: a symlink itself, not the object it points at. */
+  symlinkGet?: boolean;
 }
 
 export interface PutParams {
@@ -87,6 +89,8 @@ export type NativeOperation = (
   | Op<'HeadObject', { path: ObjectPath; tempUrl: TempUrlParams | undefined } & GetParams>
   | Op<'GetManifest', { path: ObjectPath; raw: boolean; head: boolean } & GetParams>
   | Op<'PutObject', { path: ObjectPath; tempUrl: TempUrlParams | undefined } & PutParams>
+  /** PUT with `X-Symlink-Target` (Swift's symlink middleware): a zero-byte link; with an ETag, a static one. */
+  | Op<'PutSymlink', { path: ObjectPath; link: SymlinkTarget; size: number | undefined; ifNoneMatch: '*' | undefined; fields: ObjectFields }>
   | Op<'PutManifest', { path: ObjectPath; format: ListingFormat; contentLength: number | undefined } & PutParams>
   | Op<'PostObject', { path: ObjectPath; tempUrl: TempUrlParams | undefined; fields: ObjectFields; removeDeleteAt: boolean }>
   | Op<'DeleteObject', { path: ObjectPath; tempUrl: TempUrlParams | undefined; ifDeleteAt?: number | undefined; versionId?: string | undefined }>
@@ -103,6 +107,8 @@ export type NativeOperation = (
       fresh: boolean;
       /** COPY `?version-id=`: the source's version (object versioning). */
       sourceVersionId?: string | undefined;
+      /** `?symlink=get`: a symlink source is copied as itself, not its target. */
+      symlinkGet?: boolean;
     }>
 ) & {
   /** The first parameter that failed to parse (raised after authentication and the access decision). */
@@ -151,6 +157,7 @@ export function accessOf(op: NativeOperation): NativeAccess {
       return 'read-object';
     case 'PutObject':
     case 'PutManifest':
+    case 'PutSymlink':
     case 'PostObject':
     case 'DeleteObject':
     case 'DeleteManifest':
