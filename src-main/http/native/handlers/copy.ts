@@ -28,6 +28,8 @@ export async function copyObject(call: NativeCall<NativeOpOf<'CopyObject'>>): Pr
   let sourceVersionId = checkVersionId(srcContainer, op.sourceVersionId);
   let source = engine.headObject(refOf(srcContainer), src.name, sourceVersionId, segmentReader(call.who, call.ctx.engine.accountAcl));
   // A symlink copies what it points at (Swift's copy reads the source through the symlink middleware), unless `?symlink=get`.
+  // X-Copied-From still names the object asked for, as Swift's copy does.
+  const named = { ...src };
   if (source.link && !op.symlinkGet) {
     const end = followLinks(call, src.account, source.link);
     Object.assign(src, { account: end.account, container: end.container.name, name: end.object });
@@ -64,8 +66,8 @@ export async function copyObject(call: NativeCall<NativeOpOf<'CopyObject'>>): Pr
     'X-Timestamp': xTimestamp(object.mtimeMicros),
     'Accept-Ranges': 'bytes',
     'Content-Type': object.contentType,
-    'X-Copied-From': `${encodePath(src.container)}/${encodePath(src.name, false)}`,
-    'X-Copied-From-Account': `AUTH_${src.account}`,
+    'X-Copied-From': `${encodePath(named.container)}/${encodePath(named.name, false)}`,
+    'X-Copied-From-Account': `AUTH_${named.account}`,
     'X-Copied-From-Last-Modified': httpDate(source.lastModified),
     ...metaResponseHeaders('Object', object.meta),
   });
