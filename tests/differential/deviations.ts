@@ -324,10 +324,10 @@ const NATIVE: Deviation[] = [
   {
     id: 'i27.missing-middleware',
     ref: 'swift',
-    rows: ['native.staticweb.*', 'native.formpost.*', 'native.bulk.upload.*', 'native.object.options', 'native.info.keys', 'native.info.head'],
+    rows: ['native.formpost.*', 'native.bulk.upload.*', 'native.object.options', 'native.info.keys', 'native.info.head'],
     fields: ['*'],
-    coffer: 'No static web, form posts, bulk upload or CORS; /info advertises only what Coffer serves',
-    reference: 'Swift\'s symlink, staticweb, formpost, bulk and CORS handling, all in /info',
+    coffer: 'No form posts, bulk upload or CORS; /info advertises only what Coffer serves',
+    reference: 'Swift\'s formpost, bulk and CORS handling, all in /info',
     reason: 'Issue 27 ("Features Swift has that Coffer lacks"; CORS; "/info advertising exactly what works")',
     issue: 27,
   },

@@ -35,6 +35,17 @@ export interface TempUrlParams {
   inline: boolean;
 }
 
+/**
+ * A GET/HEAD Swift's staticweb may answer (no token, or `X-Web-Mode: true`): what the container's
+ * web settings then make of it (handlers/staticweb.ts). `slash`: the container's path ended in `/`;
+ * `get`: the read of an index page a container path may serve.
+ */
+export interface WebRequest {
+  mode: boolean;
+  slash: boolean;
+  get: GetParams;
+}
+
 /** Object fields a PUT, POST or copy sets from its headers. */
 export type ObjectFields = RequestFields;
 
@@ -79,14 +90,14 @@ export type NativeOperation = (
   | Op<'PostAccount', { path: AccountPath; change: MetaChange; /** X-Account-Access-Control: the new ACL, null to clear it, undefined when not given. */ acl: AccountAcl | null | undefined }>
   | Op<'BulkDelete', { path: AccountPath; contentType: string | undefined; format: ListingFormat; framed: boolean }>
   | Op<'PutContainer', { path: ContainerPath; settings: ContainerSettings; meta: MetaChange }>
-  | Op<'HeadContainer', { path: ContainerPath; format: ListingFormat }>
-  | Op<'ListContainer', { path: ContainerPath; listing: ListingParams & { delimiter: string | undefined; path: string | undefined; allowUnordered: boolean | undefined } }>
+  | Op<'HeadContainer', { path: ContainerPath; format: ListingFormat; web?: WebRequest }>
+  | Op<'ListContainer', { path: ContainerPath; listing: ListingParams & { delimiter: string | undefined; path: string | undefined; allowUnordered: boolean | undefined }; web?: WebRequest }>
   /** `GET ?versions` (object versioning): every version, JSON only; `versionMarker` continues within `marker`'s versions. */
   | Op<'ListVersions', { path: ContainerPath; listing: ListingParams & { delimiter: string | undefined; versionMarker: string | undefined } }>
   | Op<'PostContainer', { path: ContainerPath; settings: ContainerSettings; meta: MetaChange }>
   | Op<'DeleteContainer', { path: ContainerPath }>
-  | Op<'GetObject', { path: ObjectPath; tempUrl: TempUrlParams | undefined } & GetParams>
-  | Op<'HeadObject', { path: ObjectPath; tempUrl: TempUrlParams | undefined } & GetParams>
+  | Op<'GetObject', { path: ObjectPath; tempUrl: TempUrlParams | undefined; web?: WebRequest } & GetParams>
+  | Op<'HeadObject', { path: ObjectPath; tempUrl: TempUrlParams | undefined; web?: WebRequest } & GetParams>
   | Op<'GetManifest', { path: ObjectPath; raw: boolean; head: boolean } & GetParams>
   | Op<'PutObject', { path: ObjectPath; tempUrl: TempUrlParams | undefined } & PutParams>
   /** PUT with `X-Symlink-Target` (Swift's symlink middleware): a zero-byte link; with an ETag, a static one. */

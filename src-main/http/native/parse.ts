@@ -81,6 +81,11 @@ function operation(req: NativeRequest, target: Exclude<NativeTarget, { kind: 'in
     const allow = target.kind === 'object' ? 'COPY, DELETE, GET, HEAD, OPTIONS, POST, PUT' : 'DELETE, GET, HEAD, OPTIONS, POST, PUT';
     return { name: 'Preflight', path, allow, origin: h('origin'), requestMethod: h('access-control-request-method'), requestHeaders };
   }
+  // Swift's staticweb looks at reads by anonymous callers, or by anyone asking with X-Web-Mode.
+  const webMode = truthy(h('x-web-mode'));
+  const web = (m === 'GET' || m === 'HEAD') && (webMode || (h('x-auth-token') ?? h('x-storage-token')) === undefined)
+    ? { web: { mode: webMode, slash: req.rawPath.endsWith('/'), get: { range: parseRange(h('range')), ranges: parseRanges(h('range')), conditions: conditions(h) } } }
+    : {};
   if (target.kind === 'container') {
     const path = { account: target.account, container: target.container };
     switch (m) {
@@ -91,11 +96,11 @@ function operation(req: NativeRequest, target: Exclude<NativeTarget, { kind: 'in
         return { name: 'PutContainer', path, settings, meta: settings.meta };
       }
       case 'HEAD':
-        return { name: 'HeadContainer', path, format: format() };
+        return { name: 'HeadContainer', path, format: format(), ...web };
       case 'GET': {
         if (query.has('versions')) return listVersions(path, q, h, r);
         const base = listing(q, format(), r);
-        return { name: 'ListContainer', path, listing: { ...base, delimiter: q('delimiter'), path: q('path'), allowUnordered: given(q('allow_unordered'), truthy) } };
+        return { name: 'ListContainer', path, listing: { ...base, delimiter: q('delimiter'), path: q('path'), allowUnordered: given(q('allow_unordered'), truthy) }, ...web };
       }
       case 'POST': {
         const settings = r.read(() => readContainerSettings(req.headers), { meta: { set: {}, remove: [] } });
@@ -119,7 +124,7 @@ function operation(req: NativeRequest, target: Exclude<NativeTarget, { kind: 'in
     case 'GET':
     case 'HEAD':
       if (manifest === 'get') return { name: 'GetManifest', path, raw: q('format') === 'raw', head: m === 'HEAD', ...get() };
-      return { name: m === 'GET' ? 'GetObject' : 'HeadObject', path, tempUrl: undefined, ...get(), ranges: parseRanges(h('range')) };
+      return { name: m === 'GET' ? 'GetObject' : 'HeadObject', path, tempUrl: undefined, ...get(), ranges: parseRanges(h('range')), ...(manifest === undefined && !symlinkGet && versionId === undefined ? web : {}) };
     case 'PUT': {
       if (versionId !== undefined) {
         const length = h('content-length');

@@ -91,4 +91,63 @@ const SYMLINK_ROWS: Row[] = [
   n('symlink.overwrite-with-object', GET('/{c}/ln'), { setup: [...LINKED, PUT('/{c}/ln', { body: 'plain now' })] }),
 ];
 
-export const NATIVE_LINK_ROWS: Row[] = [...SYMLINK_ROWS].map((r) => ({ ...NO_RGW, ...r }));
+/** A public web site: readable by anyone (`.rlistings` too), with the given web settings. */
+const site = (meta: Record<string, string>, read = '.r:*,.rlistings'): Req => PUT('/{c}', { headers: { 'X-Container-Read': read, ...Object.fromEntries(Object.entries(meta).map(([k, v]) => [`X-Container-Meta-Web-${k}`, v])) } });
+const page = (name: string, body: string, type = 'text/html'): Req => PUT(`/{c}/${name}`, { body, headers: { 'Content-Type': type } });
+const anon = (path: string, more: Partial<Req> = {}): Req => GET(path, { as: 'anonymous', ...more });
+/** Objects only under directories, so a listing's rows carry no dates (each server's own). */
+const TREE = [page('dir/sub/a.txt', 'a', 'text/plain'), page('dir/sub/b.txt', 'b', 'text/plain'), page('top/x', 'x', 'text/plain')];
+const INDEXED = [site({ Index: 'index.html' }), page('index.html', '<p>home</p>'), page('dir/index.html', '<p>dir</p>'), page('dir/x', 'x', 'text/plain')];
+
+const STATICWEB_ROWS: Row[] = [
+  // the container's own path
+  n('staticweb.index', GET('/{c}/', { as: 'anonymous' }), {
+    setup: [PUT('/{c}', { headers: { 'X-Container-Read': '.r:*', 'X-Container-Meta-Web-Index': 'index.html' } }), PUT('/{c}/index.html', { body: '<p>hi</p>', headers: { 'Content-Type': 'text/html' } })],
+  }),
+  n('staticweb.index.rlistings', anon('/{c}/'), { setup: INDEXED }),
+  n('staticweb.index.head', HEAD('/{c}/', { as: 'anonymous' }), { setup: INDEXED }),
+  n('staticweb.index.range', anon('/{c}/', { headers: { Range: 'bytes=0-2' } }), { setup: INDEXED }),
+  n('staticweb.index.no-slash', anon('/{c}'), { setup: INDEXED }),
+  n('staticweb.index.missing-listings-off', anon('/{c}/'), { setup: [site({ Index: 'index.html' }), page('other.html', 'x')] }),
+  n('staticweb.index.missing-listings-on', anon('/{c}/'), { setup: [site({ Index: 'index.html', Listings: 'true' }), ...TREE] }),
+  n('staticweb.listings', GET('/{c}/', { as: 'anonymous' }), {
+    setup: [PUT('/{c}', { headers: { 'X-Container-Read': '.r:*,.rlistings', 'X-Container-Meta-Web-Listings': 'true' } }), PUT('/{c}/a', { body: 'a' })],
+    compare: { body: 'none' },
+  }),
+  n('staticweb.listings.page', anon('/{c}/'), { setup: [site({ Listings: 'true' }), ...TREE] }),
+  n('staticweb.listings.css', anon('/{c}/'), { setup: [site({ Listings: 'true', 'Listings-CSS': 'style sheet.css' }), ...TREE] }),
+  n('staticweb.listings.css-absolute', anon('/{c}/dir/'), { setup: [site({ Listings: 'true', 'Listings-CSS': 'http://example.com/s.css' }), ...TREE] }),
+  n('staticweb.listings.label', anon('/{c}/dir/'), { setup: [site({ Listings: 'true', 'Listings-Label': 'example.com' }), ...TREE] }),
+  n('staticweb.listings.subdir', anon('/{c}/dir/'), { setup: [site({ Listings: 'true' }), ...TREE] }),
+  n('staticweb.listings.subdir-css', anon('/{c}/dir/'), { setup: [site({ Listings: 'true', 'Listings-CSS': 'style.css' }), ...TREE] }),
+  n('staticweb.listings.objects', anon('/{c}/dir/sub/'), { setup: [site({ Listings: 'true' }), ...TREE], compare: { body: 'none' } }),
+  n('staticweb.listings.no-rlistings', anon('/{c}/'), { setup: [site({ Listings: 'true' }, '.r:*'), ...TREE] }),
+  n('staticweb.listings.off', anon('/{c}/dir/'), { setup: [site({ Listings: 'false', Index: 'index.html' }), ...TREE] }),
+  n('staticweb.listings.empty-prefix', anon('/{c}/nothing/'), { setup: [site({ Listings: 'true' }), ...TREE] }),
+  // directories and objects
+  n('staticweb.dir.index', anon('/{c}/dir/'), { setup: INDEXED }),
+  n('staticweb.dir.index-no-slash', anon('/{c}/dir'), { setup: INDEXED }),
+  n('staticweb.dir.no-slash-listed', anon('/{c}/dir'), { setup: [site({ Listings: 'true' }), ...TREE] }),
+  n('staticweb.dir.no-slash-missing', anon('/{c}/nothing'), { setup: [site({ Listings: 'true' }), ...TREE] }),
+  n('staticweb.dir.marker', anon('/{c}/dir'), { setup: [site({ Listings: 'true' }), ...TREE, page('dir', '', 'application/directory')] }),
+  n('staticweb.dir.marker-custom-type', anon('/{c}/dir'), { setup: [site({ Listings: 'true', 'Directory-Type': 'text/directory' }), ...TREE, page('dir', '', 'text/directory')] }),
+  n('staticweb.dir.marker-without-site', anon('/{c}/dir'), { setup: [site({}), ...TREE, page('dir', '', 'application/directory')] }),
+  n('staticweb.object', anon('/{c}/dir/x'), { setup: INDEXED }),
+  n('staticweb.object.missing', anon('/{c}/nope.html'), { setup: INDEXED }),
+  // error pages
+  n('staticweb.error.404', anon('/{c}/nope'), { setup: [site({ Listings: 'true', Error: 'error.html' }), ...TREE, page('404error.html', '<p>not here</p>')] }),
+  n('staticweb.error.404-listings-off', anon('/{c}/dir/'), { setup: [site({ Index: 'index.html', Error: 'error.html' }), ...TREE, page('404error.html', '<p>not here</p>')] }),
+  n('staticweb.error.404-page-missing', anon('/{c}/nope'), { setup: [site({ Listings: 'true', Error: 'error.html' }), ...TREE] }),
+  n('staticweb.error.401', anon('/{c}/'), { setup: [site({ Listings: 'true', Error: 'error.html' }, '.r:*'), ...TREE, page('401error.html', '<p>who are you</p>')] }),
+  n('staticweb.error.only', anon('/{c}/nope'), { setup: [site({ Error: 'error.html' }), page('404error.html', '<p>not here</p>')] }),
+  // who it is for
+  n('staticweb.owner', GET('/{c}/?format=json'), { setup: INDEXED }),
+  n('staticweb.owner.web-mode', GET('/{c}/', { headers: { 'X-Web-Mode': 'true' } }), { setup: INDEXED }),
+  n('staticweb.owner.web-mode-dir', GET('/{c}/dir', { headers: { 'X-Web-Mode': 'true' } }), { setup: INDEXED }),
+  n('staticweb.owner.web-mode-no-site', GET('/{c}/', { headers: { 'X-Web-Mode': 'true' } }), { setup: OWN_C }),
+  n('staticweb.anonymous.no-site', anon('/{c}/?format=plain'), { setup: [site({})] }),
+  n('staticweb.anonymous.private', anon('/{c}/'), { setup: [PUT('/{c}', { headers: { 'X-Container-Meta-Web-Index': 'index.html' } }), page('index.html', 'x')] }),
+  n('staticweb.post-not-web', POST('/{c}/', { as: 'anonymous' }), { setup: INDEXED }),
+];
+
+export const NATIVE_LINK_ROWS: Row[] = [...SYMLINK_ROWS, ...STATICWEB_ROWS].map((r) => ({ ...NO_RGW, ...r }));

@@ -43,6 +43,8 @@ export function capabilities(maxObjectSize: number) {
     },
     tempauth: { account_acls: false },
     symlink: SYMLINK_INFO,
+    // Container web sites (handlers/staticweb.ts).
+    staticweb: {},
   };
 }
 
