@@ -1,3 +1,4 @@
+import { isCofferError } from '../../../../src-shared/errors.js';
 import { segmentReader, type ContainerInfo, type ObjectInfo, type SymlinkTarget } from '../../../engine/index.js';
 import { httpDate } from '../../common/dates.js';
 import { readSmallBody, type HeaderValues } from '../../common/exchange.js';
@@ -42,9 +43,9 @@ class LinkLoop extends NativeError {}
 export function atLocation(err: unknown, location: string): unknown {
   if (err instanceof LinkLoop) return err;
   if (err instanceof NativeError) return err.headers['Content-Location'] ? err : new NativeError(err.status, err.body, { ...err.headers, 'Content-Location': location });
-  const code = (err as { code?: keyof typeof NATIVE_ERRORS }).code;
-  const e = code ? NATIVE_ERRORS[code] : undefined;
-  return e ? new NativeError(e.status, e.body ?? (err as Error).message, { 'Content-Location': location }) : err;
+  if (!isCofferError(err)) return err;
+  const e = NATIVE_ERRORS[err.code];
+  return new NativeError(e.status, e.body ?? err.message, { 'Content-Location': location });
 }
 
 /** Where a chain of links ends: the object's container (reached as the caller may reach it), name and the path it was found at. */
