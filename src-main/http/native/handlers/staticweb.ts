@@ -93,7 +93,7 @@ export async function webObject(call: NativeCall<NativeOpOf<'GetObject' | 'HeadO
 /** The object `name` as the caller may read it, or undefined (missing, or not theirs to read). */
 function readable(call: NativeCall, c: ContainerInfo, name: string): ObjectInfo | undefined {
   try {
-    reachContainer(call, c.owner, c.name, 'read-object', name);
+    reachContainer(call, call.account, c.name, 'read-object', name);
     return call.ctx.engine.headObject({ tenant: c.tenant, container: c.name }, name, undefined, segmentReader(call.who, call.ctx.engine.accountAcl));
   } catch (err) {
     if (isCofferError(err)) return undefined;
@@ -103,7 +103,7 @@ function readable(call: NativeCall, c: ContainerInfo, name: string): ObjectInfo 
 
 function listable(call: NativeCall, c: ContainerInfo): boolean {
   try {
-    reachContainer(call, c.owner, c.name, 'list');
+    reachContainer(call, call.account, c.name, 'list');
     return true;
   } catch (err) {
     if (isCofferError(err)) return false;
@@ -143,7 +143,7 @@ async function listing(call: WebCall, c: ContainerInfo, w: WebSettings, prefix: 
     return errorPage(call, c, w, 404, new NativeError(404, disabledListingPage(label, w, prefix), { 'Content-Type': 'text/html; charset=UTF-8' }));
   }
   try {
-    reachContainer(call, c.owner, c.name, 'list');
+    reachContainer(call, call.account, c.name, 'list');
   } catch (err) {
     if (!isCofferError(err)) throw err;
     return errorPage(call, c, w, NATIVE_ERRORS[err.code].status, err);
