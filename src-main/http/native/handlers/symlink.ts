@@ -65,13 +65,13 @@ export interface LinkEnd {
  */
 export function followLinks(call: NativeCall, account: string, link: SymlinkTarget, followDynamic = true): LinkEnd {
   let hops = 0;
-  let expected: string | undefined;
   for (;;) {
     const location = targetPath(link, account);
     const targetAccount = linkAccount(link, account);
     if (hops >= SYMLOOP_MAX) throw new LinkLoop(409, `Too many levels of symbolic links, maximum allowed is ${SYMLOOP_MAX}`);
     hops++;
-    expected = link.etag;
+    // What a static link expects to find next: the object's ETag, or a static link's own target ETag.
+    const expected = link.etag;
     let container: ContainerInfo;
     let info: ObjectInfo;
     try {
