@@ -67,6 +67,7 @@ export {
   type ObjectInfo,
   type Quota,
   type StandardHeaders,
+  type SymlinkTarget,
   type Tag,
   type LegacyArchive,
   type Usage,

@@ -200,10 +200,25 @@ export interface ObjectRecord {
   retention?: ObjectRetention;
   /** S3 legal hold: true ON, false OFF as set; absent when never set. */
   legalHold?: boolean;
+  /** A symlink (Swift's symlink middleware): a zero-byte object naming the object it stands for. */
+  link?: SymlinkTarget;
 }
 
-/** What a listing shows of an object (all that Swift and S3 listings carry). */
-export type ListedObject = Pick<ObjectInfo, 'container' | 'name' | 'size' | 'etag' | 'lastModified' | 'mtimeMicros' | 'contentType'>;
+/**
+ * Where a symlink points, as its PUT named it (Swift's X-Symlink-Target*): `account` only when
+ * given (else the link's own), `etag` and `bytes` only for a static link, which must find that
+ * very object (its ETag) when followed.
+ */
+export interface SymlinkTarget {
+  account?: string;
+  container: string;
+  object: string;
+  etag?: string;
+  bytes?: number;
+}
+
+/** What a listing shows of an object (all that Swift and S3 listings carry; a symlink's target for Swift's). */
+export type ListedObject = Pick<ObjectInfo, 'container' | 'name' | 'size' | 'etag' | 'lastModified' | 'mtimeMicros' | 'contentType' | 'link'>;
 
 export interface ObjectInfo {
   container: string;
@@ -241,6 +256,7 @@ export interface ObjectInfo {
   /** The version's Object Lock retention and legal hold, when set. */
   retention?: ObjectRetention;
   legalHold?: boolean;
+  link?: SymlinkTarget;
 }
 
 export interface ContainerInfo {

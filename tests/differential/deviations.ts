@@ -153,7 +153,7 @@ const NATIVE: Deviation[] = [
   {
     id: 'seed.copy-download-headers',
     ref: 'swift',
-    rows: ['native.copy.*', 'native.slo.copy'],
+    rows: ['native.copy.*', 'native.slo.copy', 'native.symlink.copy', 'native.symlink.copy.x-copy-from'],
     fields: ['header:x-timestamp'],
     referenceValue: '\\(absent\\)',
     coffer: 'A copy\'s 201 carries the new object\'s X-Timestamp and Accept-Ranges: bytes, as a download does',
@@ -163,7 +163,7 @@ const NATIVE: Deviation[] = [
   {
     id: 'seed.copy-content-type',
     ref: 'swift',
-    rows: ['native.copy.*', 'native.slo.copy'],
+    rows: ['native.copy.*', 'native.slo.copy', 'native.symlink.copy', 'native.symlink.copy.x-copy-from'],
     fields: ['header:content-type'],
     referenceValue: 'text/html; charset=utf-8',
     coffer: 'A copy\'s 201 carries the new object\'s Content-Type (with its ETag, Last-Modified and X-Copied-From*)',
@@ -324,10 +324,10 @@ const NATIVE: Deviation[] = [
   {
     id: 'i27.missing-middleware',
     ref: 'swift',
-    rows: ['native.symlink.*', 'native.staticweb.*', 'native.formpost.*', 'native.bulk.upload.*', 'native.object.options', 'native.info.keys', 'native.info.head'],
+    rows: ['native.formpost.*', 'native.bulk.upload.*', 'native.object.options', 'native.info.keys', 'native.info.head'],
     fields: ['*'],
-    coffer: 'No symlinks, static web, form posts, bulk upload or CORS; /info advertises only what Coffer serves',
-    reference: 'Swift\'s symlink, staticweb, formpost, bulk and CORS handling, all in /info',
+    coffer: 'No form posts, bulk upload or CORS; /info advertises only what Coffer serves',
+    reference: 'Swift\'s formpost, bulk and CORS handling, all in /info',
     reason: 'Issue 27 ("Features Swift has that Coffer lacks"; CORS; "/info advertising exactly what works")',
     issue: 27,
   },

@@ -33,6 +33,7 @@ const records: [string, ObjectRecord][] = [
   ['an expiring multipart object', { ...base, size: 12 * 2 ** 40, etag: '0123456789abcdef0123456789abcdef-10000', deleteAt: 1_900_000_000, parts: 10000, data: { segments: [{ blob: 'b1', size: 5 }] } }],
   ['an SLO manifest (size 0, listed with its assembled size)', { ...base, size: 0, manifest: { kind: 'slo', size: 123456, segments: [{ container: 's', name: 'x', etag: 'e', size: 123456 }] } as ObjectRecord['manifest'] }],
   ['a DLO manifest', { ...base, size: 0, manifest: { kind: 'dlo', container: 'segs', prefix: 'p/' } }],
+  ['a static symlink (its target in the head)', { ...base, size: 0, contentType: 'text/plain', link: { account: 'AUTH_bob', container: 'c', object: 'é/✓', etag: 'e', bytes: 5 } }],
 ];
 
 describe('object record codec', () => {
@@ -55,6 +56,7 @@ describe('object record codec', () => {
       contentType: rec.contentType,
       ...(rec.deleteMarker ? { deleteMarker: true } : {}),
       ...(rec.deleteAt !== undefined ? { deleteAt: rec.deleteAt } : {}),
+      ...(rec.link ? { link: rec.link } : {}),
     };
     expect(listed).toMatchObject(expected);
     // Schema 2 values (plain msgpack maps) read the same way.

@@ -78,6 +78,10 @@ const OBJECT: Row[] = [
   ['PATCH', `${A}/c/o`, {}, 'MethodNotAllowed', 'write-object'],
   ['OPTIONS', `${A}/c/o`, {}, 'Preflight', 'none'],
   ['OPTIONS', `${A}/c`, {}, 'Preflight', 'none'],
+  ['PUT', `${A}/c/o`, { ...LEN, 'X-Symlink-Target': 'c/t' }, 'PutSymlink', 'write-object'],
+  ['PUT', `${A}/c/o`, { 'X-Copy-From': 'c/t', 'X-Symlink-Target': 'c/t' }, 'CopyObject', 'each-end'],
+  ['GET', `${A}/c/o?symlink=get`, {}, 'GetObject', 'read-object'],
+  ['COPY', `${A}/c/o?symlink=get`, { Destination: 'c2/o2' }, 'CopyObject', 'each-end'],
 ];
 
 const SIG = 'temp_url_sig=' + 'a'.repeat(40) + '&temp_url_expires=4000000000';
@@ -203,6 +207,22 @@ describe('parameters', () => {
     expect(op('PutManifest', 'PUT', `${A}/c/o?multipart-manifest=put`, { 'Content-Length': '10', Etag: '"x"' })).toMatchObject({ contentLength: 10, etag: '"x"' });
   });
 
+  it('symlinks: the target, its account and ETag; ?symlink=get on reads and copies', () => {
+    const put = op('PutSymlink', 'PUT', `${A}/c/o`, { ...LEN, 'X-Symlink-Target': 'd/a%20b', 'X-Symlink-Target-Account': 'AUTH_bob', 'X-Symlink-Target-Etag': '"e"' });
+    expect(put.link).toEqual({ container: 'd', object: 'a b', account: 'AUTH_bob', etag: 'e' });
+    expect(op('GetObject', 'GET', `${A}/c/o?symlink=get`).symlinkGet).toBe(true);
+    expect(op('CopyObject', 'COPY', `${A}/c/o?symlink=get`, { Destination: 'd/x' }).symlinkGet).toBe(true);
+  });
+
+  it('static web: reads without a token (or with X-Web-Mode) say so, with the path\'s slash', () => {
+    expect(op('ListContainer', 'GET', `${A}/c/`).web).toMatchObject({ mode: false, slash: true });
+    expect(op('HeadContainer', 'HEAD', `${A}/c`).web).toMatchObject({ mode: false, slash: false });
+    expect(op('ListContainer', 'GET', `${A}/c/`, { 'X-Auth-Token': 't' }).web).toBeUndefined();
+    expect(op('ListContainer', 'GET', `${A}/c/`, { 'X-Auth-Token': 't', 'X-Web-Mode': 'true' }).web).toMatchObject({ mode: true });
+    expect(op('GetObject', 'GET', `${A}/c/dir/`).web).toMatchObject({ mode: false });
+    expect(op('GetObject', 'GET', `${A}/c/o?symlink=get`).web).toBeUndefined();
+  });
+
   it('copies: both ends, accounts, source conditionals', () => {
     const copy = op('CopyObject', 'COPY', `${A}/c/o`, { Destination: '/d/a%20b', 'Destination-Account': 'AUTH_bob', 'Copy-If-Match': '"e"', 'X-Fresh-Metadata': 'true' });
     expect(copy).toMatchObject({ from: { account: 'alice', container: 'c', object: 'o' }, to: { account: 'bob', container: 'd', object: 'a b' }, conditions: { ifMatch: '"e"' }, fresh: true });
@@ -243,6 +263,16 @@ describe('invalid parameters, raised after the access decision', () => {
     ['PUT', `${A}/c/o`, { 'X-Copy-From': 'x' }, 'CopyObject', 412, 'X-Copy-From header must be of the form <container name>/<object name>'],
     ['PUT', `${A}/c/o?${SIG}`, { ...LEN, 'X-Object-Manifest': 'a/b' }, 'PutObject', 400, "The header 'X-Object-Manifest' is not allowed in this tempurl"],
     ['POST', `${A}/c/o?${SIG}`, { 'X-Copy-From': 'a/b' }, 'PostObject', 400, "The header 'X-Copy-From' is not allowed in this tempurl"],
+    ['PUT', `${A}/c/o?${SIG}`, { ...LEN, 'X-Symlink-Target': 'a/b' }, 'PutObject', 400, "The header 'X-Symlink-Target' is not allowed in this tempurl"],
+    ['PUT', `${A}/c/o`, { 'Content-Length': '1', 'X-Symlink-Target': 'a/b' }, 'PutSymlink', 400, 'Symlink requests require a zero byte body'],
+    ['PUT', `${A}/c/o`, { ...LEN, 'X-Symlink-Target': '/a/b' }, 'PutSymlink', 412, 'X-Symlink-Target header must be of the form <container name>/<object name>'],
+    ['PUT', `${A}/c/o`, { ...LEN, 'X-Symlink-Target': 'a' }, 'PutSymlink', 412, 'X-Symlink-Target header must be of the form <container name>/<object name>'],
+    ['PUT', `${A}/c/o`, { ...LEN, 'X-Symlink-Target': 'a/b', 'X-Symlink-Target-Account': '' }, 'PutSymlink', 412, 'Account name cannot be empty'],
+    ['PUT', `${A}/c/o`, { ...LEN, 'X-Symlink-Target': 'a/b', 'X-Symlink-Target-Account': 'x/y' }, 'PutSymlink', 412, 'Account name cannot contain slashes'],
+    ['PUT', `${A}/c/o`, { ...LEN, 'X-Symlink-Target': 'c/o' }, 'PutSymlink', 400, 'Symlink cannot target itself'],
+    ['PUT', `${A}/c/o`, { ...LEN, 'X-Symlink-Target': 'c/o', 'X-Symlink-Target-Account': 'AUTH_alice' }, 'PutSymlink', 400, 'Symlink cannot target itself'],
+    ['PUT', `${A}/c/o`, { ...LEN, 'X-Symlink-Target': 'a/b', 'X-Symlink-Target-Etag': 'a;b' }, 'PutSymlink', 400, 'Bad X-Symlink-Target-Etag format'],
+    ['POST', `${A}/c/o`, { 'X-Symlink-Target': 'a/b' }, 'PostObject', 400, 'A PUT request is required to set a symlink target'],
   ])('%s %s %j -> %s, then %i %s', (method, target, headers, name, status, body) => {
     const op = parse(method, target, headers);
     expect(op.name).toBe(name);

@@ -1,5 +1,5 @@
 import { Packr } from 'msgpackr';
-import type { ObjectRecord } from '../types.js';
+import type { ObjectRecord, SymlinkTarget } from '../types.js';
 
 /**
  * How object records (the `objects` and `versions` tables) are stored since schema 3: a fixed
@@ -7,7 +7,8 @@ import type { ObjectRecord } from '../types.js';
  * only (`decodeListed`): decoding whole msgpack maps was most of the CPU of a large listing.
  *
  * Layout: MARK, flags, size f64, mtime f64, [deleteAt f64], [listed size f64],
- * etag (u16 length + latin1), content type (u16 length + utf8), msgpack(other fields).
+ * etag (u16 length + latin1), content type (u16 length + utf8), [symlink target: u16 length +
+ * JSON], msgpack(other fields). A symlink's target is in the head because Swift's listings show it.
  * MARK (0xc1) is the one byte msgpack never uses, so a value written by schema 2 (a msgpack map)
  * is told apart by its first byte and still read: stores upgrade without rewriting.
  */
@@ -16,6 +17,8 @@ const DELETE_MARKER = 1;
 const HAS_DELETE_AT = 2;
 /** An SLO: listings show the manifest's size, not the record's own (0). */
 const HAS_LISTED_SIZE = 4;
+/** A symlink: its target follows the content type. */
+const HAS_LINK = 8;
 
 const packr = new Packr({ useRecords: false, mapsAsObjects: true, copyBuffers: true });
 
@@ -28,6 +31,7 @@ export interface ListedRecord {
   contentType: string;
   deleteMarker?: boolean;
   deleteAt?: number;
+  link?: SymlinkTarget;
 }
 
 /** The size a listing shows where it is not the record's own: an SLO's assembled size. */
@@ -36,13 +40,15 @@ function listedSizeOf(rec: ObjectRecord): number | undefined {
 }
 
 export function encodeObjectRecord(rec: ObjectRecord): Buffer {
-  const { size, mtime, etag, contentType, deleteMarker, deleteAt, ...rest } = rec;
+  const { size, mtime, etag, contentType, deleteMarker, deleteAt, link, ...rest } = rec;
   const listedSize = listedSizeOf(rec);
-  const flags = (deleteMarker ? DELETE_MARKER : 0) | (deleteAt !== undefined ? HAS_DELETE_AT : 0) | (listedSize !== undefined ? HAS_LISTED_SIZE : 0);
+  const flags = (deleteMarker ? DELETE_MARKER : 0) | (deleteAt !== undefined ? HAS_DELETE_AT : 0) | (listedSize !== undefined ? HAS_LISTED_SIZE : 0) | (link ? HAS_LINK : 0);
   const tail = packr.pack(rest);
   const etagBytes = Buffer.byteLength(etag, 'latin1');
   const typeBytes = Buffer.byteLength(contentType, 'utf8');
-  const out = Buffer.allocUnsafe(2 + 16 + (deleteAt !== undefined ? 8 : 0) + (listedSize !== undefined ? 8 : 0) + 2 + etagBytes + 2 + typeBytes + tail.length);
+  const linkJson = link ? JSON.stringify(link) : '';
+  const linkBytes = link ? 2 + Buffer.byteLength(linkJson, 'utf8') : 0;
+  const out = Buffer.allocUnsafe(2 + 16 + (deleteAt !== undefined ? 8 : 0) + (listedSize !== undefined ? 8 : 0) + 2 + etagBytes + 2 + typeBytes + linkBytes + tail.length);
   out[0] = MARK;
   out[1] = flags;
   let at = out.writeDoubleLE(size, 2);
@@ -53,6 +59,10 @@ export function encodeObjectRecord(rec: ObjectRecord): Buffer {
   at += out.write(etag, at, 'latin1');
   at = out.writeUInt16LE(typeBytes, at);
   at += out.write(contentType, at, 'utf8');
+  if (link) {
+    at = out.writeUInt16LE(linkBytes - 2, at);
+    at += out.write(linkJson, at, 'utf8');
+  }
   tail.copy(out, at);
   return out;
 }
@@ -89,6 +99,11 @@ function readHead(b: Buffer): Head {
   const typeEnd = etagEnd + 2 + b.readUInt16LE(etagEnd);
   const contentType = (b as unknown as FastSlices).utf8Slice(etagEnd + 2, typeEnd);
   const head: Head = { size, etag, mtime, contentType, ownSize, tailAt: typeEnd };
+  if (flags & HAS_LINK) {
+    const linkEnd = typeEnd + 2 + b.readUInt16LE(typeEnd);
+    head.link = JSON.parse((b as unknown as FastSlices).utf8Slice(typeEnd + 2, linkEnd)) as SymlinkTarget;
+    head.tailAt = linkEnd;
+  }
   if (flags & DELETE_MARKER) head.deleteMarker = true;
   if (deleteAt !== undefined) head.deleteAt = deleteAt;
   return head;
@@ -119,6 +134,7 @@ export function decodeObjectRecord(bytes: Uint8Array, endOrOptions?: unknown): O
   rec.contentType = head.contentType;
   if (head.deleteMarker) rec.deleteMarker = true;
   if (head.deleteAt !== undefined) rec.deleteAt = head.deleteAt;
+  if (head.link) rec.link = head.link;
   return rec;
 }
 
@@ -130,6 +146,7 @@ export function decodeListedRecord(bytes: Uint8Array, endOrOptions?: unknown): L
   const listed: ListedRecord = { size: listedSizeOf(rec) ?? rec.size, etag: rec.etag, mtime: rec.mtime, contentType: rec.contentType };
   if (rec.deleteMarker) listed.deleteMarker = true;
   if (rec.deleteAt !== undefined) listed.deleteAt = rec.deleteAt;
+  if (rec.link) listed.link = rec.link;
   return listed;
 }
 

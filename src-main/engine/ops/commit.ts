@@ -61,7 +61,8 @@ type OptionalField =
   | 'manifest'
   | 'tags'
   | 'retention'
-  | 'legalHold';
+  | 'legalHold'
+  | 'link';
 type Unlisted = Exclude<keyof NewVersion, 'etag' | 'contentType' | 'headers' | 'meta' | OptionalField>;
 const everyFieldCopied: [Unlisted] extends [never] ? true : Unlisted = true;
 void everyFieldCopied;
@@ -96,6 +97,7 @@ function newRecord(fields: NewVersion, own: Pick<ObjectRecord, 'versionId' | 'se
   if (fields.tags !== undefined) rec.tags = fields.tags;
   if (fields.retention !== undefined) rec.retention = fields.retention;
   if (fields.legalHold !== undefined) rec.legalHold = fields.legalHold;
+  if (fields.link !== undefined) rec.link = fields.link;
   return rec;
 }
 

@@ -30,16 +30,18 @@ export interface CopyResult {
   object: ObjectInfo;
 }
 
-type SourceFields = Pick<ObjectRecord, 'contentType' | 'headers' | 'meta' | 'deleteAt' | 'publicRead' | 'grants' | 'tags'>;
+type SourceFields = Pick<ObjectRecord, 'contentType' | 'headers' | 'meta' | 'deleteAt' | 'publicRead' | 'grants' | 'tags' | 'link'>;
 
 /** The tags of the copy: the source's unless the directive says to replace them (the metadata directive does not decide). */
 function copiedTags(src: SourceFields, o: CopyOptions): ObjectFields['tags'] {
   return o.tagging === 'replace' ? o.tags : src.tags;
 }
 
+/** A symlink copied as itself stays a symlink (Swift copies its system metadata, fresh or not). */
 function copiedFields(src: SourceFields, o: CopyOptions): ObjectFields {
-  if (o.metadata === 'replace') return { ...o, contentType: o.contentType || undefined, tags: copiedTags(src, o) };
+  if (o.metadata === 'replace') return { ...o, contentType: o.contentType || undefined, tags: copiedTags(src, o), link: src.link };
   return {
+    link: src.link,
     tags: copiedTags(src, o),
     contentType: o.contentType || src.contentType,
     headers: { ...src.headers, ...o.headers },

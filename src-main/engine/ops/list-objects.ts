@@ -29,7 +29,9 @@ export interface ListParams {
 export type ListEntry = { kind: 'object'; name: string; object: ListedObject } | { kind: 'prefix'; prefix: string };
 
 function listed(c: ContainerRecord, name: string, rec: ListedRecord): ListedObject {
-  return { container: c.name, name, size: rec.size, etag: rec.etag, lastModified: Math.floor(rec.mtime / 1000), mtimeMicros: rec.mtime, contentType: rec.contentType };
+  const o: ListedObject = { container: c.name, name, size: rec.size, etag: rec.etag, lastModified: Math.floor(rec.mtime / 1000), mtimeMicros: rec.mtime, contentType: rec.contentType };
+  if (rec.link) o.link = rec.link;
+  return o;
 }
 
 export interface ListPage {

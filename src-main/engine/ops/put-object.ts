@@ -6,7 +6,7 @@ import { grantsPublicRead, type Grant } from '../acl.js';
 import type { LockSettings } from '../object-lock.js';
 import type { EngineContext } from '../context.js';
 import { objectKey } from '../index/keys.js';
-import type { ContainerRecord, ContainerRef, ObjectInfo, StandardHeaders, Tag } from '../types.js';
+import type { ContainerRecord, ContainerRef, ObjectInfo, StandardHeaders, SymlinkTarget, Tag } from '../types.js';
 import { checkTags } from './tagging.js';
 import { checkConditions, commitVersion, payloadOf, type NewVersion, type WriteConditions } from './commit.js';
 import { findContainer } from './containers.js';
@@ -28,6 +28,8 @@ export interface ObjectFields {
   grants?: Grant[];
   /** S3 Object Lock of the new version (only in a container with object lock). */
   lock?: LockSettings;
+  /** Makes the new version a symlink (zero bytes) to this target. */
+  link?: SymlinkTarget;
 }
 
 /** Object fields as a front end reads them from a request: metadata and standard headers always there. */
@@ -97,6 +99,7 @@ export function versionFields(name: string, f: ObjectFields, etag: string): NewV
   }
   if (f.lock?.retention) v.retention = { mode: f.lock.retention.mode, until: f.lock.retention.until };
   if (f.lock?.legalHold !== undefined) v.legalHold = f.lock.legalHold;
+  if (f.link) v.link = f.link;
   return v;
 }
 

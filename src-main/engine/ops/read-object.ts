@@ -44,6 +44,7 @@ export function toInfo(c: ContainerRecord, name: string, rec: ObjectRecord, isLa
   if (rec.tags) info.tags = rec.tags;
   if (rec.retention) info.retention = rec.retention;
   if (rec.legalHold !== undefined) info.legalHold = rec.legalHold;
+  if (rec.link) info.link = rec.link;
   return info;
 }
 

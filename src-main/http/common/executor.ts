@@ -23,7 +23,7 @@ export interface Protocol<Op extends { invalid?: Error | undefined }, Caller ext
   /** The one engine call, and the answer rendered from its result. */
   run(x: Exchange, op: Op, caller: Caller, target: Target): Promise<void> | void;
   /** Renders an error through the protocol's one table; `op` is undefined when parsing failed. */
-  renderError(x: Exchange, op: Op | undefined, err: unknown): void;
+  renderError(x: Exchange, op: Op | undefined, err: unknown): void | Promise<void>;
 }
 
 /**
@@ -45,6 +45,6 @@ export async function execute<Op extends { invalid?: Error | undefined }, Caller
     if (op.invalid) throw op.invalid;
     await protocol.run(x, op, caller, target);
   } catch (err) {
-    protocol.renderError(x, op, err);
+    await protocol.renderError(x, op, err);
   }
 }

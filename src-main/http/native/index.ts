@@ -12,6 +12,8 @@ import { info } from './handlers/info.js';
 import * as object from './handlers/object.js';
 import * as slo from './handlers/slo.js';
 import * as versions from './handlers/versions.js';
+import { webContainer, webObject, webRefusal } from './handlers/staticweb.js';
+import { putSymlink } from './handlers/symlink.js';
 import { tempUrlHeaders, tempUrlInvalid, verifyTempUrl, type Grant } from './handlers/tempurl.js';
 import { preflight } from './handlers/cors.js';
 import { accessOf, type NativeOperation, type NativeOpName, type NativeOpOf } from './operation.js';
@@ -57,16 +59,18 @@ const HANDLERS: { [N in NativeOpName]: Handler<N> } = {
   PostAccount: account.postAccount,
   BulkDelete: bulkDelete,
   PutContainer: container.putContainer,
-  HeadContainer: container.headContainer,
-  ListContainer: container.listContainer,
+  // Swift's staticweb first: it answers only reads of a container set up as a web site.
+  HeadContainer: async (call, c) => (await webContainer(call, c)) || container.headContainer(call, c),
+  ListContainer: async (call, c) => (await webContainer(call, c)) || container.listContainer(call, c),
   ListVersions: versions.listVersions,
   PostContainer: container.postContainer,
   DeleteContainer: container.deleteContainer,
-  GetObject: object.getObject,
-  HeadObject: object.getObject,
+  GetObject: async (call, c) => (await webObject(call, c)) || object.getObject(call, c),
+  HeadObject: async (call, c) => (await webObject(call, c)) || object.getObject(call, c),
   GetManifest: slo.getManifest,
   PutObject: object.putObject,
   PutManifest: slo.putManifest,
+  PutSymlink: putSymlink,
   PostObject: object.postObject,
   DeleteObject: object.deleteObject,
   DeleteManifest: slo.deleteManifest,
@@ -141,7 +145,10 @@ function protocol(ctx: NativeContext): Protocol<NativeOperation, Caller, Contain
       const call: NativeCall = { x, ctx, who, account, owner, op, adjust: grant ? tempUrlHeaders(grant, (op as NativeOpOf<'GetObject'>).path.object) : undefined };
       return (HANDLERS[op.name] as Handler<NativeOpName>)(call as never, c!) as Promise<void>;
     },
-    renderError: (x, _op, err) => sendError(x, err),
+    // A web site's refused reader may get its error page instead (Swift's staticweb).
+    renderError: async (x, op, err) => {
+      if (!op || !(await webRefusal(x, ctx, op, err))) sendError(x, err);
+    },
   };
   protocols.set(ctx, p);
   return p;

@@ -1,5 +1,6 @@
-import type { AccountEntry, ListEntry } from '../../engine/index.js';
+import type { AccountEntry, ListEntry, SymlinkTarget } from '../../engine/index.js';
 import { isoMillis } from '../common/dates.js';
+import { encodePath } from '../common/url.js';
 import { el, xmlDocument } from '../common/xml.js';
 
 export type ListingFormat = 'json' | 'xml' | 'plain';
@@ -29,7 +30,12 @@ export function renderContainers(format: ListingFormat, account: string, entries
   return xmlDocument(el('account', items, { name: account }));
 }
 
-export function renderObjects(format: ListingFormat, container: string, entries: ListEntry[]): string {
+/**
+ * A container listing (N4). In JSON a symlink also shows its target (Swift's symlink middleware):
+ * `symlink_path` under the link's account (the path's, `AUTH_…`) unless it names another, and a
+ * static link's `symlink_etag` and `symlink_bytes`.
+ */
+export function renderObjects(format: ListingFormat, container: string, entries: ListEntry[], account = ''): string {
   if (format === 'plain') return entries.map((e) => `${e.kind === 'object' ? e.name : e.prefix}\n`).join('');
   type Row = { subdir: string } | { name: string; hash: string; bytes: number; content_type: string; last_modified: string };
   const rows = entries.map((e): Row =>
@@ -43,11 +49,24 @@ export function renderObjects(format: ListingFormat, container: string, entries:
           last_modified: isoMillis(e.object.lastModified),
         },
   );
-  if (format === 'json') return JSON.stringify(rows);
+  if (format === 'json') {
+    entries.forEach((e, i) => {
+      if (e.kind === 'object' && e.object.link) Object.assign(rows[i]!, symlinkFields(e.object.link, account));
+    });
+    return JSON.stringify(rows);
+  }
   const items = rows.map((r) =>
     'subdir' in r
       ? el('subdir', [el('name', r.subdir)], { name: r.subdir })
       : el('object', [el('name', r.name), el('hash', r.hash), el('bytes', r.bytes), el('content_type', r.content_type), el('last_modified', r.last_modified)]),
   );
   return xmlDocument(el('container', items, { name: container }));
+}
+
+function symlinkFields(link: SymlinkTarget, account: string): Record<string, string | number> {
+  const out: Record<string, string | number> = {};
+  if (link.etag !== undefined) out.symlink_etag = link.etag;
+  if (link.bytes !== undefined) out.symlink_bytes = link.bytes;
+  out.symlink_path = `/v1/${encodePath(link.account ?? `AUTH_${account}`)}/${encodePath(link.container)}/${encodePath(link.object)}`;
+  return out;
 }

@@ -1,4 +1,4 @@
-import type { AccountAcl, Action, ContainerSettings, RangeRequest, RequestFields } from '../../engine/index.js';
+import type { AccountAcl, Action, ContainerSettings, RangeRequest, RequestFields, SymlinkTarget } from '../../engine/index.js';
 import type { ConditionalHeaders } from '../common/conditionals.js';
 import type { ListingFormat } from './listing-format.js';
 import type { MetaChange } from './metadata.js';
@@ -35,6 +35,17 @@ export interface TempUrlParams {
   inline: boolean;
 }
 
+/**
+ * A GET/HEAD Swift's staticweb may answer (no token, or `X-Web-Mode: true`): what the container's
+ * web settings then make of it (handlers/staticweb.ts). `slash`: the container's path ended in `/`;
+ * `get`: the read of an index page a container path may serve.
+ */
+export interface WebRequest {
+  mode: boolean;
+  slash: boolean;
+  get: GetParams;
+}
+
 /** Object fields a PUT, POST or copy sets from its headers. */
 export type ObjectFields = RequestFields;
 
@@ -46,6 +57,8 @@ export interface GetParams {
   conditions: ConditionalHeaders;
   /** `?version-id=` (object versioning): 'null' for the null version. */
   versionId?: string | undefined;
+  /** `?symlink=get`: a symlink itself, not the object it points at. */
+  symlinkGet?: boolean;
 }
 
 export interface PutParams {
@@ -77,16 +90,18 @@ export type NativeOperation = (
   | Op<'PostAccount', { path: AccountPath; change: MetaChange; /** X-Account-Access-Control: the new ACL, null to clear it, undefined when not given. */ acl: AccountAcl | null | undefined }>
   | Op<'BulkDelete', { path: AccountPath; contentType: string | undefined; format: ListingFormat; framed: boolean }>
   | Op<'PutContainer', { path: ContainerPath; settings: ContainerSettings; meta: MetaChange }>
-  | Op<'HeadContainer', { path: ContainerPath; format: ListingFormat }>
-  | Op<'ListContainer', { path: ContainerPath; listing: ListingParams & { delimiter: string | undefined; path: string | undefined; allowUnordered: boolean | undefined } }>
+  | Op<'HeadContainer', { path: ContainerPath; format: ListingFormat; web?: WebRequest }>
+  | Op<'ListContainer', { path: ContainerPath; listing: ListingParams & { delimiter: string | undefined; path: string | undefined; allowUnordered: boolean | undefined }; web?: WebRequest }>
   /** `GET ?versions` (object versioning): every version, JSON only; `versionMarker` continues within `marker`'s versions. */
   | Op<'ListVersions', { path: ContainerPath; listing: ListingParams & { delimiter: string | undefined; versionMarker: string | undefined } }>
   | Op<'PostContainer', { path: ContainerPath; settings: ContainerSettings; meta: MetaChange }>
   | Op<'DeleteContainer', { path: ContainerPath }>
-  | Op<'GetObject', { path: ObjectPath; tempUrl: TempUrlParams | undefined } & GetParams>
-  | Op<'HeadObject', { path: ObjectPath; tempUrl: TempUrlParams | undefined } & GetParams>
+  | Op<'GetObject', { path: ObjectPath; tempUrl: TempUrlParams | undefined; web?: WebRequest } & GetParams>
+  | Op<'HeadObject', { path: ObjectPath; tempUrl: TempUrlParams | undefined; web?: WebRequest } & GetParams>
   | Op<'GetManifest', { path: ObjectPath; raw: boolean; head: boolean } & GetParams>
   | Op<'PutObject', { path: ObjectPath; tempUrl: TempUrlParams | undefined } & PutParams>
+  /** PUT with `X-Symlink-Target` (Swift's symlink middleware): a zero-byte link; with an ETag, a static one. */
+  | Op<'PutSymlink', { path: ObjectPath; link: SymlinkTarget; size: number | undefined; ifNoneMatch: '*' | undefined; fields: ObjectFields }>
   | Op<'PutManifest', { path: ObjectPath; format: ListingFormat; contentLength: number | undefined } & PutParams>
   | Op<'PostObject', { path: ObjectPath; tempUrl: TempUrlParams | undefined; fields: ObjectFields; removeDeleteAt: boolean }>
   | Op<'DeleteObject', { path: ObjectPath; tempUrl: TempUrlParams | undefined; ifDeleteAt?: number | undefined; versionId?: string | undefined }>
@@ -103,6 +118,8 @@ export type NativeOperation = (
       fresh: boolean;
       /** COPY `?version-id=`: the source's version (object versioning). */
       sourceVersionId?: string | undefined;
+      /** `?symlink=get`: a symlink source is copied as itself, not its target. */
+      symlinkGet?: boolean;
     }>
 ) & {
   /** The first parameter that failed to parse (raised after authentication and the access decision). */
@@ -151,6 +168,7 @@ export function accessOf(op: NativeOperation): NativeAccess {
       return 'read-object';
     case 'PutObject':
     case 'PutManifest':
+    case 'PutSymlink':
     case 'PostObject':
     case 'DeleteObject':
     case 'DeleteManifest':

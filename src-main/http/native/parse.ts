@@ -10,6 +10,7 @@ import { conditions, copyOperation, postObject, putManifest, putParams, tempUrlO
 import { readAccountAcl } from './account-acl.js';
 import { acceptedTypes, listingFormat, readContainerSettings, readLimit } from './params.js';
 import { parseNativePath, type NativeTarget } from './router.js';
+import { putSymlink } from './symlink-params.js';
 
 /** What parsing needs of a request: nothing but its head. */
 export interface NativeRequest {
@@ -80,6 +81,11 @@ function operation(req: NativeRequest, target: Exclude<NativeTarget, { kind: 'in
     const allow = target.kind === 'object' ? 'COPY, DELETE, GET, HEAD, OPTIONS, POST, PUT' : 'DELETE, GET, HEAD, OPTIONS, POST, PUT';
     return { name: 'Preflight', path, allow, origin: h('origin'), requestMethod: h('access-control-request-method'), requestHeaders };
   }
+  // Swift's staticweb looks at reads by anonymous callers, or by anyone asking with X-Web-Mode.
+  const webMode = truthy(h('x-web-mode'));
+  const web = (m === 'GET' || m === 'HEAD') && (webMode || (h('x-auth-token') ?? h('x-storage-token')) === undefined)
+    ? { web: { mode: webMode, slash: req.rawPath.endsWith('/'), get: { range: parseRange(h('range')), ranges: parseRanges(h('range')), conditions: conditions(h) } } }
+    : {};
   if (target.kind === 'container') {
     const path = { account: target.account, container: target.container };
     switch (m) {
@@ -90,11 +96,11 @@ function operation(req: NativeRequest, target: Exclude<NativeTarget, { kind: 'in
         return { name: 'PutContainer', path, settings, meta: settings.meta };
       }
       case 'HEAD':
-        return { name: 'HeadContainer', path, format: format() };
+        return { name: 'HeadContainer', path, format: format(), ...web };
       case 'GET': {
         if (query.has('versions')) return listVersions(path, q, h, r);
         const base = listing(q, format(), r);
-        return { name: 'ListContainer', path, listing: { ...base, delimiter: q('delimiter'), path: q('path'), allowUnordered: given(q('allow_unordered'), truthy) } };
+        return { name: 'ListContainer', path, listing: { ...base, delimiter: q('delimiter'), path: q('path'), allowUnordered: given(q('allow_unordered'), truthy) }, ...web };
       }
       case 'POST': {
         const settings = r.read(() => readContainerSettings(req.headers), { meta: { set: {}, remove: [] } });
@@ -110,21 +116,23 @@ function operation(req: NativeRequest, target: Exclude<NativeTarget, { kind: 'in
   const manifest = q('multipart-manifest');
   // Swift reads `version-id` only when it has a value.
   const versionId = q('version-id') || undefined;
-  const get = () => ({ range: parseRange(h('range')), conditions: conditions(h), versionId });
+  const symlinkGet = q('symlink') === 'get';
+  const get = () => ({ range: parseRange(h('range')), conditions: conditions(h), versionId, ...(symlinkGet ? { symlinkGet } : {}) });
   switch (m) {
     case 'COPY':
-      return { ...copyOperation(path, req.headers, r, 'destination'), ...(versionId !== undefined ? { sourceVersionId: versionId } : {}) } as NativeOperation;
+      return { ...copyOperation(path, req.headers, r, 'destination'), ...(versionId !== undefined ? { sourceVersionId: versionId } : {}), ...(symlinkGet ? { symlinkGet } : {}) } as NativeOperation;
     case 'GET':
     case 'HEAD':
       if (manifest === 'get') return { name: 'GetManifest', path, raw: q('format') === 'raw', head: m === 'HEAD', ...get() };
-      return { name: m === 'GET' ? 'GetObject' : 'HeadObject', path, tempUrl: undefined, ...get(), ranges: parseRanges(h('range')) };
+      return { name: m === 'GET' ? 'GetObject' : 'HeadObject', path, tempUrl: undefined, ...get(), ranges: parseRanges(h('range')), ...(manifest === undefined && !symlinkGet && versionId === undefined ? web : {}) };
     case 'PUT': {
       if (versionId !== undefined) {
         const length = h('content-length');
         if (length !== undefined && length !== '0') r.fail(new NativeError(400, 'PUT version-id requests require a zero byte body'));
         return { name: 'RestoreVersion', path, versionId };
       }
-      if (h('x-copy-from') !== undefined) return copyOperation(path, req.headers, r, 'x-copy-from');
+      if (h('x-copy-from') !== undefined) return { ...copyOperation(path, req.headers, r, 'x-copy-from'), ...(symlinkGet ? { symlinkGet } : {}) } as NativeOperation;
+      if (h('x-symlink-target') !== undefined) return putSymlink(path, req.headers, h, r);
       if (manifest === 'put') return putManifest(path, req.headers, h, reportFormat(), r);
       if (manifest !== undefined) r.fail(new NativeError(400, 'multipart-manifest must be "put" on a PUT'));
       if (h('x-static-large-object') !== undefined) r.fail(new NativeError(400, RESERVED_SLO_HEADER));
@@ -133,6 +141,7 @@ function operation(req: NativeRequest, target: Exclude<NativeTarget, { kind: 'in
     case 'POST':
       if (versionId !== undefined) r.fail(new NativeError(400, 'POST to a specific version is not allowed'));
       if (h('x-static-large-object') !== undefined) r.fail(new NativeError(400, RESERVED_SLO_HEADER));
+      if (h('x-symlink-target') !== undefined) r.fail(new NativeError(400, 'A PUT request is required to set a symlink target'));
       return postObject(path, req.headers, h, r, undefined);
     case 'DELETE':
       if (manifest === 'delete') return { name: 'DeleteManifest', path, format: reportFormat() };

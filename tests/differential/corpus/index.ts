@@ -4,6 +4,7 @@ import type { Row } from '../types.js';
 import { NATIVE_ACCOUNT_ROWS } from './native-account.js';
 import { NATIVE_CORS_ROWS } from './native-cors.js';
 import { NATIVE_LARGE_ROWS } from './native-large.js';
+import { NATIVE_LINK_ROWS } from './native-links.js';
 import { NATIVE_LISTING_ROWS } from './native-listing.js';
 import { NATIVE_OBJECT_ROWS } from './native-objects.js';
 import { NATIVE_VERSIONS_ROWS } from './native-versions.js';
@@ -23,6 +24,7 @@ export const CORPUS: Row[] = [
   ...NATIVE_LARGE_ROWS,
   ...NATIVE_CORS_ROWS,
   ...NATIVE_VERSIONS_ROWS,
+  ...NATIVE_LINK_ROWS,
   ...S3_BUCKET_ROWS,
   ...S3_LISTING_ROWS,
   ...S3_OBJECT_ROWS,

@@ -1,5 +1,5 @@
 // Native API: large objects (SLO, DLO), bulk delete, TempURL, and the middleware Swift clusters
-// run that Coffer does not have yet (symlinks, static web, form posts, bulk upload).
+// run that Coffer does not have yet (form posts, bulk upload).
 import type { Req, Row } from '../types.js';
 import { DELETE, GET, HEAD, md5, n, OWN_C, OWN_C_OBJ, POST, PUT } from './helpers.js';
 
@@ -88,17 +88,7 @@ export const NATIVE_LARGE_ROWS: Row[] = [
   n('tempurl.filename', GET('/{c}/obj?filename=report.txt', { as: 'anonymous', tempUrl: { key: TEMP_KEY, expires: 300 } }), { ...NO_RGW, setup: [WITH_KEY, ...OWN_C_OBJ] }),
   n('tempurl.container-path', GET('/{c}', { as: 'anonymous', tempUrl: { key: TEMP_KEY, expires: 300 } }), { ...NO_RGW, setup: [WITH_KEY, ...OWN_C_OBJ] }),
 
-  // symlinks, static web, form posts, bulk upload: Swift middleware Coffer does not have yet
-  n('symlink.put', PUT('/{c}/link', { headers: { 'X-Symlink-Target': '{c}/obj' } }), { setup: OWN_C_OBJ }),
-  n('symlink.get', GET('/{c}/link'), { setup: [...OWN_C_OBJ, PUT('/{c}/link', { headers: { 'X-Symlink-Target': '{c}/obj' } })] }),
-  n('symlink.get-link-itself', HEAD('/{c}/link?symlink=get'), { setup: [...OWN_C_OBJ, PUT('/{c}/link', { headers: { 'X-Symlink-Target': '{c}/obj' } })] }),
-  n('staticweb.index', GET('/{c}/', { as: 'anonymous' }), {
-    setup: [PUT('/{c}', { headers: { 'X-Container-Read': '.r:*', 'X-Container-Meta-Web-Index': 'index.html' } }), PUT('/{c}/index.html', { body: '<p>hi</p>', headers: { 'Content-Type': 'text/html' } })],
-  }),
-  n('staticweb.listings', GET('/{c}/', { as: 'anonymous' }), {
-    setup: [PUT('/{c}', { headers: { 'X-Container-Read': '.r:*,.rlistings', 'X-Container-Meta-Web-Listings': 'true' } }), PUT('/{c}/a', { body: 'a' })],
-    compare: { body: 'none' },
-  }),
+  // form posts, bulk upload: Swift middleware Coffer does not have yet (symlinks and static web: native-links.ts)
   n('formpost.no-signature', POST('/{c}', { as: 'anonymous', body: '--x\r\nContent-Disposition: form-data; name="file"; filename="f"\r\n\r\nhi\r\n--x--\r\n', headers: { 'Content-Type': 'multipart/form-data; boundary=x' } }), { setup: OWN_C }),
   n('bulk.upload.tar', PUT('/{c}?extract-archive=tar', { body: { size: 1024, seed: 'not a tar' }, headers: { Accept: 'application/json' } }), { setup: OWN_C }),
 ];

@@ -119,5 +119,5 @@ export function listContainer(call: NativeCall<NativeOpOf<'ListContainer'>>, c: 
   );
   const headers = { ...containerHeaders(c, ownerView(call, c)), ...baseHeaders(x, CONTENT_TYPES[format]) };
   if (page.entries.length === 0 && format === 'plain') return x.send(204, headers);
-  x.send(200, headers, renderObjects(format, c.name, page.entries));
+  x.send(200, headers, renderObjects(format, c.name, page.entries, call.op.path.account));
 }

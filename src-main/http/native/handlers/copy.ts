@@ -8,6 +8,7 @@ import type { NativeOpOf } from '../operation.js';
 import { reachContainer } from '../reach.js';
 import { reply, type NativeCall } from '../respond.js';
 import { objectHeaders, preconditionFailed, refOf } from './object.js';
+import { followLinks } from './symlink.js';
 import { checkVersionId } from './versions.js';
 
 /**
@@ -22,10 +23,20 @@ export async function copyObject(call: NativeCall<NativeOpOf<'CopyObject'>>): Pr
   const dst = { account: op.to.account, container: op.to.container, name: op.to.object };
   // Both ends are reached as the caller may reach them before either is looked into, so a
   // refusal never depends on whether a name exists.
-  const srcContainer = reachContainer(call, src.account, src.container, 'read-object', src.name);
+  let srcContainer = reachContainer(call, src.account, src.container, 'read-object', src.name);
   const dstContainer = reachContainer(call, dst.account, dst.container, 'write-object');
-  const sourceVersionId = checkVersionId(srcContainer, op.sourceVersionId);
-  const source = engine.headObject(refOf(srcContainer), src.name, sourceVersionId, segmentReader(call.who, call.ctx.engine.accountAcl));
+  let sourceVersionId = checkVersionId(srcContainer, op.sourceVersionId);
+  let source = engine.headObject(refOf(srcContainer), src.name, sourceVersionId, segmentReader(call.who, call.ctx.engine.accountAcl));
+  // A symlink copies what it points at (Swift's copy reads the source through the symlink middleware), unless `?symlink=get`.
+  // X-Copied-From still names the object asked for, as Swift's copy does.
+  const named = { ...src };
+  if (source.link && !op.symlinkGet) {
+    const end = followLinks(call, src.account, source.link);
+    Object.assign(src, { account: end.account, container: end.container.name, name: end.object });
+    srcContainer = end.container;
+    source = end.info;
+    sourceVersionId = undefined;
+  }
   if (evaluateConditions(op.conditions, { etag: source.etag, lastModified: source.lastModified }, false) !== 'ok') throw preconditionFailed(objectHeaders(source));
   const fields = op.fields;
   if (fields instanceof NativeError) throw fields;
@@ -55,8 +66,8 @@ export async function copyObject(call: NativeCall<NativeOpOf<'CopyObject'>>): Pr
     'X-Timestamp': xTimestamp(object.mtimeMicros),
     'Accept-Ranges': 'bytes',
     'Content-Type': object.contentType,
-    'X-Copied-From': `${encodePath(src.container)}/${encodePath(src.name, false)}`,
-    'X-Copied-From-Account': `AUTH_${src.account}`,
+    'X-Copied-From': `${encodePath(named.container)}/${encodePath(named.name, false)}`,
+    'X-Copied-From-Account': `AUTH_${named.account}`,
     'X-Copied-From-Last-Modified': httpDate(source.lastModified),
     ...metaResponseHeaders('Object', object.meta),
   });

@@ -3,6 +3,7 @@ import { BULK_DELETE_LIMITS, SLO_LIMITS } from '../../../engine/index.js';
 import { LISTING_LIMIT } from '../limits.js';
 import { META_LIMITS } from '../metadata.js';
 import { reply, type NativeCall } from '../respond.js';
+import { SYMLINK_INFO } from './symlink.js';
 import { TEMPURL } from './tempurl.js';
 
 /** GET /info: the capabilities and limits this server really has (§13.4). */
@@ -41,6 +42,9 @@ export function capabilities(maxObjectSize: number) {
       max_failed_deletes: BULK_DELETE_LIMITS.maxFailedDeletes,
     },
     tempauth: { account_acls: false },
+    symlink: SYMLINK_INFO,
+    // Container web sites (handlers/staticweb.ts).
+    staticweb: {},
   };
 }
 

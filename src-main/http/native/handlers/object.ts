@@ -1,5 +1,5 @@
 import { isCofferError } from '../../../../src-shared/errors.js';
-import { resolveRange, segmentReader, type ContainerInfo, type ObjectInfo, type ObjectRead, type PutOptions } from '../../../engine/index.js';
+import { resolveRange, segmentReader, type ContainerInfo, type ObjectInfo, type ObjectRead, type PutOptions, type SymlinkTarget } from '../../../engine/index.js';
 import { evaluateConditions } from '../../common/conditionals.js';
 import { httpDate, xTimestamp } from '../../common/dates.js';
 import { abortedBy, type HeaderValues } from '../../common/exchange.js';
@@ -10,6 +10,7 @@ import type { NativeOpOf } from '../operation.js';
 import { baseHeaders, reply, type NativeCall } from '../respond.js';
 import { manifestHeaders } from './dlo.js';
 import { sendRanges } from './multi-range.js';
+import { atLocation, followLinks, linkHeaders, postedToLink } from './symlink.js';
 import { checkVersionId, deleteVersioned, readFailureHeaders, versioned, versionHeaders, withHeaders } from './versions.js';
 
 export const refOf = (c: ContainerInfo) => ({ tenant: c.tenant, container: c.name });
@@ -29,6 +30,8 @@ export function objectHeaders(o: ObjectInfo): HeaderValues {
   };
   if (o.manifest) Object.assign(h, manifestHeaders(o));
   if (o.deleteAt !== undefined) h['X-Delete-At'] = o.deleteAt;
+  // Only a symlink read as itself (`?symlink=get`) is answered with its own headers.
+  if (o.link) Object.assign(h, linkHeaders(o.link));
   standardResponseHeaders(o.headers, h);
   metaResponseHeaders('Object', o.meta, h);
   return h;
@@ -50,6 +53,8 @@ export function preconditionFailed(objectHeaders: HeaderValues): NativeError {
 export interface GetOptions {
   /** A manifest's own bytes (`?multipart-manifest=get` on a DLO) instead of the assembled object. */
   raw?: boolean;
+  /** Read through a symlink: the path it led to (Swift's Content-Location). */
+  location?: string;
 }
 
 /**
@@ -76,12 +81,17 @@ async function readObject(call: NativeCall<NativeOpOf<'GetObject' | 'HeadObject'
   const multi = op.name === 'GetObject' && op.ranges && !opts.raw ? op.ranges : undefined;
   const early = !head && !opts.raw && !multi ? await readPlain(ctx.engine, refOf(c), name, readOptionsFor(call.who, range, versionId, ctx.engine.accountAcl)) : undefined;
   const info = early?.info ?? ctx.engine.headObject(refOf(c), name, versionId, segmentReader(call.who, call.ctx.engine.accountAcl));
+  if (info.link && !op.symlinkGet) {
+    early?.body.destroy();
+    return readThroughLink(call, info.link, opts);
+  }
   const verdict = evaluateConditions(op.conditions, { etag: info.etag, lastModified: info.lastModified }, true);
   if (verdict !== 'ok') early?.body.destroy();
   const adjust = call.adjust;
   const named = versioned(c) || versionId !== undefined;
   const headersOf = (o: ObjectInfo) => {
     const h = adjust ? adjust(objectHeaders(o)) : objectHeaders(o);
+    if (opts.location) h['Content-Location'] = opts.location;
     return named ? Object.assign(h, versionHeaders(o, versionId === undefined ? x.rawPath : undefined)) : h;
   };
   // As Swift's: 304, 412 and 416 describe the object (ETag, Last-Modified, Accept-Ranges, its
@@ -94,6 +104,18 @@ async function readObject(call: NativeCall<NativeOpOf<'GetObject' | 'HeadObject'
   } catch (err) {
     if (!isCofferError(err, 'InvalidRange')) throw err;
     throw new NativeError(416, NATIVE_ERRORS.InvalidRange.body, { ...headerStrings(headersOf(info)), 'Content-Range': `bytes */${info.size}` });
+  }
+}
+
+/** GET/HEAD of a symlink: the object its links lead to, read as the caller may read it, named by Content-Location. */
+async function readThroughLink(call: NativeCall<NativeOpOf<'GetObject' | 'HeadObject' | 'GetManifest'>>, link: SymlinkTarget, opts: GetOptions): Promise<void> {
+  const { op } = call;
+  const end = followLinks(call, op.path.account, link);
+  const next = { ...call, op: { ...op, path: { account: end.account, container: end.container.name, object: end.object }, versionId: undefined } };
+  try {
+    await readObject(next, end.container, { ...opts, location: end.location }, undefined);
+  } catch (err) {
+    throw atLocation(err, end.location);
   }
 }
 
@@ -160,7 +182,8 @@ export async function postObject(call: NativeCall<NativeOpOf<'PostObject'>>, c: 
   const fields = op.fields;
   const keepExpiry = fields.deleteAt === undefined && !op.removeDeleteAt;
   const headers = Object.keys(fields.headers).length ? { headers: fields.headers } : {};
-  await ctx.engine.updateObjectMeta(refOf(c), op.path.object, { ...fields, ...headers, keepExpiry });
+  const updated = await ctx.engine.updateObjectMeta(refOf(c), op.path.object, { ...fields, ...headers, keepExpiry });
+  if (updated.link) throw postedToLink(updated.link, op.path.account);
   reply(x, 202);
 }
 

@@ -1,0 +1,192 @@
+// Swift symlinks (issue #27), as Swift 2.30's symlink middleware serves them: python-swiftclient
+// and the `swift` CLI where they can say it, plain HTTP for the rest, against a real server.
+import { execFile } from 'node:child_process';
+import { rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACCOUNT, call, OTHER_ACCOUNT, startTestServer, SWIFT_KEY, SWIFT_USER, tempDir, type TestServer } from './server.js';
+import { python } from './swift-tools.js';
+import { md5 } from './http-kit.js';
+
+let s: TestServer;
+let work: string;
+beforeAll(async () => {
+  s = await startTestServer();
+  work = tempDir('coffer-symlink-');
+});
+afterAll(async () => {
+  await s?.close();
+  if (work) rmSync(work, { recursive: true, force: true });
+});
+
+const EMPTY_MD5 = md5('');
+const AUTH = `AUTH_${encodeURIComponent(ACCOUNT)}`;
+
+function clientEnv(): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [k, v] of Object.entries(process.env)) if (!/^(OS_|ST_|SWIFTCLIENT_)|proxy/i.test(k)) env[k] = v;
+  return { ...env, ST_AUTH: s.authUrl, ST_USER: SWIFT_USER, ST_KEY: SWIFT_KEY, NO_PROXY: '*', LC_ALL: 'C.UTF-8' };
+}
+
+function run(file: string, args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(file, args, { cwd: work, env: clientEnv(), timeout: 50_000, encoding: 'utf8' }, (err, stdout, stderr) => {
+      resolve({ code: err ? (typeof (err as { code?: unknown }).code === 'number' ? (err as { code: number }).code : -1) : 0, stdout, stderr });
+    });
+  });
+}
+
+async function py(script: string): Promise<Record<string, unknown>> {
+  const file = join(work, `s-${Math.random().toString(36).slice(2)}.py`);
+  writeFileSync(file, `import json, sys\nfrom swiftclient import client as c\nfrom swiftclient.exceptions import ClientException\nurl, tok = c.get_auth(sys.argv[1], sys.argv[2], sys.argv[3])\nout = {}\n${script}\nprint(json.dumps(out))\n`);
+  const r = await run(python(), [file, s.authUrl, SWIFT_USER, SWIFT_KEY]);
+  expect(r.code, r.stderr).toBe(0);
+  return JSON.parse(r.stdout.trim().split('\n').at(-1)!) as Record<string, unknown>;
+}
+
+describe('symlinks through python-swiftclient and the swift CLI', () => {
+  it('a dynamic link: GET/HEAD follow it, ?symlink=get reads the link, listings show symlink_path', async () => {
+    const out = await py(`
+c.put_container(url, tok, 'tgt')
+c.put_container(url, tok, 'links')
+c.put_object(url, tok, 'tgt', 'obj', b'hello', content_type='text/x-hello', headers={'X-Object-Meta-Color': 'blue'})
+c.put_object(url, tok, 'links', 'ln', b'', headers={'X-Symlink-Target': 'tgt/obj'})
+h, body = c.get_object(url, tok, 'links', 'ln')
+out['get'] = [h.get('content-type'), body.decode(), h.get('content-location'), h.get('x-object-meta-color'), h.get('etag')]
+h = c.head_object(url, tok, 'links', 'ln', query_string='symlink=get')
+out['self'] = [h.get('content-type'), h.get('content-length'), h.get('x-symlink-target'), h.get('etag')]
+_, listing = c.get_container(url, tok, 'links')
+out['listing'] = listing
+c.delete_object(url, tok, 'tgt', 'obj')
+try:
+    c.get_object(url, tok, 'links', 'ln')
+except ClientException as e:
+    out['gone'] = [e.http_status, e.http_response_headers.get('content-location')]
+`);
+    // swiftclient unquotes header values: Content-Location is sent as `/v1/AUTH_test%24tester/tgt/obj`.
+    expect(out.get).toEqual(['text/x-hello', 'hello', `/v1/AUTH_${ACCOUNT}/tgt/obj`, 'blue', md5('hello')]);
+    expect(out.self).toEqual(['application/symlink', '0', 'tgt/obj', EMPTY_MD5]);
+    const [row] = out.listing as Record<string, unknown>[];
+    expect(row).toMatchObject({ name: 'ln', bytes: 0, hash: EMPTY_MD5, content_type: 'application/symlink', symlink_path: `/v1/${AUTH}/tgt/obj` });
+    expect(row).not.toHaveProperty('symlink_etag');
+    expect(out.gone).toEqual([404, `/v1/${AUTH}/tgt/obj`]);
+  });
+
+  it('swift upload --header makes a link; swift download follows it; swift capabilities lists symlink', async () => {
+    writeFileSync(join(work, 'empty'), '');
+    const t = await run('swift', ['upload', 'cli', 'empty', '--object-name', 'data.txt']);
+    expect(t.code, t.stderr).toBe(0);
+    writeFileSync(join(work, 'real'), 'real bytes');
+    expect((await run('swift', ['upload', 'cli', 'real', '--object-name', 'real.txt'])).code).toBe(0);
+    const up = await run('swift', ['upload', 'cli', 'empty', '--object-name', 'pointer', '--header', 'X-Symlink-Target: cli/real.txt']);
+    expect(up.code, up.stderr).toBe(0);
+    const down = await run('swift', ['download', 'cli', 'pointer', '-o', '-']);
+    expect(down.stdout).toBe('real bytes');
+    const caps = JSON.parse((await run('swift', ['capabilities', '--json'])).stdout) as Record<string, unknown>;
+    expect(caps.symlink).toEqual({ symloop_max: 2, static_links: true });
+  });
+
+  it('a static link: created only with the target ETag, listed with symlink_etag/bytes, 409 once the target changes', async () => {
+    const out = await py(`
+c.put_container(url, tok, 'st')
+etag = c.put_object(url, tok, 'st', 'obj', b'static!', content_type='text/static')
+try:
+    c.put_object(url, tok, 'st', 'bad', b'', headers={'X-Symlink-Target': 'st/obj', 'X-Symlink-Target-Etag': 'f' * 32})
+except ClientException as e:
+    out['wrong'] = [e.http_status, e.http_response_content.decode()]
+try:
+    c.put_object(url, tok, 'st', 'bad', b'', headers={'X-Symlink-Target': 'st/none', 'X-Symlink-Target-Etag': etag})
+except ClientException as e:
+    out['missing'] = [e.http_status, e.http_response_content.decode()]
+c.put_object(url, tok, 'st', 'ln', b'', headers={'X-Symlink-Target': 'st/obj', 'X-Symlink-Target-Etag': '"%s"' % etag})
+h = c.head_object(url, tok, 'st', 'ln', query_string='symlink=get')
+out['self'] = [h.get('content-type'), h.get('x-symlink-target-etag'), h.get('x-symlink-target-bytes')]
+_, listing = c.get_container(url, tok, 'st')
+out['listing'] = [r for r in listing if r['name'] == 'ln']
+c.put_object(url, tok, 'st', 'obj', b'changed')
+try:
+    c.get_object(url, tok, 'st', 'ln')
+except ClientException as e:
+    out['changed'] = [e.http_status, e.http_response_content.decode()]
+out['etag'] = etag
+`);
+    const etag = out.etag as string;
+    expect(out.wrong).toEqual([409, `Object Etag '${etag}' does not match X-Symlink-Target-Etag header '${'f'.repeat(32)}'`]);
+    expect(out.missing).toEqual([409, 'X-Symlink-Target does not exist']);
+    expect(out.self).toEqual(['text/static', etag, '7']);
+    expect((out.listing as unknown[])[0]).toMatchObject({ name: 'ln', symlink_etag: etag, symlink_bytes: 7, symlink_path: `/v1/${AUTH}/st/obj`, content_type: 'text/static' });
+    expect(out.changed).toEqual([409, `Object Etag '${md5('changed')}' does not match X-Symlink-Target-Etag header '${etag}'`]);
+  });
+
+  it('copies the target, or with ?symlink=get the link itself', async () => {
+    const out = await py(`
+c.put_container(url, tok, 'cp')
+c.put_object(url, tok, 'cp', 'obj', b'copied bytes')
+c.put_object(url, tok, 'cp', 'ln', b'', headers={'X-Symlink-Target': 'cp/obj'})
+c.copy_object(url, tok, 'cp', 'ln', destination='/cp/plain')
+h = c.head_object(url, tok, 'cp', 'plain', query_string='symlink=get')
+out['plain'] = [h.get('content-length'), h.get('x-symlink-target')]
+c.put_object(url, tok, 'cp', 'linkcopy', b'', headers={'X-Copy-From': 'cp/ln'}, query_string='symlink=get')
+h = c.head_object(url, tok, 'cp', 'linkcopy', query_string='symlink=get')
+out['link'] = [h.get('content-length'), h.get('x-symlink-target')]
+`);
+    expect(out.plain).toEqual(['12', null]);
+    expect(out.link).toEqual(['0', 'cp/obj']);
+  });
+});
+
+describe('symlinks over plain HTTP', () => {
+  it('refuses a body, a malformed target, a link to itself, and POST with X-Symlink-Target', async () => {
+    await call(s, 'PUT', '/bad');
+    const withBody = await call(s, 'PUT', '/bad/l', { headers: { 'X-Symlink-Target': 'bad/x' }, body: 'x' });
+    expect([withBody.status, withBody.text]).toEqual([400, 'Symlink requests require a zero byte body']);
+    const slash = await call(s, 'PUT', '/bad/l', { headers: { 'X-Symlink-Target': '/bad/x' }, body: '' });
+    expect([slash.status, slash.text]).toEqual([412, 'X-Symlink-Target header must be of the form <container name>/<object name>']);
+    const noObject = await call(s, 'PUT', '/bad/l', { headers: { 'X-Symlink-Target': 'bad' }, body: '' });
+    expect(noObject.status).toBe(412);
+    const self = await call(s, 'PUT', '/bad/l', { headers: { 'X-Symlink-Target': 'bad/l' }, body: '' });
+    expect([self.status, self.text]).toEqual([400, 'Symlink cannot target itself']);
+    const post = await call(s, 'POST', '/bad/l', { headers: { 'X-Symlink-Target': 'bad/x' } });
+    expect([post.status, post.text]).toEqual([400, 'A PUT request is required to set a symlink target']);
+  });
+
+  it('follows at most two links in a row (409 past that), and a loop is the same 409', async () => {
+    await call(s, 'PUT', '/chain');
+    await call(s, 'PUT', '/chain/end', { body: 'end' });
+    for (const [from, to] of [['a', 'b'], ['b', 'c'], ['c', 'end'], ['x', 'y'], ['y', 'x']]) {
+      expect((await call(s, 'PUT', `/chain/${from}`, { headers: { 'X-Symlink-Target': `chain/${to}` }, body: '' })).status).toBe(201);
+    }
+    expect((await call(s, 'GET', '/chain/b')).text).toBe('end');
+    const far = await call(s, 'GET', '/chain/a');
+    expect([far.status, far.text]).toEqual([409, 'Too many levels of symbolic links, maximum allowed is 2']);
+    expect((await call(s, 'HEAD', '/chain/x')).status).toBe(409);
+  });
+
+  it('POST to a link changes the link and answers 307 to its target', async () => {
+    await call(s, 'PUT', '/post');
+    await call(s, 'PUT', '/post/ln', { headers: { 'X-Symlink-Target': 'post/obj' }, body: '' });
+    // fetch would follow the redirect (and POST again): read the 307 itself.
+    const r = await fetch(`${s.storageUrl}/post/ln`, { method: 'POST', redirect: 'manual', headers: { 'X-Auth-Token': s.token, 'X-Object-Meta-Note': 'on-link' } });
+    expect(r.status).toBe(307);
+    expect(await r.text()).toBe('The requested POST was applied to a symlink. POST directly to the target to apply requested metadata.');
+    expect(r.headers.get('location')).toBe(`/v1/${AUTH}/post/obj`);
+    const self = await call(s, 'HEAD', '/post/ln?symlink=get');
+    expect(self.headers.get('x-object-meta-note')).toBe('on-link');
+  });
+
+  it('reads the target as the caller: a link into a container the caller cannot read is refused', async () => {
+    await call(s, 'PUT', '/private');
+    await call(s, 'PUT', '/private/secret', { body: 'secret' });
+    await call(s, 'PUT', '/open', { headers: { 'X-Container-Read': '.r:*' } });
+    await call(s, 'PUT', '/open/ln', { headers: { 'X-Symlink-Target': 'private/secret' }, body: '' });
+    await call(s, 'PUT', '/open/pub', { body: 'public' });
+    await call(s, 'PUT', '/open/ln2', { headers: { 'X-Symlink-Target': 'open/pub' }, body: '' });
+    expect((await call(s, 'GET', '/open/ln', { token: null })).status).toBe(401);
+    expect((await call(s, 'GET', '/open/ln', { token: s.otherToken })).status).toBe(403);
+    expect((await call(s, 'GET', '/open/ln2', { token: null })).text).toBe('public');
+    // A link in another account, through X-Symlink-Target-Account, is read with the caller's rights there.
+    const other = await call(s, 'PUT', '/open/cross', { headers: { 'X-Symlink-Target': 'c/o', 'X-Symlink-Target-Account': `AUTH_${OTHER_ACCOUNT}` }, body: '' });
+    expect(other.status).toBe(201);
+    expect((await call(s, 'GET', '/open/cross')).status).toBe(403);
+  });
+});
