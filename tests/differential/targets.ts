@@ -253,6 +253,9 @@ export async function cofferTargets(c: CofferServer, runTag: string): Promise<{ 
   const identities: [string, string][] = [
     [`AUTH_${owner.account}`, 'AUTH_<owner>'],
     [`AUTH_${other.account}`, 'AUTH_<other>'],
+    // Percent-encoded, as a bulk report names a container path (`/v1/AUTH_diff%24tester/c`).
+    [`AUTH_${encodeURIComponent(owner.account)}`, 'AUTH_<owner>'],
+    [`AUTH_${encodeURIComponent(other.account)}`, 'AUTH_<other>'],
     [`${owner.account}:swift`, '<owner-user>'],
     [`${other.account}:swift`, '<other-user>'],
     [owner.account, '<owner>'],

@@ -6,6 +6,7 @@ import { authenticateV1, verifyToken } from './auth.js';
 import { NativeError } from './errors.js';
 import * as account from './handlers/account.js';
 import { bulkDelete } from './handlers/bulk.js';
+import { extractArchive, sendArchiveRefusal } from './handlers/bulk-upload.js';
 import * as container from './handlers/container.js';
 import { copyObject } from './handlers/copy.js';
 import { info } from './handlers/info.js';
@@ -56,6 +57,7 @@ const HANDLERS: { [N in NativeOpName]: Handler<N> } = {
   ListAccount: account.listAccount,
   PostAccount: account.postAccount,
   BulkDelete: bulkDelete,
+  ExtractArchive: extractArchive,
   PutContainer: container.putContainer,
   HeadContainer: container.headContainer,
   ListContainer: container.listContainer,
@@ -141,7 +143,8 @@ function protocol(ctx: NativeContext): Protocol<NativeOperation, Caller, Contain
       const call: NativeCall = { x, ctx, who, account, owner, op, adjust: grant ? tempUrlHeaders(grant, (op as NativeOpOf<'GetObject'>).path.object) : undefined };
       return (HANDLERS[op.name] as Handler<NativeOpName>)(call as never, c!) as Promise<void>;
     },
-    renderError: (x, _op, err) => sendError(x, err),
+    // Swift's bulk middleware answers every refusal of an extraction in its 200 report.
+    renderError: (x, op, err) => (op?.name === 'ExtractArchive' && sendArchiveRefusal(x, op, err) ? undefined : sendError(x, err)),
   };
   protocols.set(ctx, p);
   return p;

@@ -4,6 +4,7 @@ import { LISTING_LIMIT } from '../limits.js';
 import { META_LIMITS } from '../metadata.js';
 import { reply, type NativeCall } from '../respond.js';
 import { TEMPURL } from './tempurl.js';
+import { BULK_UPLOAD_LIMITS } from './bulk-upload.js';
 
 /** GET /info: the capabilities and limits this server really has (§13.4). */
 export function capabilities(maxObjectSize: number) {
@@ -36,6 +37,8 @@ export function capabilities(maxObjectSize: number) {
       max_manifest_size: SLO_LIMITS.maxManifestBytes,
       min_segment_size: SLO_LIMITS.minSegmentSize,
     },
+    // ?extract-archive= (handlers/bulk-upload.ts), with Swift's keys.
+    bulk_upload: BULK_UPLOAD_LIMITS,
     bulk_delete: {
       max_deletes_per_request: BULK_DELETE_LIMITS.maxDeletesPerRequest,
       max_failed_deletes: BULK_DELETE_LIMITS.maxFailedDeletes,
