@@ -324,9 +324,9 @@ const NATIVE: Deviation[] = [
   {
     id: 'i27.missing-middleware',
     ref: 'swift',
-    rows: ['native.symlink.*', 'native.staticweb.*', 'native.formpost.*', 'native.object.options', 'native.info.keys', 'native.info.head'],
+    rows: ['native.symlink.*', 'native.staticweb.*', 'native.object.options', 'native.info.keys', 'native.info.head'],
     fields: ['*'],
-    coffer: 'No symlinks, static web, form posts or CORS; /info advertises only what Coffer serves',
+    coffer: 'No symlinks, static web or CORS; /info advertises only what Coffer serves',
     reference: 'Swift\'s symlink, staticweb, formpost, bulk and CORS handling, all in /info',
     reason: 'Issue 27 ("Features Swift has that Coffer lacks"; CORS; "/info advertising exactly what works")',
     issue: 27,

@@ -49,6 +49,12 @@ const ACCOUNT: Row[] = [
   ['PUT', `${A}/c/some/prefix?extract-archive=.TAR.BZ2.`, {}, 'ExtractArchive', 'signed-in'],
   ['PUT', `${A}/c/o?extract-archive=tar&temp_url_sig=x&temp_url_expires=1`, {}, 'ExtractArchive', 'signed-in'],
   ['POST', `${A}/c?extract-archive=tar`, {}, 'PostContainer', 'admin'],
+  ['POST', `${A}/c`, { 'Content-Type': 'multipart/form-data; boundary=x' }, 'FormPost', 'none'],
+  ['POST', `${A}/c/prefix/`, { 'Content-Type': 'multipart/form-data; boundary="x y"' }, 'FormPost', 'none'],
+  ['POST', A, { 'Content-Type': 'multipart/form-data; boundary=x' }, 'FormPost', 'none'],
+  ['POST', `${A}/c`, { 'Content-Type': 'multipart/form-data' }, 'PostContainer', 'admin'],
+  ['POST', `${A}/c/o`, { 'Content-Type': 'Multipart/Form-Data; boundary=x' }, 'PostObject', 'write-object'],
+  ['PUT', `${A}/c/o`, { 'Content-Type': 'multipart/form-data; boundary=x', ...LEN }, 'PutObject', 'write-object'],
 ];
 
 const CONTAINER: Row[] = [
@@ -225,6 +231,14 @@ describe('parameters', () => {
     expect(put(`${A}/c?extract-archive=tar`, { 'X-Object-Meta-Color': 'red', 'Content-Type': 'text/html', 'X-Delete-After': '60' }).fields).toMatchObject({ meta: { color: 'red' }, deleteAt: expect.any(Number) });
     expect(put(`${A}/c?extract-archive=tar`, { 'Content-Type': 'text/html' }).fields).not.toHaveProperty('contentType');
     expect(put(`${A}/c?extract-archive=tar`, { 'X-Delete-At': '1' }).fields).toMatchObject({ status: 400, body: 'X-Delete-At in past' });
+  });
+
+  it('form posts: the boundary and the signed path (decoded, without /swift)', () => {
+    expect(op('FormPost', 'POST', `/swift${A}/c%20d/pre`, { 'Content-Type': 'multipart/form-data; boundary=----abc' })).toMatchObject({
+      path: { account: 'alice', container: 'c d', object: 'pre' },
+      boundary: '----abc',
+      signedPath: '/v1/AUTH_alice/c d/pre',
+    });
   });
 
   it('TempURL: the signature, expiry, prefix and download name', () => {

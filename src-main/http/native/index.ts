@@ -7,6 +7,7 @@ import { NativeError } from './errors.js';
 import * as account from './handlers/account.js';
 import { bulkDelete } from './handlers/bulk.js';
 import { extractArchive, sendArchiveRefusal } from './handlers/bulk-upload.js';
+import { formPost } from './handlers/formpost.js';
 import * as container from './handlers/container.js';
 import { copyObject } from './handlers/copy.js';
 import { info } from './handlers/info.js';
@@ -58,6 +59,7 @@ const HANDLERS: { [N in NativeOpName]: Handler<N> } = {
   PostAccount: account.postAccount,
   BulkDelete: bulkDelete,
   ExtractArchive: extractArchive,
+  FormPost: formPost,
   PutContainer: container.putContainer,
   HeadContainer: container.headContainer,
   ListContainer: container.listContainer,

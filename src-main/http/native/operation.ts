@@ -83,6 +83,11 @@ export type NativeOperation = (
    * `fields`: what the request's X-Delete-At/After and X-Object-Meta-* give every file, or why they are refused.
    */
   | Op<'ExtractArchive', { path: AccountPath | ContainerPath | ObjectPath; compression: Compression; format: ListingFormat | undefined; framed: boolean; fields: ObjectFields | NativeError }>
+  /**
+   * A multipart/form-data POST (Swift's formpost): files stored under the path, authorised by the
+   * form's signature over `signedPath` (the request's path, decoded), not by a token.
+   */
+  | Op<'FormPost', { path: AccountPath | ContainerPath | ObjectPath; boundary: string; signedPath: string }>
   | Op<'PutContainer', { path: ContainerPath; settings: ContainerSettings; meta: MetaChange }>
   | Op<'HeadContainer', { path: ContainerPath; format: ListingFormat }>
   | Op<'ListContainer', { path: ContainerPath; listing: ListingParams & { delimiter: string | undefined; path: string | undefined; allowUnordered: boolean | undefined } }>
@@ -133,6 +138,7 @@ export function accessOf(op: NativeOperation): NativeAccess {
     case 'Info':
     case 'TempUrlInvalid':
     case 'Preflight':
+    case 'FormPost':
       return 'none';
     case 'MethodNotAllowed':
       // Refused only once the caller could have done something there, as any other method.

@@ -1,5 +1,7 @@
 import { headerOf, type RequestHeaders } from '../common/headers.js';
 import { compressionOf } from './archive.js';
+import { decodeStrict } from '../common/url.js';
+import { parseContentDisposition } from './multipart.js';
 import { NativeError } from './errors.js';
 import type { ListingFormat } from './listing-format.js';
 import type { NativeOperation } from './operation.js';
@@ -7,7 +9,8 @@ import type { NativeReader } from './parse-object.js';
 import { readObjectFields } from './params.js';
 import type { NativeTarget } from './router.js';
 
-// The parameters of Swift's upload middleware: bulk upload (`?extract-archive=`), read from a request's head.
+// The parameters of Swift's upload middleware, bulk upload (`?extract-archive=`) and form posts,
+// read from a request's head.
 
 /** The report types of Swift's bulk middleware, in its order of preference. */
 const REPORT_TYPES: [string, ListingFormat][] = [
@@ -75,4 +78,24 @@ export function extractArchiveOperation(target: Extract<NativeTarget, { kind: 'a
     framed: h('content-length') !== undefined || /chunked/i.test(h('transfer-encoding') ?? ''),
     fields,
   };
+}
+
+/**
+ * A POST whose Content-Type is exactly `multipart/form-data` with a boundary is a form post
+ * (Swift's formpost middleware, ahead of auth in its pipeline), wherever it points; undefined otherwise.
+ */
+export function formPostOperation(target: Extract<NativeTarget, { kind: 'account' | 'container' | 'object' }>, rawPath: string, contentType: string | undefined): NativeOperation | undefined {
+  const [type, attrs] = parseContentDisposition(contentType ?? '');
+  if (type !== 'multipart/form-data' || attrs.boundary === undefined) return undefined;
+  const path =
+    target.kind === 'account' ? { account: target.account }
+    : target.kind === 'container' ? { account: target.account, container: target.container }
+    : { account: target.account, container: target.container, object: target.object };
+  return { name: 'FormPost', path, boundary: attrs.boundary, signedPath: signedPathOf(rawPath) };
+}
+
+/** The path a form's signature covers: the request's, decoded, without RGW's `/swift` prefix (Swift's PATH_INFO). */
+function signedPathOf(rawPath: string): string {
+  const decoded = decodeStrict(rawPath) ?? rawPath;
+  return decoded.startsWith('/swift/') ? decoded.slice('/swift'.length) : decoded;
 }

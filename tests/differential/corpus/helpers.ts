@@ -62,3 +62,18 @@ export function tarOf(files: [name: string, content: string, pax?: Record<string
   }
   return out + '\0'.repeat(1024);
 }
+
+/**
+ * A form post's multipart body (boundary `FORMBOUNDARY`): the fields in order (the signed ones
+ * first unless given), then the files; `[[form-sig]]`/`[[form-expires]]` are filled in by the
+ * target from the request's `form` (see types.ts).
+ */
+export function formBody(fields: [string, string][], files: [field: string, filename: string, content: string, contentType?: string][], after: [string, string][] = []): string {
+  const part = (disposition: string, value: string, type?: string) =>
+    `--FORMBOUNDARY\r\nContent-Disposition: form-data; ${disposition}\r\n${type ? `Content-Type: ${type}\r\n` : ''}\r\n${value}\r\n`;
+  return [
+    ...fields.map(([k, v]) => part(`name="${k}"`, v)),
+    ...files.map(([field, filename, content, type]) => part(`name="${field}"; filename="${filename}"`, content, type)),
+    ...after.map(([k, v]) => part(`name="${k}"`, v)),
+  ].join('') + '--FORMBOUNDARY--\r\n';
+}
