@@ -58,7 +58,8 @@ function memberHeaders(headers: RequestHeaders): RequestHeaders {
 export function extractArchiveOperation(target: Extract<NativeTarget, { kind: 'account' | 'container' | 'object' }>, value: string, headers: RequestHeaders, r: NativeReader): NativeOperation {
   const h = (n: string) => headerOf(headers, n);
   const compression = compressionOf(value);
-  if (!compression) r.fail(new NativeError(400, 'Unsupported archive format'));
+  // swob's HTTPBadRequest with a body: an HTML type, as Swift answers it.
+  if (!compression) r.fail(new NativeError(400, 'Unsupported archive format', { 'Content-Type': 'text/html; charset=UTF-8' }));
   const path =
     target.kind === 'account' ? { account: target.account }
     : target.kind === 'container' ? { account: target.account, container: target.container }
