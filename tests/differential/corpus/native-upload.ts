@@ -56,6 +56,8 @@ export const NATIVE_UPLOAD_ROWS: Row[] = [
   n('bulk.upload.no-valid-files', extract('/{c}', '\0'.repeat(1024))),
   n('bulk.upload.empty-body', extract('/{c}', '')),
   n('bulk.upload.truncated', extract('/{c}', TWO_FILES.slice(0, 1100))),
+  n('bulk.upload.truncated-member', extract('/{c}', TWO_FILES.slice(0, 515))),
+  n('bulk.upload.junk-after-first', extract('/{c}', TWO_FILES.slice(0, 1024) + 'x'.repeat(2048))),
   n('bulk.upload.not-gzip', extract('/{c}', TWO_FILES, JSON_ACCEPT, 'tar.gz')),
   n('bulk.upload.not-bzip2', extract('/{c}', TWO_FILES, JSON_ACCEPT, 'tar.bz2')),
   n('bulk.upload.unsupported-format', extract('/{c}', TWO_FILES, JSON_ACCEPT, 'zip')),
@@ -84,6 +86,9 @@ export const NATIVE_UPLOAD_ROWS: Row[] = [
     compare: { presence: ['x-delete-at'] },
   }),
   n('formpost.fields-after-file-ignored', HEAD('/{c}/late.txt'), { setup: [...FORM_SETUP, form('/{c}/', [['file1', 'late.txt', 'hi']], { after: [['content-type', 'application/x-late']] })] }),
+  n('formpost.content-type-field', HEAD('/{c}/typed.txt'), {
+    setup: [...FORM_SETUP, form('/{c}/', [['file1', 'typed.txt', 'hi', 'text/plain']], { fields: [['content-type', 'application/x-form'], ['max_file_size', '1024'], ['max_file_count', '2'], ['expires', '[[form-expires]]'], ['signature', '[[form-sig]]']] })],
+  }),
   n('formpost.container-key', form('/{c}', [['file1', 'a.txt', 'hi']], { key: 'container-form-key' }), { setup: [PUT('/{c}', { headers: { 'X-Container-Meta-Temp-URL-Key': 'container-form-key' } })] }),
   n('formpost.missing-container', form('/{c}2', [['file1', 'a.txt', 'hi']]), { setup: FORM_SETUP }),
   n('formpost.bad-boundary', POST('/{c}', { as: 'anonymous', headers: FORM_TYPE, body: 'junk\r\n--FORMBOUNDARY--\r\n' }), { setup: FORM_SETUP }),

@@ -199,7 +199,8 @@ async function extractFile(e: Extraction, base: string, m: ArchiveMember): Promi
     await storeFile(e, container, path.slice(slash + 1), m);
     report.created += 1;
   } catch (err) {
-    const status = statusOf(err);
+    // A file cut short can only be the archive ending inside it: Swift's PUT then fails with 500.
+    const status = isCofferError(err, 'IncompleteBody') ? 500 : statusOf(err);
     if (containerFailure) report.errors.push(containerFailure);
     if (status === 401) {
       fail(401);
