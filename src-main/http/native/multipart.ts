@@ -37,6 +37,7 @@ export class MultipartReader {
   private ended = false;
   private noMoreParts = false;
   private partOpen = false;
+  private started = false;
   private readonly source: AsyncIterator<Buffer>;
   private readonly delimiter: Buffer;
   private readonly opening: string;
@@ -94,8 +95,6 @@ export class MultipartReader {
     this.partOpen = true;
     return { headers, body: this.partBody() };
   }
-
-  private started = false;
 
   /** A header line within the part (before its boundary), undefined at the blank line or the part's end. */
   private async readHeaderLine(): Promise<Buffer | undefined> {
