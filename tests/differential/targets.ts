@@ -126,6 +126,13 @@ async function nativeTarget(s: NativeSetup, runTag: string): Promise<Target> {
         const sig = createHmac('sha1', req.tempUrl.key).update(`${req.tempUrl.method ?? req.method}\n${expires}\n${signedPath}`).digest('hex');
         full += `${full.includes('?') ? '&' : '?'}temp_url_sig=${sig}&temp_url_expires=${expires}`;
       }
+      if (req.form) {
+        const f = req.form;
+        const expires = String(Math.floor(Date.now() / 1000) + f.expires);
+        const signedPath = decodeURIComponent(full.replace(/\?.*$/, ''));
+        const sig = createHmac(f.digest ?? 'sha256', f.key).update([signedPath, f.redirect ?? '', f.maxFileSize, f.maxFileCount, expires].join('\n')).digest('hex');
+        body = Buffer.from(body.toString('latin1').replaceAll('[[form-sig]]', sig).replaceAll('[[form-expires]]', expires), 'latin1');
+      }
       return sendRaw(s.port, req.method, full, framed(req.method, h, body), body);
     },
   };
@@ -253,7 +260,8 @@ export async function cofferTargets(c: CofferServer, runTag: string): Promise<{ 
   const identities: [string, string][] = [
     [`AUTH_${owner.account}`, 'AUTH_<owner>'],
     [`AUTH_${other.account}`, 'AUTH_<other>'],
-    // As a path quotes them (`$` is %24): Swift quotes the account in the paths it builds (a symlink's).
+    // As a path quotes them (`$` is %24): Swift quotes the account in the paths it builds (a
+    // symlink's), and a bulk report names a container path so (`/v1/AUTH_diff%24tester/c`).
     [`AUTH_${encodeURIComponent(owner.account)}`, 'AUTH_<owner>'],
     [`AUTH_${encodeURIComponent(other.account)}`, 'AUTH_<other>'],
     [`${owner.account}:swift`, '<owner-user>'],

@@ -71,6 +71,12 @@ export interface Req {
    */
   tempUrl?: { key: string; expires: number; method?: string };
   /**
+   * Native: a form post's signature (Swift's formpost) over the request's own path, `redirect`,
+   * the limits and an expiry `expires` seconds from now, by `key`; `[[form-sig]]` and
+   * `[[form-expires]]` in the body stand for them (helpers' formBody writes them).
+   */
+  form?: { key: string; expires: number; redirect?: string; maxFileSize: number; maxFileCount: number; digest?: 'sha1' | 'sha256' | 'sha512' };
+  /**
    * Values to keep from the answer for later steps: `{ name: 'header:etag' | 'xml:UploadId' | 'json:0.name' }`.
    * The captured value replaces `{name}` afterwards.
    */

@@ -44,6 +44,17 @@ const ACCOUNT: Row[] = [
   ['POST', `${A}?bulk-delete`, {}, 'BulkDelete', 'signed-in'],
   ['DELETE', `${A}?bulk-delete`, {}, 'BulkDelete', 'signed-in'],
   ['GET', `${A}?bulk-delete`, {}, 'ListAccount', 'account'],
+  ['PUT', `${A}?extract-archive=tar`, {}, 'ExtractArchive', 'signed-in'],
+  ['PUT', `${A}/c?extract-archive=tar.gz`, {}, 'ExtractArchive', 'signed-in'],
+  ['PUT', `${A}/c/some/prefix?extract-archive=.TAR.BZ2.`, {}, 'ExtractArchive', 'signed-in'],
+  ['PUT', `${A}/c/o?extract-archive=tar&temp_url_sig=x&temp_url_expires=1`, {}, 'ExtractArchive', 'signed-in'],
+  ['POST', `${A}/c?extract-archive=tar`, {}, 'PostContainer', 'admin'],
+  ['POST', `${A}/c`, { 'Content-Type': 'multipart/form-data; boundary=x' }, 'FormPost', 'none'],
+  ['POST', `${A}/c/prefix/`, { 'Content-Type': 'multipart/form-data; boundary="x y"' }, 'FormPost', 'none'],
+  ['POST', A, { 'Content-Type': 'multipart/form-data; boundary=x' }, 'FormPost', 'none'],
+  ['POST', `${A}/c`, { 'Content-Type': 'multipart/form-data' }, 'PostContainer', 'admin'],
+  ['POST', `${A}/c/o`, { 'Content-Type': 'Multipart/Form-Data; boundary=x' }, 'PostObject', 'write-object'],
+  ['PUT', `${A}/c/o`, { 'Content-Type': 'multipart/form-data; boundary=x', ...LEN }, 'PutObject', 'write-object'],
 ];
 
 const CONTAINER: Row[] = [
@@ -230,6 +241,26 @@ describe('parameters', () => {
     expect(put).toMatchObject({ from: { account: 'carol', container: 's', object: 'k' }, to: { account: 'alice', container: 'c', object: 'o' } });
   });
 
+  it('bulk upload: the archive type, the report format (swob best_match), the fields every file gets', () => {
+    const put = (target: string, headers: Headers = {}) => op('ExtractArchive', 'PUT', target, headers);
+    expect(put(`${A}/c/p?extract-archive=tar.bz2`, LEN)).toMatchObject({ path: { account: 'alice', container: 'c', object: 'p' }, compression: 'bz2', format: 'plain', framed: true });
+    expect(put(`${A}?extract-archive=tar`, { Accept: 'application/json' })).toMatchObject({ path: { account: 'alice' }, compression: 'tar', format: 'json', framed: false });
+    expect(put(`${A}?extract-archive=tar`, { Accept: 'text/xml;q=0.9, application/json;q=0.5' }).format).toBe('xml');
+    expect(put(`${A}?extract-archive=tar`, { Accept: '*/*' }).format).toBe('plain');
+    expect(put(`${A}?extract-archive=tar`, { Accept: 'image/png' }).format).toBeUndefined();
+    expect(put(`${A}/c?extract-archive=tar`, { 'X-Object-Meta-Color': 'red', 'Content-Type': 'text/html', 'X-Delete-After': '60' }).fields).toMatchObject({ meta: { color: 'red' }, deleteAt: expect.any(Number) });
+    expect(put(`${A}/c?extract-archive=tar`, { 'Content-Type': 'text/html' }).fields).not.toHaveProperty('contentType');
+    expect(put(`${A}/c?extract-archive=tar`, { 'X-Delete-At': '1' }).fields).toMatchObject({ status: 400, body: 'X-Delete-At in past' });
+  });
+
+  it('form posts: the boundary and the signed path (decoded, without /swift)', () => {
+    expect(op('FormPost', 'POST', `/swift${A}/c%20d/pre`, { 'Content-Type': 'multipart/form-data; boundary=----abc' })).toMatchObject({
+      path: { account: 'alice', container: 'c d', object: 'pre' },
+      boundary: '----abc',
+      signedPath: '/v1/AUTH_alice/c d/pre',
+    });
+  });
+
   it('TempURL: the signature, expiry, prefix and download name', () => {
     const get = op('GetObject', 'GET', `${A}/c/o?temp_url_sig=sha256:abc&temp_url_expires=2030-01-01T00:00:00Z&temp_url_prefix=o&filename=x.txt&inline`);
     expect(get.tempUrl).toEqual({ sig: 'sha256:abc', expires: '2030-01-01T00:00:00Z', prefix: 'o', filename: 'x.txt', inline: true });
@@ -250,6 +281,7 @@ describe('invalid parameters, raised after the access decision', () => {
     ['POST', `${A}/c`, { 'X-Container-Write': '.r:*' }, 'PostContainer', 400, 'Referrers not allowed in write ACL'],
     ['POST', `${A}/c`, { 'X-Container-Read': '.x' }, 'PostContainer', 400, "Unknown designator '.x' in ACL"],
     ['PUT', `${A}/c/o`, {}, 'PutObject', 411, 'Missing Content-Length header.'],
+    ['PUT', `${A}/c?extract-archive=zip`, {}, 'ExtractArchive', 400, 'Unsupported archive format'],
     ['PUT', `${A}/c/o`, { ...LEN, 'If-None-Match': '"e"' }, 'PutObject', 400, 'If-None-Match only supports *'],
     ['PUT', `${A}/c/o`, { ...LEN, 'X-Delete-After': 'soon' }, 'PutObject', 400, 'Non-integer X-Delete-After'],
     ['PUT', `${A}/c/o`, { ...LEN, 'X-Delete-At': '1' }, 'PutObject', 400, 'X-Delete-At in past'],

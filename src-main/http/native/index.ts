@@ -6,6 +6,8 @@ import { authenticateV1, verifyToken } from './auth.js';
 import { NativeError } from './errors.js';
 import * as account from './handlers/account.js';
 import { bulkDelete } from './handlers/bulk.js';
+import { extractArchive, sendArchiveRefusal } from './handlers/bulk-upload.js';
+import { formPost } from './handlers/formpost.js';
 import * as container from './handlers/container.js';
 import { copyObject } from './handlers/copy.js';
 import { info } from './handlers/info.js';
@@ -58,6 +60,8 @@ const HANDLERS: { [N in NativeOpName]: Handler<N> } = {
   ListAccount: account.listAccount,
   PostAccount: account.postAccount,
   BulkDelete: bulkDelete,
+  ExtractArchive: extractArchive,
+  FormPost: formPost,
   PutContainer: container.putContainer,
   // Swift's staticweb first: it answers only reads of a container set up as a web site.
   HeadContainer: async (call, c) => (await webContainer(call, c)) || container.headContainer(call, c),
@@ -145,8 +149,10 @@ function protocol(ctx: NativeContext): Protocol<NativeOperation, Caller, Contain
       const call: NativeCall = { x, ctx, who, account, owner, op, adjust: grant ? tempUrlHeaders(grant, (op as NativeOpOf<'GetObject'>).path.object) : undefined };
       return (HANDLERS[op.name] as Handler<NativeOpName>)(call as never, c!) as Promise<void>;
     },
-    // A web site's refused reader may get its error page instead (Swift's staticweb).
+    // Swift's bulk middleware answers every refusal of an extraction in its 200 report; a web
+    // site's refused reader may get its error page instead (Swift's staticweb).
     renderError: async (x, op, err) => {
+      if (op?.name === 'ExtractArchive' && sendArchiveRefusal(x, op, err)) return;
       if (!op || !(await webRefusal(x, ctx, op, err))) sendError(x, err);
     },
   };

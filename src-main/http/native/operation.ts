@@ -4,6 +4,7 @@ import type { ListingFormat } from './listing-format.js';
 import type { MetaChange } from './metadata.js';
 import type { NativeError } from './errors.js';
 import type { CofferError } from '../../../src-shared/errors.js';
+import type { Compression } from './archive.js';
 
 /** The account (and container) a request's path names. */
 export interface AccountPath {
@@ -89,6 +90,17 @@ export type NativeOperation = (
   | Op<'ListAccount', { path: AccountPath; listing: ListingParams & { delimiter: string | undefined } }>
   | Op<'PostAccount', { path: AccountPath; change: MetaChange; /** X-Account-Access-Control: the new ACL, null to clear it, undefined when not given. */ acl: AccountAcl | null | undefined }>
   | Op<'BulkDelete', { path: AccountPath; contentType: string | undefined; format: ListingFormat; framed: boolean }>
+  /**
+   * `PUT ?extract-archive=` (Swift's bulk upload): the archive's files stored under the path.
+   * `format` undefined: Accept names none of the report's types (406, told in the report);
+   * `fields`: what the request's X-Delete-At/After and X-Object-Meta-* give every file, or why they are refused.
+   */
+  | Op<'ExtractArchive', { path: AccountPath | ContainerPath | ObjectPath; compression: Compression; format: ListingFormat | undefined; framed: boolean; fields: ObjectFields | NativeError }>
+  /**
+   * A multipart/form-data POST (Swift's formpost): files stored under the path, authorised by the
+   * form's signature over `signedPath` (the request's path, decoded), not by a token.
+   */
+  | Op<'FormPost', { path: AccountPath | ContainerPath | ObjectPath; boundary: string; signedPath: string }>
   | Op<'PutContainer', { path: ContainerPath; settings: ContainerSettings; meta: MetaChange }>
   | Op<'HeadContainer', { path: ContainerPath; format: ListingFormat; web?: WebRequest }>
   | Op<'ListContainer', { path: ContainerPath; listing: ListingParams & { delimiter: string | undefined; path: string | undefined; allowUnordered: boolean | undefined }; web?: WebRequest }>
@@ -143,6 +155,7 @@ export function accessOf(op: NativeOperation): NativeAccess {
     case 'Info':
     case 'TempUrlInvalid':
     case 'Preflight':
+    case 'FormPost':
       return 'none';
     case 'MethodNotAllowed':
       // Refused only once the caller could have done something there, as any other method.
@@ -154,6 +167,8 @@ export function accessOf(op: NativeOperation): NativeAccess {
     case 'PutContainer':
       return 'account';
     case 'BulkDelete':
+    case 'ExtractArchive':
+      // Each container and file is then decided on its own, as Swift's subrequests are.
       return 'signed-in';
     case 'HeadContainer':
     case 'ListContainer':

@@ -9,6 +9,7 @@ import type { ListingParams, NativeOperation, ObjectPath } from './operation.js'
 import { conditions, copyOperation, postObject, putManifest, putParams, tempUrlOperation, type NativeReader } from './parse-object.js';
 import { readAccountAcl } from './account-acl.js';
 import { acceptedTypes, listingFormat, readContainerSettings, readLimit } from './params.js';
+import { extractArchiveOperation, formPostOperation } from './parse-upload.js';
 import { parseNativePath, type NativeTarget } from './router.js';
 import { putSymlink } from './symlink-params.js';
 
@@ -58,7 +59,12 @@ function operation(req: NativeRequest, target: Exclude<NativeTarget, { kind: 'in
   }
   // As Swift's proxy: only reads (its OPTIONS is CORS, for containers and objects).
   if (target.kind === 'info') return m === 'GET' || m === 'HEAD' ? { name: 'Info' } : { name: 'MethodNotAllowed', allow: 'GET, HEAD', path: undefined };
+  // Swift's bulk middleware comes before its TempURL and auth in the pipeline.
+  const extract = query.get('extract-archive');
+  if (m === 'PUT' && extract !== undefined) return extractArchiveOperation(target, extract, req.headers, r);
   if (query.has('temp_url_sig') || query.has('temp_url_expires')) return tempUrlOperation(req.method, req.headers, target, query, r);
+  const form = m === 'POST' ? formPostOperation(target, req.rawPath, h('content-type')) : undefined;
+  if (form) return form;
   if (target.kind === 'account') {
     const path = { account: target.account };
     if ((m === 'POST' || m === 'DELETE') && query.has('bulk-delete')) {

@@ -32,3 +32,48 @@ export const OWN_B_OBJ: Req[] = [PUT('/{b}'), PUT('/{b}/obj', { body: OBJ_BODY, 
 /** One S3 XML document, declaration included. */
 export const xmlDoc = (body: string): string => `<?xml version="1.0" encoding="UTF-8"?>${body}`;
 export const S3NS = 'http://s3.amazonaws.com/doc/2006-03-01/';
+
+/**
+ * A tar archive (ustar; pax records first where given) as a string of its bytes: ASCII names and
+ * contents only, so the string goes out as those very bytes. Bulk-upload rows send it as a body.
+ */
+export function tarOf(files: [name: string, content: string, pax?: Record<string, string>][]): string {
+  const block = (s: string) => s + '\0'.repeat((512 - (s.length % 512)) % 512);
+  const octal = (n: number, width: number) => n.toString(8).padStart(width - 1, '0') + '\0';
+  const header = (name: string, size: number, type: string) => {
+    const fields = [name.padEnd(100, '\0'), octal(0o644, 8), octal(0, 8), octal(0, 8), octal(size, 12), octal(1700000000, 12), ' '.repeat(8), type, '\0'.repeat(100), 'ustar\x0000', '\0'.repeat(247)];
+    const raw = fields.join('');
+    let sum = 0;
+    for (let i = 0; i < raw.length; i++) sum += raw.charCodeAt(i);
+    return raw.slice(0, 148) + sum.toString(8).padStart(6, '0') + '\0 ' + raw.slice(156);
+  };
+  let out = '';
+  for (const [name, content, pax] of files) {
+    if (pax) {
+      const records = Object.entries(pax).map(([k, v]) => {
+        const rest = ` ${k}=${v}\n`;
+        let n = rest.length + 1;
+        while (`${n}${rest}`.length !== n) n += 1;
+        return `${n}${rest}`;
+      }).join('');
+      out += header(`PaxHeader/${name}`.slice(0, 99), records.length, 'x') + block(records);
+    }
+    out += header(name, content.length, '0') + block(content);
+  }
+  return out + '\0'.repeat(1024);
+}
+
+/**
+ * A form post's multipart body (boundary `FORMBOUNDARY`): the fields in order (the signed ones
+ * first unless given), then the files; `[[form-sig]]`/`[[form-expires]]` are filled in by the
+ * target from the request's `form` (see types.ts).
+ */
+export function formBody(fields: [string, string][], files: [field: string, filename: string, content: string, contentType?: string][], after: [string, string][] = []): string {
+  const part = (disposition: string, value: string, type?: string) =>
+    `--FORMBOUNDARY\r\nContent-Disposition: form-data; ${disposition}\r\n${type ? `Content-Type: ${type}\r\n` : ''}\r\n${value}\r\n`;
+  return [
+    ...fields.map(([k, v]) => part(`name="${k}"`, v)),
+    ...files.map(([field, filename, content, type]) => part(`name="${field}"; filename="${filename}"`, content, type)),
+    ...after.map(([k, v]) => part(`name="${k}"`, v)),
+  ].join('') + '--FORMBOUNDARY--\r\n';
+}

@@ -1,7 +1,7 @@
-// Native API: large objects (SLO, DLO), bulk delete, TempURL, and the middleware Swift clusters
-// run that Coffer does not have yet (form posts, bulk upload).
+// Native API: large objects (SLO, DLO), bulk delete and TempURL (symlinks and static web:
+// native-links.ts; form posts and bulk upload: native-upload.ts).
 import type { Req, Row } from '../types.js';
-import { DELETE, GET, HEAD, md5, n, OWN_C, OWN_C_OBJ, POST, PUT } from './helpers.js';
+import { DELETE, GET, HEAD, md5, n, OWN_C_OBJ, POST, PUT } from './helpers.js';
 
 const SEG_A = 'segment-a\n';
 const SEG_B = 'segment-b\n';
@@ -88,7 +88,4 @@ export const NATIVE_LARGE_ROWS: Row[] = [
   n('tempurl.filename', GET('/{c}/obj?filename=report.txt', { as: 'anonymous', tempUrl: { key: TEMP_KEY, expires: 300 } }), { ...NO_RGW, setup: [WITH_KEY, ...OWN_C_OBJ] }),
   n('tempurl.container-path', GET('/{c}', { as: 'anonymous', tempUrl: { key: TEMP_KEY, expires: 300 } }), { ...NO_RGW, setup: [WITH_KEY, ...OWN_C_OBJ] }),
 
-  // form posts, bulk upload: Swift middleware Coffer does not have yet (symlinks and static web: native-links.ts)
-  n('formpost.no-signature', POST('/{c}', { as: 'anonymous', body: '--x\r\nContent-Disposition: form-data; name="file"; filename="f"\r\n\r\nhi\r\n--x--\r\n', headers: { 'Content-Type': 'multipart/form-data; boundary=x' } }), { setup: OWN_C }),
-  n('bulk.upload.tar', PUT('/{c}?extract-archive=tar', { body: { size: 1024, seed: 'not a tar' }, headers: { Accept: 'application/json' } }), { setup: OWN_C }),
 ];

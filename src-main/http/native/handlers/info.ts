@@ -5,6 +5,8 @@ import { META_LIMITS } from '../metadata.js';
 import { reply, type NativeCall } from '../respond.js';
 import { SYMLINK_INFO } from './symlink.js';
 import { TEMPURL } from './tempurl.js';
+import { BULK_UPLOAD_LIMITS } from './bulk-upload.js';
+import { FORMPOST } from './formpost.js';
 
 /** GET /info: the capabilities and limits this server really has (§13.4). */
 export function capabilities(maxObjectSize: number) {
@@ -28,6 +30,8 @@ export function capabilities(maxObjectSize: number) {
     container_quotas: {},
     account_quotas: {},
     tempurl: TEMPURL,
+    // Browser form uploads (handlers/formpost.ts), signed with the TempURL keys.
+    formpost: FORMPOST,
     // X-Versions-Enabled, `?versions`, `?version-id=` over the engine's versions (handlers/versions.ts).
     object_versioning: {},
     // Legacy versioned writes (engine ops/legacy-versions.ts), with the flags Swift lists.
@@ -37,6 +41,8 @@ export function capabilities(maxObjectSize: number) {
       max_manifest_size: SLO_LIMITS.maxManifestBytes,
       min_segment_size: SLO_LIMITS.minSegmentSize,
     },
+    // ?extract-archive= (handlers/bulk-upload.ts), with Swift's keys.
+    bulk_upload: BULK_UPLOAD_LIMITS,
     bulk_delete: {
       max_deletes_per_request: BULK_DELETE_LIMITS.maxDeletesPerRequest,
       max_failed_deletes: BULK_DELETE_LIMITS.maxFailedDeletes,

@@ -46,7 +46,7 @@ function parseSignature(sig: string): { digest: Digest; hex: string } | undefine
  * latter), the container's only when it is the account's own: a key set on a container belongs
  * to that container's account.
  */
-function keysFor(ctx: NativeContext, account: string, container: string): string[] {
+export function keysFor(ctx: NativeContext, account: string, container: string): string[] {
   const names = ['temp-url-key', 'temp-url-key-2'];
   const accountMeta = ctx.engine.findAccount(account)?.meta ?? {};
   let containerMeta: Record<string, string> = {};

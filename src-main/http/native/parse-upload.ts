@@ -1,0 +1,102 @@
+import { headerOf, type RequestHeaders } from '../common/headers.js';
+import { compressionOf } from './archive.js';
+import { decodeStrict } from '../common/url.js';
+import { parseContentDisposition } from './multipart.js';
+import { NativeError } from './errors.js';
+import type { ListingFormat } from './listing-format.js';
+import type { NativeOperation } from './operation.js';
+import type { NativeReader } from './parse-object.js';
+import { readObjectFields } from './params.js';
+import type { NativeTarget } from './router.js';
+
+// The parameters of Swift's upload middleware, bulk upload (`?extract-archive=`) and form posts,
+// read from a request's head.
+
+/** The report types of Swift's bulk middleware, in its order of preference. */
+const REPORT_TYPES: [string, ListingFormat][] = [
+  ['text/plain', 'plain'],
+  ['application/json', 'json'],
+  ['application/xml', 'xml'],
+  ['text/xml', 'xml'],
+];
+
+/**
+ * The report's format as swob's `Accept.best_match` picks it: the offered type the header
+ * rates highest (an exact type over `type/*` over `*\/*`), the first offered on a tie; no
+ * header: plain text; nothing acceptable: undefined (Swift reports 406).
+ */
+export function reportFormat(accept: string | undefined): ListingFormat | undefined {
+  if (accept === undefined || accept.trim() === '') return 'plain';
+  const ranges = accept.split(',').map((part) => {
+    const [type, ...params] = part.split(';').map((s) => s.trim().toLowerCase());
+    const q = params.find((p) => p.startsWith('q='));
+    return { type: type!, q: q === undefined ? 1 : Number(q.slice(2)) };
+  });
+  let best: { format: ListingFormat; q: number } | undefined;
+  for (const [offer, format] of REPORT_TYPES) {
+    const [major] = offer.split('/');
+    const match = ranges.find((r) => r.type === offer) ?? ranges.find((r) => r.type === `${major}/*`) ?? ranges.find((r) => r.type === '*/*');
+    if (match && match.q > 0 && (!best || match.q > best.q)) best = { format, q: match.q };
+  }
+  return best?.format;
+}
+
+/** What Swift's bulk middleware copies from the request onto every file it stores. */
+function memberHeaders(headers: RequestHeaders): RequestHeaders {
+  const out: RequestHeaders = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (name === 'x-delete-at' || name === 'x-delete-after' || name.startsWith('x-object-meta-')) out[name] = value;
+  }
+  return out;
+}
+
+/**
+ * `PUT …?extract-archive=tar|tar.gz|tar.bz2` on the account, a container or a prefix in one
+ * (Swift's bulk middleware, ahead of every other in its pipeline). An unknown archive type is
+ * Swift's 400; whatever else is wrong is told in the report.
+ */
+export function extractArchiveOperation(target: Extract<NativeTarget, { kind: 'account' | 'container' | 'object' }>, value: string, headers: RequestHeaders, r: NativeReader): NativeOperation {
+  const h = (n: string) => headerOf(headers, n);
+  const compression = compressionOf(value);
+  // swob's HTTPBadRequest with a body: an HTML type, as Swift answers it.
+  if (!compression) r.fail(new NativeError(400, 'Unsupported archive format', { 'Content-Type': 'text/html; charset=UTF-8' }));
+  const path =
+    target.kind === 'account' ? { account: target.account }
+    : target.kind === 'container' ? { account: target.account, container: target.container }
+    : { account: target.account, container: target.container, object: target.object };
+  let fields;
+  try {
+    fields = readObjectFields(memberHeaders(headers));
+  } catch (err) {
+    if (!(err instanceof NativeError)) throw err;
+    fields = err;
+  }
+  return {
+    name: 'ExtractArchive',
+    path,
+    compression: compression ?? 'tar',
+    format: reportFormat(h('accept')),
+    framed: h('content-length') !== undefined || /chunked/i.test(h('transfer-encoding') ?? ''),
+    fields,
+  };
+}
+
+/**
+ * A POST whose Content-Type is exactly `multipart/form-data` with a boundary is a form post
+ * (Swift's formpost middleware, ahead of auth in its pipeline), wherever it points; undefined otherwise.
+ */
+export function formPostOperation(target: Extract<NativeTarget, { kind: 'account' | 'container' | 'object' }>, rawPath: string, contentType: string | undefined): NativeOperation | undefined {
+  const [type, attrs] = parseContentDisposition(contentType ?? '');
+  if (type !== 'multipart/form-data' || attrs.boundary === undefined) return undefined;
+  const path =
+    target.kind === 'account' ? { account: target.account }
+    : target.kind === 'container' ? { account: target.account, container: target.container }
+    : { account: target.account, container: target.container, object: target.object };
+  return { name: 'FormPost', path, boundary: attrs.boundary, signedPath: signedPathOf(rawPath) };
+}
+
+/** The path a form's signature covers: the request's, decoded, without RGW's `/swift` prefix (Swift's PATH_INFO). */
+function signedPathOf(rawPath: string): string {
+  const decoded = decodeStrict(rawPath) ?? rawPath;
+  return decoded.startsWith('/swift/') ? decoded.slice('/swift'.length) : decoded;
+}
