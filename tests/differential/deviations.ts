@@ -324,11 +324,11 @@ const NATIVE: Deviation[] = [
   {
     id: 'i27.missing-middleware',
     ref: 'swift',
-    rows: ['native.object.options', 'native.info.keys', 'native.info.head'],
+    rows: ['native.info.keys', 'native.info.head'],
     fields: ['*'],
-    coffer: 'No CORS answers of Swift\'s shape on these rows; /info advertises only what Coffer serves',
-    reference: 'Swift\'s CORS handling, and /info keys for middleware Coffer does not run',
-    reason: 'Issue 27 ("Features Swift has that Coffer lacks"; CORS; "/info advertising exactly what works")',
+    coffer: '/info advertises only what Coffer serves',
+    reference: '/info keys for middleware Coffer does not run',
+    reason: 'Issue 27 ("Features Swift has that Coffer lacks"; "/info advertising exactly what works")',
     issue: 27,
   },
   {

@@ -82,6 +82,8 @@ function headerValue(n: Normaliser, name: string, value: string, presence: Set<s
   if (name === 'content-type') return normaliseText(n, value.toLowerCase().replace(/\s*;\s*/g, '; ').replace(/boundary=[^;\s]+/, 'boundary=<boundary>'));
   // Swift lists the allowed methods in a different order each time (a set).
   if (name === 'allow') return value.split(',').map((m) => m.trim().toUpperCase()).sort().join(', ');
+  // Swift's exposed headers are a set too, in a different order on every run; header names are case-insensitive.
+  if (name === 'access-control-expose-headers') return value.split(',').map((h) => h.trim().toLowerCase()).sort().join(', ');
   // The storage policy's name is the deployment's (Swift's here is `gold`, RGW's `default-placement`).
   if (name === 'x-storage-policy') return '<policy>';
   return normaliseText(n, value);

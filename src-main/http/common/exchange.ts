@@ -6,6 +6,8 @@ import { httpDate } from './dates.js';
 import { parseQuery } from './url.js';
 
 export type HeaderValues = Record<string, string | number | string[] | undefined>;
+/** A response head as it goes out: every header set. */
+export type OutgoingHeaders = Record<string, string | number | string[]>;
 
 /** One request and its response, with the parsed pieces every front end needs. */
 export class Exchange {
@@ -16,6 +18,12 @@ export class Exchange {
   readonly query: Map<string, string> | undefined;
   readonly started = performance.now();
   status = 0;
+  /**
+   * A front end's last word on every response head this exchange sends, given the headers as
+   * they go out (Swift's proxy adds its CORS answer to whatever its controller answered, errors
+   * included, looking at the answer's own headers).
+   */
+  finishHead: ((headers: OutgoingHeaders) => void) | undefined = undefined;
 
   constructor(
     readonly req: IncomingMessage,
@@ -83,16 +91,17 @@ export class Exchange {
    * went through V8's slow object copy on every response.
    */
   private writeHead(status: number, headers: HeaderValues, base?: HeaderValues, contentLength?: number): void {
-    const out: Record<string, string | number | string[]> = { Date: httpDate(Date.now()) };
+    const out: OutgoingHeaders = { Date: httpDate(Date.now()) };
     // A 204 has no content, so no length either (RFC 9110 8.6).
     if (contentLength !== undefined && status !== 204) out['Content-Length'] = contentLength;
     if (base) copyDefined(base, out);
     copyDefined(headers, out);
+    if (this.finishHead) this.finishHead(out);
     this.res.writeHead(status, out);
   }
 }
 
-function copyDefined(from: HeaderValues, to: Record<string, string | number | string[]>): void {
+function copyDefined(from: HeaderValues, to: OutgoingHeaders): void {
   for (const k in from) {
     const v = from[k];
     if (v !== undefined) to[k] = v;

@@ -17,7 +17,7 @@ import * as versions from './handlers/versions.js';
 import { webContainer, webObject, webRefusal } from './handlers/staticweb.js';
 import { putSymlink } from './handlers/symlink.js';
 import { tempUrlHeaders, tempUrlInvalid, verifyTempUrl, type Grant } from './handlers/tempurl.js';
-import { preflight } from './handlers/cors.js';
+import { answerCorsOn, preflight } from './handlers/cors.js';
 import { accessOf, type NativeOperation, type NativeOpName, type NativeOpOf } from './operation.js';
 import { parseNative } from './parse.js';
 import { reach, refusal } from './reach.js';
@@ -141,7 +141,10 @@ function protocol(ctx: NativeContext): Protocol<NativeOperation, Caller, Contain
   p = {
     parse: (x) => parseNative({ method: x.method, rawPath: x.rawPath, query: x.query, headers: x.req.headers }),
     authenticate: (x, op) => authenticate(x, ctx, op),
-    resolve: (op, caller) => resolve(ctx, op, caller),
+    resolve: (op, caller, x) => {
+      answerCorsOn(x, ctx, op);
+      return resolve(ctx, op, caller);
+    },
     refusal: ({ who }) => refusal(who),
     run: (x, op, { who, grant }, c) => {
       const account = 'path' in op && op.path ? op.path.account : '';

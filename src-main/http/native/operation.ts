@@ -136,6 +136,8 @@ export type NativeOperation = (
 ) & {
   /** The first parameter that failed to parse (raised after authentication and the access decision). */
   invalid?: NativeError | CofferError;
+  /** `Origin` (a browser's cross-origin request): what container and object requests answer CORS for. */
+  origin?: string | undefined;
 };
 
 export type NativeOpName = NativeOperation['name'];

@@ -43,6 +43,9 @@ export function parseNative(req: NativeRequest): NativeOperation {
   const r: NativeReader = new ParamReader(refusal);
   const op = operation(req, target, query, r);
   if (r.invalid) op.invalid = r.invalid;
+  // As Swift's proxy: an empty Origin is no cross-origin request.
+  const origin = headerOf(req.headers, 'origin');
+  if (origin) op.origin = origin;
   return op;
 }
 

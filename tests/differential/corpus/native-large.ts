@@ -12,6 +12,7 @@ const GOOD_MANIFEST = manifest([
   { path: '/{c}/seg/2', etag: md5(SEG_B), size_bytes: SEG_B.length },
 ]);
 const SLO: Req[] = [...SEGMENTS, PUT('/{c}/slo?multipart-manifest=put', { body: GOOD_MANIFEST, headers: { 'Content-Type': 'text/plain' } })];
+const ALLOW_A: Req = POST('/{c}', { headers: { 'X-Container-Meta-Access-Control-Allow-Origin': 'https://a.example' } });
 const DLO: Req[] = [...SEGMENTS, PUT('/{c}/dlo', { headers: { 'X-Object-Manifest': '{c}/seg/', 'Content-Type': 'text/plain' } })];
 const TEMP_KEY = 'differential-temp-url-key';
 /** The account's TempURL key: the same value from every row (rows run concurrently on one account). */
@@ -32,6 +33,10 @@ export const NATIVE_LARGE_ROWS: Row[] = [
   n('slo.delete', DELETE('/{c}/slo?multipart-manifest=delete'), { setup: SLO }),
   n('slo.delete.json', DELETE('/{c}/slo?multipart-manifest=delete', { headers: { Accept: 'application/json' } }), { setup: SLO }),
   n('slo.delete.manifest-only', DELETE('/{c}/slo'), { setup: SLO }),
+  // A cross-origin manifest upload and delete, in a container allowing the origin.
+  n('slo.put.cors', PUT('/{c}/slo?multipart-manifest=put', { body: GOOD_MANIFEST, headers: { 'Content-Type': 'text/plain', Origin: 'https://a.example' } }), { setup: [...SEGMENTS, ALLOW_A] }),
+  n('slo.delete.cors', DELETE('/{c}/slo?multipart-manifest=delete', { headers: { Origin: 'https://a.example' } }), { setup: [...SLO, ALLOW_A] }),
+  n('slo.get.cors', GET('/{c}/slo', { headers: { Origin: 'https://a.example' } }), { setup: [...SLO, ALLOW_A] }),
   n('slo.put.etag-wrong', PUT('/{c}/slo?multipart-manifest=put', { body: manifest([{ path: '/{c}/seg/1', etag: md5('other') }]) }), { setup: SEGMENTS }),
   n('slo.put.size-wrong', PUT('/{c}/slo?multipart-manifest=put', { body: manifest([{ path: '/{c}/seg/1', size_bytes: 99 }]) }), { setup: SEGMENTS }),
   n('slo.put.segment-missing', PUT('/{c}/slo?multipart-manifest=put', { body: manifest([{ path: '/{c}/seg/9' }]) }), { setup: SEGMENTS }),

@@ -1,5 +1,5 @@
 // Native API: Swift's upload middleware, bulk upload (`PUT ?extract-archive=`) and form posts.
-import type { Row } from '../types.js';
+import type { Req, Row } from '../types.js';
 import { formBody, GET, HEAD, n, OWN_C, POST, PUT, tarOf } from './helpers.js';
 
 const JSON_ACCEPT = { Accept: 'application/json' };
@@ -41,6 +41,8 @@ function form(path: string, files: [string, string, string, string?][], o: FormO
   });
 }
 const FORM_SETUP = [WITH_FORM_KEY, ...OWN_C];
+const ALLOW_A = POST('/{c}', { headers: { 'X-Container-Meta-Access-Control-Allow-Origin': 'https://a.example', 'X-Container-Meta-Access-Control-Expose-Headers': 'X-Custom' } });
+const withOrigin = (req: Req): Req => ({ ...req, headers: { ...req.headers, Origin: 'https://a.example' } });
 
 export const NATIVE_UPLOAD_ROWS: Row[] = [
   // bulk upload: always 200, the outcome in the report
@@ -71,6 +73,10 @@ export const NATIVE_UPLOAD_ROWS: Row[] = [
   n('formpost.upload', form('/{c}', [['file1', 'a.txt', 'hello form\n', 'text/plain']]), { setup: FORM_SETUP }),
   n('formpost.uploaded', GET('/{c}/up/a.txt'), { setup: [...FORM_SETUP, form('/{c}/up/', [['file1', 'a.txt', 'hello form\n', 'text/plain']])] }),
   n('formpost.prefix-listing', GET('/{c}?format=json'), { setup: [...FORM_SETUP, form('/{c}/pre', [['f1', 'x.txt', 'x'], ['f2', 'y.bin', 'y', 'application/x-y']])] }),
+  // Swift's answer copies the Access-Control-* headers of its last file's PUT.
+  n('formpost.cors', withOrigin(form('/{c}', [['file1', 'a.txt', 'hi']])), { setup: [...FORM_SETUP, ALLOW_A] }),
+  n('formpost.cors-redirect', withOrigin(form('/{c}', [['file1', 'a.txt', 'hi']], { redirect: 'https://example.com/done' })), { setup: [...FORM_SETUP, ALLOW_A] }),
+  n('formpost.cors-other-origin', withOrigin(form('/{c}', [['file1', 'a.txt', 'hi']])), { setup: [...FORM_SETUP, POST('/{c}', { headers: { 'X-Container-Meta-Access-Control-Allow-Origin': 'https://b.example' } })] }),
   n('formpost.redirect', form('/{c}', [['file1', 'a.txt', 'hi']], { redirect: 'https://example.com/done?x=1' }), { setup: FORM_SETUP }),
   n('formpost.redirect-no-files', form('/{c}', [], { redirect: 'https://example.com/done' }), { setup: FORM_SETUP }),
   n('formpost.sha1', form('/{c}', [['file1', 'a.txt', 'hi']], { digest: 'sha1' }), { setup: FORM_SETUP }),

@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { isCofferError } from '../../../../src-shared/errors.js';
 import { decide, Engine } from '../../../engine/index.js';
-import { abortedBy } from '../../common/exchange.js';
+import { abortedBy, type HeaderValues } from '../../common/exchange.js';
 import { NATIVE_ERRORS, NativeError } from '../errors.js';
 import { InvalidBoundary, MultipartReader, parseContentDisposition, type FormPart } from '../multipart.js';
 import type { NativeOpOf } from '../operation.js';
@@ -9,6 +9,7 @@ import { readDeleteAt } from '../params.js';
 import { reply, type NativeCall } from '../respond.js';
 import { swiftStatus } from './bulk-upload.js';
 import { keysFor } from './tempurl.js';
+import { formPostCors } from './cors.js';
 
 /** What /info publishes as `formpost`: Swift 2.30's default digests, SHA-1 deprecated. */
 export const FORMPOST = { allowed_digests: ['sha1', 'sha256', 'sha512'], deprecated_digests: ['sha1'] };
@@ -68,6 +69,14 @@ interface Outcome {
   /** Swift's status line, e.g. `201 Created`. */
   status: string;
   message: string;
+  /** The Access-Control-* headers of the last file's PUT, which Swift's answer copies. */
+  cors: HeaderValues;
+}
+
+/** The answer to one file's PUT: its status line and its CORS headers. */
+interface Stored {
+  status: string;
+  cors: HeaderValues;
 }
 
 /**
@@ -75,7 +84,7 @@ interface Outcome {
  * its fields' integers, its expiry, then the signature over the path, redirect, limits and expiry;
  * the file then goes in as the account's own PUT would, cut off past max_file_size.
  */
-async function storeFile(call: NativeCall<NativeOpOf<'FormPost'>>, fields: Record<string, string>, filename: string, part: FormPart, keys: string[]): Promise<string> {
+async function storeFile(call: NativeCall<NativeOpOf<'FormPost'>>, fields: Record<string, string>, filename: string, part: FormPart, keys: string[]): Promise<Stored> {
   const { ctx, op, x } = call;
   if (!keys.length) throw new FormRefused(401, 'invalid signature');
   const maxSize = integer(fields.max_file_size, 'max_file_size not an integer');
@@ -95,21 +104,25 @@ async function storeFile(call: NativeCall<NativeOpOf<'FormPost'>>, fields: Recor
 
   // The PUT Swift makes for it, acting as the account.
   const path = op.path;
-  if (!('container' in path)) return swiftStatus(404);
+  if (!('container' in path)) return { status: swiftStatus(404), cors: {} };
   const name = ('object' in path ? path.object : '') + filename;
+  // A missing container has no CORS settings: its 404 has no CORS answer.
+  let cors: HeaderValues = {};
+  const answer = (status: number): Stored => ({ status: swiftStatus(status), cors });
   try {
     const c = ctx.engine.getContainerForRequest(Engine.ref(path.account, path.container));
-    if (!decide({ who: { account: path.account }, container: c, action: 'write-object', through: path.account })) return swiftStatus(403);
+    cors = formPostCors(c, op.origin);
+    if (!decide({ who: { account: path.account }, container: c, action: 'write-object', through: path.account })) return answer(403);
     const deleteAt = readDeleteAt(headers);
     const ref = { tenant: c.tenant, container: c.name };
     if (c.archive) await ctx.engine.archiveCurrent(ref, name);
     const standard = fields['content-encoding'] !== undefined ? { contentEncoding: fields['content-encoding'] } : {};
     await ctx.engine.putObject(ref, name, capped(part.body, maxSize), { meta: {}, headers: standard, contentType: fields['content-type'] || undefined, deleteAt, signal: abortedBy(x.req) });
-    return swiftStatus(201);
+    return answer(201);
   } catch (err) {
     if (err instanceof TooLarge) throw new FormRefused(400, 'max_file_size exceeded');
-    if (err instanceof NativeError) return swiftStatus(err.status);
-    if (isCofferError(err)) return swiftStatus(NATIVE_ERRORS[err.code].status);
+    if (err instanceof NativeError) return answer(err.status);
+    if (isCofferError(err)) return answer(NATIVE_ERRORS[err.code].status);
     throw err;
   }
 }
@@ -133,6 +146,7 @@ async function translateForm(call: NativeCall<NativeOpOf<'FormPost'>>): Promise<
   const fields: Record<string, string> = {};
   let status = '';
   let message = '';
+  let cors: HeaderValues = {};
   let files = 0;
   for (let part = await reader.next(); part; part = await reader.next()) {
     const [disposition, attrs] = parseContentDisposition(part.headers['content-disposition'] ?? '');
@@ -146,7 +160,7 @@ async function translateForm(call: NativeCall<NativeOpOf<'FormPost'>>): Promise<
       const own = { ...fields };
       if (!('content-type' in fields) && 'content-type' in part.headers) own['content-type'] = part.headers['content-type'] || 'application/octet-stream';
       if (!('content-encoding' in fields) && 'content-encoding' in part.headers) own['content-encoding'] = part.headers['content-encoding']!;
-      status = await storeFile(call, own, attrs.filename, part, keys);
+      ({ status, cors } = await storeFile(call, own, attrs.filename, part, keys));
       if (!status.startsWith('2')) break;
     } else {
       const value = await fieldValue(part);
@@ -157,7 +171,7 @@ async function translateForm(call: NativeCall<NativeOpOf<'FormPost'>>): Promise<
     status = swiftStatus(400);
     message = 'no files to process';
   }
-  return { status, message, fields };
+  return { status, message, cors, fields };
 }
 
 /**
@@ -178,11 +192,11 @@ export async function formPost(call: NativeCall<NativeOpOf<'FormPost'>>): Promis
     if (err instanceof FormRefused) throw new NativeError(401, `FormPost: ${title(err.message)}`, { 'Content-Type': 'text/html; charset=UTF-8', 'Www-Authenticate': 'Swift realm="unknown"' });
     throw err;
   }
-  const { status, message, fields } = outcome;
+  const { status, message, cors, fields } = outcome;
   const code = Number(status.split(' ')[0]);
   const redirect = fields.redirect;
-  if (!redirect) return reply(x, code, { 'Content-Type': 'text/plain' }, message ? `${status}\r\nFormPost: ${title(message)}` : status);
+  if (!redirect) return reply(x, code, { ...cors, 'Content-Type': 'text/plain' }, message ? `${status}\r\nFormPost: ${title(message)}` : status);
   const location = `${redirect}${redirect.includes('?') ? '&' : '?'}status=${quote(String(code))}&message=${quote(message)}`;
   // As Swift's: the page says where to go, without a Content-Type.
-  x.send(303, { Location: location, 'X-Trans-Id': x.id, 'X-Openstack-Request-Id': x.id }, `<html><body><p><a href="${location}">Click to continue...</a></p></body></html>`);
+  x.send(303, { ...cors, Location: location, 'X-Trans-Id': x.id, 'X-Openstack-Request-Id': x.id }, `<html><body><p><a href="${location}">Click to continue...</a></p></body></html>`);
 }
