@@ -340,16 +340,6 @@ const NATIVE: Deviation[] = [
     reference: '403: this Swift runs allow_account_management and the user is no reseller admin (without it, Swift answers 405 as Coffer)',
     reason: 'Coffer has no reseller admin over HTTP: the CLI manages accounts',
   },
-  {
-    id: 'i27.bulk-delete-json',
-    ref: 'swift',
-    rows: ['native.bulk.delete*', 'native.slo.delete*'],
-    fields: ['header:content-type', 'header:content-length'],
-    coffer: 'Bulk delete answers say application/json; charset=utf-8 (and plain text with a Content-Length)',
-    reference: 'application/json, and a chunked plain-text answer',
-    reason: 'Issue 27 (bulk operations as Swift\'s)',
-    issue: 27,
-  },
 ];
 
 // ------------------------------------------------------------------ S3 API against RGW

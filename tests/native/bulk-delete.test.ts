@@ -38,6 +38,17 @@ describe('bulk delete', () => {
     expect(r.text).toBe('Number Deleted: 0\nNumber Not Found: 0\nResponse Body: \nResponse Status: 400 Bad Request\nErrors:\n/full, 409 Conflict\n');
   });
 
+  it('answers as Swift\'s bulk middleware: the matched type without a charset, chunked (no Content-Length)', async () => {
+    await fill('framing', ['a', 'b', 'c']);
+    const answers = [await bulk('/framing/a\n'), await bulk('/framing/b\n', { 'Content-Type': 'text/plain' }), await bulk('/framing/c\n', { 'Content-Type': 'text/plain', Accept: 'application/xml' })];
+    expect(answers.map((r) => [r.status, r.headers.get('content-type'), r.headers.get('content-length'), r.headers.get('transfer-encoding')])).toEqual([
+      [200, 'application/json', null, 'chunked'],
+      [200, 'text/plain', null, 'chunked'],
+      [200, 'application/xml', null, 'chunked'],
+    ]);
+    expect(JSON.parse(answers[0]!.text)).toMatchObject({ 'Number Deleted': 1, 'Response Status': '200 OK' });
+  });
+
   it('speaks XML when asked, and DELETE works like POST', async () => {
     await fill('x', ['a&b']);
     const r = await bulk('/x/a%26b\n', { Accept: 'application/xml' }, 'DELETE');

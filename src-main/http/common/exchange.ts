@@ -62,6 +62,16 @@ export class Exchange {
     this.res.end(this.method === 'HEAD' || status === 204 || status === 304 ? undefined : bytes);
   }
 
+  /**
+   * Sends a complete body without a Content-Length, so it goes out chunked: the answer of a
+   * server that starts before it knows its length (Swift's bulk middleware reports).
+   */
+  sendChunked(status: number, headers: HeaderValues, body: string, base?: HeaderValues): void {
+    this.status = status;
+    this.writeHead(status, headers, base);
+    this.res.end(this.method === 'HEAD' ? undefined : body);
+  }
+
   /** The headers of a HEAD response, Content-Length included, and no body. */
   sendHead(status: number, headers: HeaderValues, base: HeaderValues | undefined, contentLength: number): void {
     this.status = status;

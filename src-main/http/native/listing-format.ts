@@ -11,6 +11,9 @@ export const CONTENT_TYPES: Record<ListingFormat, string> = {
   plain: 'text/plain; charset=utf-8',
 };
 
+/** The types of Swift's bulk middleware reports (bulk delete and upload, SLO deletes): the Accept type it matched, no charset. */
+export const REPORT_CONTENT_TYPES: Record<ListingFormat, string> = { plain: 'text/plain', json: 'application/json', xml: 'application/xml' };
+
 
 /** An account listing (N1): containers, and with a delimiter the subdir entries Swift rolls them up into. */
 export function renderContainers(format: ListingFormat, account: string, entries: AccountEntry[]): string {

@@ -5,7 +5,7 @@ import { httpDate } from '../../common/dates.js';
 import { encodePath } from '../../common/url.js';
 import { ArchiveError, readArchive, type ArchiveMember } from '../archive.js';
 import { NATIVE_ERRORS, NativeError } from '../errors.js';
-import type { ListingFormat } from '../listing-format.js';
+import { REPORT_CONTENT_TYPES, type ListingFormat } from '../listing-format.js';
 import { metaProblem } from '../metadata.js';
 import type { NativeOpOf } from '../operation.js';
 import { refusal } from '../reach.js';
@@ -56,7 +56,6 @@ export function renderReport(format: ListingFormat | undefined, r: Report): stri
   return fields.map(([k, v]) => `${k}: ${v}\n`).join('') + 'Errors:\n' + r.errors.map(([n, s]) => `${n}, ${s}\n`).join('');
 }
 
-const CONTENT_TYPE: Record<ListingFormat, string> = { plain: 'text/plain', json: 'application/json', xml: 'application/xml' };
 
 /**
  * The answer: always 200, the outcome in the report. As Swift's, it starts only when the report
@@ -80,7 +79,7 @@ class Answer {
     if (this.started) return;
     this.started = true;
     this.x.status = 200;
-    const type = this.format ? CONTENT_TYPE[this.format] : 'text/html; charset=UTF-8';
+    const type = this.format ? REPORT_CONTENT_TYPES[this.format] : 'text/html; charset=UTF-8';
     this.x.res.writeHead(200, { Date: httpDate(Date.now()), ...baseHeaders(this.x, type) });
   }
 

@@ -4,7 +4,7 @@ import { consumeBody, type Exchange } from '../../common/exchange.js';
 import { decodeStrict, encodePath } from '../../common/url.js';
 import { el, xmlDocument } from '../../common/xml.js';
 import { NATIVE_ERRORS, NativeError } from '../errors.js';
-import { CONTENT_TYPES, type ListingFormat } from '../listing-format.js';
+import { REPORT_CONTENT_TYPES, type ListingFormat } from '../listing-format.js';
 import type { NativeOpOf } from '../operation.js';
 import { baseHeaders, type NativeCall } from '../respond.js';
 
@@ -51,7 +51,9 @@ export function sendDeleteReport(x: Exchange, who: Identity, format: ListingForm
   } else {
     text = fields.map(([k, v]) => `${k}: ${v}\n`).join('') + 'Errors:\n' + errors.map(([n, s]) => `${n}, ${s}\n`).join('');
   }
-  x.send(200, baseHeaders(x, CONTENT_TYPES[format]), text);
+  // As Swift's bulk middleware: the type it matched, no charset, and chunked (its report is a
+  // generator that may send whitespace before it knows the outcome).
+  x.sendChunked(200, baseHeaders(x, REPORT_CONTENT_TYPES[format]), text);
 }
 
 /** The body's newline-separated, URL-encoded `/container[/object]` paths, or the error to answer with. */
