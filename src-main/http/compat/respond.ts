@@ -1,7 +1,7 @@
 import { isCofferError } from '../../../src-shared/errors.js';
 import type { ContainerInfo, ContainerRef, Engine, Identity } from '../../engine/index.js';
 import type { Exchange, HeaderValues } from '../common/exchange.js';
-import { el, xmlDocument, type XmlNode } from '../common/xml.js';
+import { el, xmlDocument, xmlDocumentPieces, type XmlNode } from '../common/xml.js';
 import { KEY_TOO_LONG, S3_ERRORS, S3Error } from './errors.js';
 import type { S3Operation } from './operation.js';
 import type { S3Address } from './router.js';
@@ -45,6 +45,14 @@ export function sendEmpty(x: Exchange, status: number, headers: HeaderValues = {
 
 export function sendXml(x: Exchange, status: number, root: XmlNode, headers: HeaderValues = {}): void {
   x.send(status, headers, xmlDocument(root), s3Headers(x, 'application/xml'));
+}
+
+/**
+ * A document in the S3 namespace sent piece by piece with chunked transfer encoding and no
+ * Content-Length (the seed's C1; RGW streams its listings the same way).
+ */
+export function sendXmlStreamed(x: Exchange, status: number, rootName: string, children: XmlNode[]): void {
+  x.sendPieces(status, {}, xmlDocumentPieces(rootName, children, { xmlns: S3_NS }), s3Headers(x, 'application/xml'));
 }
 
 /** A root element in the S3 namespace. */
