@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import {
   CompleteMultipartUploadCommand,
+  CopyObjectCommand,
   CreateBucketCommand,
   CreateMultipartUploadCommand,
   DeleteObjectCommand,
@@ -73,6 +74,26 @@ describe('conditional writes (AWS: If-Match on the current ETag, If-None-Match o
     const r = await raw(s, 'PUT', `/${b}/inm`, { as: ALICE, body: 'v2', headers: { 'if-none-match': put.ETag! } });
     expect(errorOf(r)).toMatchObject({ Code: 'NotImplemented', Header: 'If-None-Match' });
     expect(await text('inm')).toBe('v1');
+  });
+
+  it('CopyObject: If-None-Match: * and If-Match judge the destination (412, NoSuchKey without one); the source conditions stay its own', async () => {
+    await c.send(new PutObjectCommand({ Bucket: b, Key: 'copy-src', Body: 'source' }));
+    const dst = await c.send(new PutObjectCommand({ Bucket: b, Key: 'copy-dst', Body: 'old' }));
+    const copy = (Key: string, extra: { IfMatch?: string; IfNoneMatch?: string }) => c.send(new CopyObjectCommand({ Bucket: b, Key, CopySource: `${b}/copy-src`, ...extra }));
+    const exists = await sdkError(copy('copy-dst', { IfNoneMatch: '*' }));
+    expect([exists.status, exists.name]).toEqual([412, 'PreconditionFailed']);
+    const wrong = await sdkError(copy('copy-dst', { IfMatch: '"0123456789abcdef0123456789abcdef"' }));
+    expect([wrong.status, wrong.name]).toEqual([412, 'PreconditionFailed']);
+    expect(await text('copy-dst')).toBe('old');
+    const missing = await sdkError(copy('copy-none', { IfMatch: dst.ETag! }));
+    expect([missing.status, missing.name]).toEqual([404, 'NoSuchKey']);
+    await copy('copy-dst', { IfMatch: dst.ETag! });
+    expect(await text('copy-dst')).toBe('source');
+    await copy('copy-new', { IfNoneMatch: '*' });
+    expect(await text('copy-new')).toBe('source');
+    const etag = await sdkError(copy('copy-other', { IfNoneMatch: dst.ETag! }));
+    expect([etag.status, etag.name]).toEqual([501, 'NotImplemented']);
+    expect((await sdkError(c.send(new HeadObjectCommand({ Bucket: b, Key: 'copy-none' })))).status).toBe(404);
   });
 
   it('CompleteMultipartUpload honours If-None-Match: * and If-Match, and the upload can still complete afterwards', async () => {

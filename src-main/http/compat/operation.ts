@@ -103,6 +103,8 @@ export type S3Operation = (
       taggingDirective: 'COPY' | 'REPLACE';
       fields: RequestFields;
       acl: AclSpec | undefined;
+      /** If-Match / If-None-Match on the destination (AWS's conditional copy), as PutObject's. */
+      conditions: WriteConditions;
     }>
   | Op<'GetObject', GetParams>
   | Op<'HeadObject', GetParams>

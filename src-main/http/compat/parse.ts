@@ -209,7 +209,8 @@ function withParams(name: S3OpName, req: S3Request, address: S3Address, query: M
         return d;
       }, 'COPY');
       const fields = r.read(() => objectFields(headers), noFields);
-      return { name, address, source, sourceConditions: conditions(headers, 'x-amz-copy-source-'), directive, taggingDirective, fields, acl: acl() };
+      const destination = r.read(() => writeConditions(headers), noConditions);
+      return { name, address, source, sourceConditions: conditions(headers, 'x-amz-copy-source-'), directive, taggingDirective, fields, acl: acl(), conditions: destination };
     }
     case 'GetObject':
     case 'HeadObject': {

@@ -54,12 +54,11 @@ export async function copyObject(call: BucketCall<OpOf<'CopyObject'>>): Promise<
   const fields = { ...op.fields, grants: uploadGrants(call, op.acl, true) };
   // The tagging directive is independent of the metadata one: REPLACE takes x-amz-tagging (none: no tags).
   const tagging = op.taggingDirective === 'REPLACE' ? { tagging: 'replace' as const, tags: fields.tags ?? [] } : { tagging: 'copy' as const };
+  const common = { ...tagging, sourceVersionId: source.versionId, sourceEtag: source.etag, canRead: segmentReader(call.who), destination: op.conditions };
   const { object } = await call.ctx.engine.copyObject(
     { ref, name: src.key },
     { ref: call.ref, name: key },
-    directive === 'REPLACE'
-      ? { metadata: 'replace', ...fields, ...tagging, sourceVersionId: source.versionId, sourceEtag: source.etag, canRead: segmentReader(call.who) }
-      : { metadata: 'copy', meta: {}, ...tagging, grants: fields.grants, sourceVersionId: source.versionId, sourceEtag: source.etag, canRead: segmentReader(call.who) },
+    directive === 'REPLACE' ? { metadata: 'replace', ...fields, ...common } : { metadata: 'copy', meta: {}, grants: fields.grants, ...common },
   );
   sendXml(call.x, 200, s3Root('CopyObjectResult', [el('LastModified', isoMillis(object.lastModified)), el('ETag', `"${object.etag}"`)]), {
     ...(object.versionId !== null ? { 'x-amz-version-id': object.versionId } : {}),
