@@ -5,6 +5,7 @@
 // boto3 and the AWS CLI run the same behaviours in clients-aws-behaviours.test.ts.
 import { createHash } from 'node:crypto';
 import {
+  AbortMultipartUploadCommand,
   CompleteMultipartUploadCommand,
   CopyObjectCommand,
   CreateBucketCommand,
@@ -138,6 +139,17 @@ describe('CompleteMultipartUpload retried', () => {
     expect((await sdkError(complete('retry', id, parts.slice(0, 1)))).name).toBe('NoSuchUpload');
     await c.send(new DeleteObjectCommand({ Bucket: b, Key: 'retry' }));
     expect((await sdkError(complete('retry', id, parts))).name).toBe('NoSuchUpload');
+  });
+
+  it('AbortMultipartUpload after the completion answers 204 and keeps the object; once the object is deleted, NoSuchUpload', async () => {
+    const { id, parts } = await upload('abort-done', ['only part']);
+    await complete('abort-done', id, parts);
+    const abort = () => c.send(new AbortMultipartUploadCommand({ Bucket: b, Key: 'abort-done', UploadId: id }));
+    expect((await abort()).$metadata.httpStatusCode).toBe(204);
+    expect(await text('abort-done')).toBe('only part');
+    await c.send(new DeleteObjectCommand({ Bucket: b, Key: 'abort-done' }));
+    const gone = await sdkError(abort());
+    expect([gone.status, gone.name]).toEqual([404, 'NoSuchUpload']);
   });
 
   it('a part listed twice (resent) counts once, with its last ETag', async () => {

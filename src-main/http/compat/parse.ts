@@ -7,7 +7,7 @@ import {
   uploadPartNumber, writeConditions, type RequestHeaders,
 } from './params.js';
 import { aclFromHeaders } from './acl-input.js';
-import { documentCheck, payloadSpec, uploadChecksumOf } from './payload.js';
+import { documentCheck, payloadSpec, requireIntegrityHeader, uploadChecksumOf } from './payload.js';
 import { operationName, parseAddress, type S3Address } from './router.js';
 import { ParamReader } from '../common/param-reader.js';
 import { parseRange } from '../common/range.js';
@@ -135,9 +135,11 @@ function withParams(name: S3OpName, req: S3Request, address: S3Address, query: M
       return { name, address, acl: acl(), document: doc(), versionId: q('versionId') };
     case 'PutBucketVersioning':
     case 'PutBucketPolicy':
+      return { name, address, document: doc() };
     case 'PutBucketLifecycle':
     case 'PutBucketCors':
     case 'DeleteObjects':
+      r.read(() => requireIntegrityHeader(headers), undefined);
       return { name, address, document: doc() };
     case 'CompleteMultipartUpload': {
       // Its x-amz-checksum-* is the whole object's (a FULL_OBJECT upload's), not the XML's.

@@ -9,6 +9,7 @@ import { openPayload } from '../payload.js';
 import { s3Root, sendEmpty, sendXml, type BucketCall } from '../respond.js';
 import { readXml, text } from '../xml-input.js';
 import { uploadGrants } from './acl.js';
+import { addExpirationHeader } from './lifecycle.js';
 import { quoted } from './list.js';
 
 export async function createMultipartUpload(call: BucketCall<OpOf<'CreateMultipartUpload'>>): Promise<void> {
@@ -88,7 +89,8 @@ export async function completeMultipartUpload(call: BucketCall<OpOf<'CompleteMul
       ...checksumElements(info.checksums),
       ...(checksummed ? [el('ChecksumType', info.checksumType)] : []),
     ]),
-    info.versionId !== null ? { 'x-amz-version-id': info.versionId } : {},
+    // x-amz-expiration when a lifecycle rule will expire the object made, as AWS says on the completion.
+    addExpirationHeader(call.bucket, info, call.ctx.engine.options.lifecycleDayMs, info.versionId !== null ? { 'x-amz-version-id': info.versionId } : {}),
   );
 }
 
