@@ -14,6 +14,7 @@ import {
   GetObjectCommand,
   HeadObjectCommand,
   ListBucketsCommand,
+  PutBucketVersioningCommand,
   PutObjectCommand,
   UploadPartCommand,
   UploadPartCopyCommand,
@@ -190,6 +191,30 @@ describe('partNumber reads and UploadPartCopy ranges', () => {
     }
     const ok = await copy('bytes=2-5');
     expect(ok.CopyPartResult?.ETag).toBe(`"${createHash('md5').update('2345').digest('hex')}"`);
+  });
+});
+
+describe('x-amz-delete-marker on reads of a missing key', () => {
+  // AWS's HeadObject/GetObject reference: "If false, this response header does not appear in the
+  // response"; only a key hidden by a delete marker says true (with the marker's version id).
+  it('is absent for a key deleted from an unversioned bucket, true over a delete marker', async () => {
+    const headers = async (bucket: string, key: string) => {
+      const r = await raw(s, 'HEAD', `/${bucket}/${key}`, { as: ALICE });
+      expect(r.status).toBe(404);
+      return r.headers;
+    };
+    await c.send(new PutObjectCommand({ Bucket: b, Key: 'gone', Body: 'x' }));
+    await c.send(new DeleteObjectCommand({ Bucket: b, Key: 'gone' }));
+    expect((await headers(b, 'gone'))['x-amz-delete-marker']).toBeUndefined();
+    const e = await sdkError(c.send(new GetObjectCommand({ Bucket: b, Key: 'gone' })));
+    expect([e.status, e.name]).toEqual([404, 'NoSuchKey']);
+    const vb = `${b}-versioned`;
+    await c.send(new CreateBucketCommand({ Bucket: vb }));
+    await c.send(new PutBucketVersioningCommand({ Bucket: vb, VersioningConfiguration: { Status: 'Enabled' } }));
+    await c.send(new PutObjectCommand({ Bucket: vb, Key: 'gone', Body: 'x' }));
+    const marker = await c.send(new DeleteObjectCommand({ Bucket: vb, Key: 'gone' }));
+    const h = await headers(vb, 'gone');
+    expect([h['x-amz-delete-marker'], h['x-amz-version-id']]).toEqual(['true', marker.VersionId]);
   });
 });
 
