@@ -172,9 +172,14 @@ export function listMultipartUploads(call: BucketCall<OpOf<'ListMultipartUploads
     ...(list.delimiter ? { delimiter: list.delimiter } : {}),
   });
   const who = ownerFields(call);
+  // The next markers name the last upload of the page, truncated or not, as RGW and Swift's s3api
+  // (written against AWS) give them; a page without uploads has none.
+  const last = result.uploads.at(-1);
+  const nextKey = result.nextKeyMarker ?? last?.name;
+  const nextUploadId = result.nextUploadIdMarker ?? last?.uploadId;
   const next = [
-    ...(result.nextKeyMarker !== undefined ? [el('NextKeyMarker', enc(result.nextKeyMarker))] : []),
-    ...(result.nextUploadIdMarker !== undefined ? [el('NextUploadIdMarker', result.nextUploadIdMarker)] : []),
+    ...(nextKey !== undefined ? [el('NextKeyMarker', enc(nextKey))] : []),
+    ...(nextUploadId !== undefined ? [el('NextUploadIdMarker', nextUploadId)] : []),
   ];
   sendXml(
     call.x,

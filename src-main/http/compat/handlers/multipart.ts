@@ -120,7 +120,8 @@ export function listParts(call: BucketCall<OpOf<'ListParts'>>): void {
       el('StorageClass', 'STANDARD'),
       ...(upload.checksumAlgorithm ? [el('ChecksumAlgorithm', CHECKSUM_NAMES[upload.checksumAlgorithm]), el('ChecksumType', upload.checksumType ?? 'COMPOSITE')] : []),
       el('PartNumberMarker', marker ?? '0'),
-      ...(parts.length ? [el('NextPartNumberMarker', parts.at(-1)!.partNumber)] : []),
+      // The last part listed, 0 for none, as RGW and Swift's s3api (written against AWS) say it.
+      el('NextPartNumberMarker', parts.at(-1)?.partNumber ?? 0),
       el('MaxParts', max),
       el('IsTruncated', truncated ? 'true' : 'false'),
       ...parts.map((p) => el('Part', [el('PartNumber', p.partNumber), el('LastModified', isoMillis(p.lastModified)), el('ETag', quoted(p.etag)), el('Size', p.size), ...checksumElements(p.checksums)])),
