@@ -16,6 +16,8 @@ export const COFFER_ERROR_CODES = [
   'ContainerOwnedByYou',
   'NoSuchContainer',
   'ContainerNotEmpty',
+  /** The container's state forbids the change (object lock and versioning). */
+  'InvalidBucketState',
   'TooManyContainers',
   'InvalidObjectName',
   'NoSuchKey',

@@ -56,6 +56,8 @@ export function objectDetails(o: ObjectInfo, c: ContainerInfo): ObjectDetails {
     publicRead: objectIsPublic(c, o.publicRead),
   };
   if (o.tags?.length) details.tags = o.tags.map((t) => ({ key: t.key, value: t.value }));
+  if (o.retention) details.retention = { mode: o.retention.mode, until: iso(o.retention.until) };
+  if (o.legalHold !== undefined) details.legalHold = o.legalHold;
   return details;
 }
 

@@ -9,13 +9,11 @@ import type { ListFolderOptions } from './object-backend.js';
 import { throwIfAborted } from './transfer.js';
 import { decodeVersionMarker, encodeVersionMarker } from './version-marker.js';
 
-export const LOCAL_NO_OBJECT_LOCK = 'The local store cannot lock objects yet (S3 object lock is planned with the S3 API work, issue 26)';
-
-/** What createContainer asks the engine for; object lock is refused before anything is made. */
+/** What createContainer asks the engine for. Object lock turns versioning on for good (the engine's rule). */
 export function localContainerSettings(options: ContainerOptions): ContainerSettings {
-  if (options.objectLock) throw new CofferError('NotSupported', LOCAL_NO_OBJECT_LOCK);
   const settings: ContainerSettings = {};
   if (options.versioning) settings.versioning = 'enabled';
+  if (options.objectLock) settings.objectLock = {};
   // Both ways a client reads a public container: the S3 flag and the native `.r:*` read ACL.
   if (options.public) Object.assign(settings, { publicRead: true, acl: { read: publicReadAcl(undefined, true) } });
   if (options.quota) settings.quota = { maxBytes: options.quota.maxBytes ?? -1, maxObjects: options.quota.maxObjects ?? -1 };

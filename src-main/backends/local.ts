@@ -14,7 +14,9 @@ import type {
   VersionEntry,
   VersioningStatus,
 } from '../../src-shared/model/storage.js';
+import type { ContainerTag, LifecycleRuleChange, LifecycleView, TagsView } from '../../src-shared/model/container-settings.js';
 import { type ContainerRef, Engine, type ObjectInfo } from '../engine/index.js';
+import { localLifecycle, localTags, setLocalLifecycle, setLocalTags } from './local-container-settings.js';
 import {
   accountSummary,
   containerSummary,
@@ -24,7 +26,7 @@ import {
 } from './local-mapping.js';
 import { DEFAULT_PAGE_SIZE, deleteLocalObjects, listLocalVersions } from './local-objects.js';
 import { checkLinkLifetime, ShareLinkSigner } from './local-share-links.js';
-import { LOCAL_NO_OBJECT_LOCK, listLocalFolderVersions, localContainerSettings, localVersioning, setLocalVersioning, undeleteLocal } from './local-versions.js';
+import { listLocalFolderVersions, localContainerSettings, localVersioning, setLocalVersioning, undeleteLocal } from './local-versions.js';
 import { abortLocalUpload, listLocalUploads, LOCAL_PART_SIZE, putLocal, uploadFileResumable } from './local-uploads.js';
 import { FOLDER_CONTENT_TYPE, type DownloadOptions, type ListFolderOptions, type ObjectBackend, type UnfinishedUploadEntry, type UploadOptions, type UploadResult, type UploadSource } from './object-backend.js';
 import { abortedError, metered, throwIfAborted } from './transfer.js';
@@ -75,8 +77,11 @@ export class LocalBackend implements ObjectBackend {
       bulkDelete: true,
       multipartUpload: true,
       containerQuota: true,
-      objectLock: false,
-      why: { objectLock: LOCAL_NO_OBJECT_LOCK },
+      // S3 Object Lock, as the store's S3 API keeps it (issue 26).
+      objectLock: true,
+      lifecycle: true,
+      containerTags: true,
+      why: {},
     };
   }
 
@@ -260,6 +265,22 @@ export class LocalBackend implements ObjectBackend {
 
   async undelete(container: string, name: string): Promise<ObjectDetails> {
     return this.details(await undeleteLocal(this.engine, this.ref(container), name));
+  }
+
+  async lifecycle(container: string): Promise<LifecycleView> {
+    return localLifecycle(this.engine, this.ref(container));
+  }
+
+  setLifecycle(container: string, basis: string, rules: LifecycleRuleChange[]): Promise<LifecycleView> {
+    return setLocalLifecycle(this.engine, this.ref(container), basis, rules);
+  }
+
+  async tags(container: string): Promise<TagsView> {
+    return localTags(this.engine, this.ref(container));
+  }
+
+  setTags(container: string, basis: string, tags: ContainerTag[]): Promise<TagsView> {
+    return setLocalTags(this.engine, this.ref(container), basis, tags);
   }
 
   /** Stops signing (nothing else is held: the engine belongs to the caller). */

@@ -11,6 +11,7 @@ import type {
   VersionEntry,
   VersioningStatus,
 } from '../../src-shared/model/storage.js';
+import type { ContainerTag, LifecycleRuleChange, LifecycleView, TagsView } from '../../src-shared/model/container-settings.js';
 
 /** The content type S3 consoles give zero-byte folder markers; the local and remote S3 backends create folders with it. */
 export const FOLDER_CONTENT_TYPE = 'application/x-directory';
@@ -144,6 +145,18 @@ export interface ObjectBackend {
    * an object that is not deleted stays as it is.
    */
   undelete(container: string, name: string): Promise<ObjectDetails>;
+
+  /** A container's lifecycle rules (none: an empty list); NotSupported, saying why, where capabilities say so. */
+  lifecycle(container: string): Promise<LifecycleView>;
+  /**
+   * Replaces the rules (none: removes the configuration). Kept rules are taken from the server's
+   * configuration as they are; PreconditionFailed when it is no longer the one `basis` names.
+   */
+  setLifecycle(container: string, basis: string, rules: LifecycleRuleChange[]): Promise<LifecycleView>;
+  /** A container's tags (none: an empty list). */
+  tags(container: string): Promise<TagsView>;
+  /** Replaces the tags (none: removes the tag set); PreconditionFailed as setLifecycle's. */
+  setTags(container: string, basis: string, tags: ContainerTag[]): Promise<TagsView>;
 
   /** Lets go of connections and clients (keep-alive sockets); the backend is not used after. */
   close?(): void | Promise<void>;

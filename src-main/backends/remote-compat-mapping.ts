@@ -33,7 +33,7 @@ export function headersOf(o: HeadObjectOutput | GetObjectOutput): StandardHeader
 }
 
 export function detailsOf(container: string, name: string, o: HeadObjectOutput | GetObjectOutput, publicRead: boolean | null): ObjectDetails {
-  return {
+  const details: ObjectDetails = {
     container,
     name,
     size: totalSize(o),
@@ -47,6 +47,11 @@ export function detailsOf(container: string, name: string, o: HeadObjectOutput |
     storageClass: o.StorageClass ?? 'STANDARD',
     publicRead,
   };
+  // Object Lock, where the server keeps it (the headers come only to callers allowed to read them).
+  const mode = o.ObjectLockMode;
+  if ((mode === 'GOVERNANCE' || mode === 'COMPLIANCE') && o.ObjectLockRetainUntilDate) details.retention = { mode, until: isoOf(o.ObjectLockRetainUntilDate) };
+  if (o.ObjectLockLegalHoldStatus) details.legalHold = o.ObjectLockLegalHoldStatus === 'ON';
+  return details;
 }
 
 export function entryName(e: FolderEntry): string {

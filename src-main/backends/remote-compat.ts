@@ -26,9 +26,11 @@ import type {
   VersionEntry,
   VersioningStatus,
 } from '../../src-shared/model/storage.js';
+import type { ContainerTag, LifecycleRuleChange, LifecycleView, TagsView } from '../../src-shared/model/container-settings.js';
 import { checkLinkLifetime } from './local-share-links.js';
 import { FOLDER_CONTENT_TYPE, type DownloadOptions, type ListFolderOptions, type ObjectBackend, type UploadOptions, type UploadResult, type UploadSource } from './object-backend.js';
 import { BucketAccess, S3_NO_BUCKET_QUOTA } from './remote-compat-buckets.js';
+import { BucketSettings } from './remote-compat-settings.js';
 import { agentsFor, createS3Client, type RemoteS3Config } from './remote-compat-client.js';
 import { DirectS3, getOutputOf } from './remote-compat-direct.js';
 import { fromS3Error } from './remote-compat-errors.js';
@@ -53,6 +55,7 @@ export class RemoteS3Backend implements ObjectBackend {
   readonly listPageLimit = 1000;
   private readonly client: S3Client;
   private readonly buckets: BucketAccess;
+  private readonly settings: BucketSettings;
   /** Whole-object PUTs and GETs of the transfers, without the SDK's per-request cost (remote-compat-direct.ts). */
   private readonly direct: DirectS3;
 
@@ -61,6 +64,7 @@ export class RemoteS3Backend implements ObjectBackend {
     this.client = createS3Client({ ...config, httpAgent: agents.http, httpsAgent: agents.https });
     this.direct = new DirectS3(config, agents);
     this.buckets = new BucketAccess(this.client, config, (op) => this.call(op));
+    this.settings = new BucketSettings(this.client, (op) => this.call(op));
   }
 
   capabilities(): Capabilities {
@@ -76,6 +80,9 @@ export class RemoteS3Backend implements ObjectBackend {
       containerQuota: false,
       // Offered: the server decides, and a bucket it made without the lock is reported.
       objectLock: true,
+      // Offered: a server without them answers NotImplemented, shown as it says.
+      lifecycle: true,
+      containerTags: true,
       why: { containerQuota: S3_NO_BUCKET_QUOTA },
     };
   }
@@ -289,6 +296,22 @@ export class RemoteS3Backend implements ObjectBackend {
   async undelete(container: string, name: string): Promise<ObjectDetails> {
     await undeleteObject(this.client, (op) => this.call(op), container, name);
     return this.head(container, name);
+  }
+
+  lifecycle(container: string): Promise<LifecycleView> {
+    return this.settings.lifecycle(container);
+  }
+
+  setLifecycle(container: string, basis: string, rules: LifecycleRuleChange[]): Promise<LifecycleView> {
+    return this.settings.setLifecycle(container, basis, rules);
+  }
+
+  tags(container: string): Promise<TagsView> {
+    return this.settings.tags(container);
+  }
+
+  setTags(container: string, basis: string, tags: ContainerTag[]): Promise<TagsView> {
+    return this.settings.setTags(container, basis, tags);
   }
 
   close(): void {

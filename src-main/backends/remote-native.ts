@@ -21,7 +21,7 @@ import { discardSloSegments } from './swift/slo-upload.js';
 import { downloadObject } from './swift/download.js';
 import { detailsFromHeaders, encodeObjectPath, encodeSegment, objectWriteHeaders, staleStandardHeaders } from './swift/headers.js';
 import { header, Http } from './swift/http.js';
-import { capabilitiesOf, fetchInfo, type SwiftInfo } from './swift/info.js';
+import { capabilitiesOf, fetchInfo, SWIFT_NO_CONTAINER_TAGS, SWIFT_NO_LIFECYCLE, type SwiftInfo } from './swift/info.js';
 import { listContainers, listFolder } from './swift/listing.js';
 import { accountTempUrlKey, signTempUrl, tempUrlDigest } from './swift/tempurl.js';
 import { uploadObject, type SwiftUploadOptions, type UploadTuning } from './swift/upload.js';
@@ -309,5 +309,22 @@ export class RemoteNativeBackend implements ObjectBackend {
     await this.requireVersions();
     await undeleteSwift(this.client, container, name);
     return this.head(container, name);
+  }
+
+  // S3 bucket settings with no Swift counterpart: capabilities() say so, and why.
+  async lifecycle(): Promise<never> {
+    throw new CofferError('NotSupported', SWIFT_NO_LIFECYCLE);
+  }
+
+  async setLifecycle(): Promise<never> {
+    throw new CofferError('NotSupported', SWIFT_NO_LIFECYCLE);
+  }
+
+  async tags(): Promise<never> {
+    throw new CofferError('NotSupported', SWIFT_NO_CONTAINER_TAGS);
+  }
+
+  async setTags(): Promise<never> {
+    throw new CofferError('NotSupported', SWIFT_NO_CONTAINER_TAGS);
   }
 }

@@ -28,6 +28,8 @@ import type { Body, ReceiveOptions } from './ops/receive-body.js';
 import { recover, type RecoveryReport } from './ops/recovery.js';
 import { requireValidQuota } from './ops/usage.js';
 import { getObjectTags, setObjectTags } from './ops/tagging.js';
+import { getObjectLock, setLegalHold, setRetention } from './ops/object-lock.js';
+import type { ObjectRetention } from './object-lock.js';
 import type { AccountAcl, Checksums, ContainerRef, Quota, Tag } from './types.js';
 import type { UploadChecksum } from './ops/multipart-checksums.js';
 
@@ -170,6 +172,13 @@ export class Engine {
   getObjectTags = (ref: ContainerRef, name: string, versionId?: string) => getObjectTags(this.ctx, ref, name, versionId);
   /** Replaces a version's tags (null: removes them); returns the version's id. */
   setObjectTags = (ref: ContainerRef, name: string, versionId: string | undefined, tags: Tag[] | null) => setObjectTags(this.ctx, ref, name, versionId, tags);
+
+  // S3 Object Lock: a version's retention and legal hold change in place; a container's lock is one of its settings.
+  getObjectLock = (ref: ContainerRef, name: string, versionId?: string) => getObjectLock(this.ctx, ref, name, versionId);
+  /** Sets or (null) removes a version's retention; `bypass`: a governance bypass the caller may use. Returns the version's id. */
+  setObjectRetention = (ref: ContainerRef, name: string, versionId: string | undefined, retention: ObjectRetention | null, bypass = false) =>
+    setRetention(this.ctx, ref, name, versionId, retention, bypass);
+  setObjectLegalHold = (ref: ContainerRef, name: string, versionId: string | undefined, on: boolean) => setLegalHold(this.ctx, ref, name, versionId, on);
 
   // Large objects (Swift SLO/DLO; getObject assembles them) and bulk deletes
   putStaticLargeObject = (ref: ContainerRef, name: string, segments: largeObjects.SloSegmentSpec[], opts?: largeObjects.SloPutOptions) =>

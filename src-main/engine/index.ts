@@ -86,6 +86,17 @@ export { MAX_LIST_LIMIT, type ListEntry, type ListPage, type ListParams } from '
 export type { UploadPage } from './ops/list-uploads.js';
 export type { LifecycleReport } from './ops/lifecycle-sweep.js';
 export { corsProblem, matchCors, wildcardMatch, CORS_METHODS, type CorsProblem, type CorsRule } from './cors.js';
+export {
+  defaultRetentionProblem,
+  isLocked,
+  RETENTION_MODES,
+  type DefaultRetention,
+  type LockSettings,
+  type ObjectLockConfig,
+  type ObjectRetention,
+  type RetentionMode,
+} from './object-lock.js';
+export type { VersionLock } from './ops/object-lock.js';
 export { currentExpiry, lifecycleProblem, DAY_MS, type LifecycleFilterForm, type LifecycleProblem, type LifecycleRule } from './lifecycle.js';
 export type { VersionEntry, VersionListParams, VersionPage } from './ops/list-versions.js';
 export type { CompletedPart, PartInfo, UploadInfo } from './ops/multipart.js';

@@ -4,6 +4,7 @@ import type { StandardHeaders } from '../../src-shared/standard-headers.js';
 import type { Grant } from './acl.js';
 import type { CorsRule } from './cors.js';
 import type { LifecycleRule } from './lifecycle.js';
+import type { ObjectLockConfig, ObjectRetention } from './object-lock.js';
 
 export type ChecksumAlgorithm = 'crc32' | 'crc32c' | 'crc64nvme' | 'sha1' | 'sha256';
 export const CHECKSUM_ALGORITHMS: readonly ChecksumAlgorithm[] = ['crc32', 'crc32c', 'crc64nvme', 'sha1', 'sha256'];
@@ -111,6 +112,8 @@ export interface ContainerRecord {
   cors?: CorsRule[];
   /** Swift's legacy versioned writes: where overwritten versions are kept, and how deletes treat them. */
   archive?: LegacyArchive;
+  /** S3 Object Lock: present when enabled (versioning is then on for good), with its default retention. */
+  objectLock?: ObjectLockConfig;
 }
 
 /** Where an object's bytes are: inline in the index, or in one or more blob files in order. */
@@ -193,6 +196,10 @@ export interface ObjectRecord {
    * document's bytes, as Swift does: see ops/usage.ts countedSize) and `etag` the SLO ETag.
    */
   manifest?: Manifest;
+  /** S3 Object Lock retention of this version (object-lock.ts decides what it forbids). */
+  retention?: ObjectRetention;
+  /** S3 legal hold: true ON, false OFF as set; absent when never set. */
+  legalHold?: boolean;
 }
 
 /** What a listing shows of an object (all that Swift and S3 listings carry). */
@@ -231,6 +238,9 @@ export interface ObjectInfo {
    * DLO in a listing, which shows the manifest's own (resolving it would mean listing its segments).
    */
   manifest?: ManifestSummary;
+  /** The version's Object Lock retention and legal hold, when set. */
+  retention?: ObjectRetention;
+  legalHold?: boolean;
 }
 
 export interface ContainerInfo {
@@ -253,6 +263,7 @@ export interface ContainerInfo {
   archive?: LegacyArchive;
   usage: Usage;
   tags?: Tag[];
+  objectLock?: ObjectLockConfig;
 }
 
 export interface AccountInfo {

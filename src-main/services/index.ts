@@ -5,6 +5,7 @@ import type { Engine } from '../engine/index.js';
 import { createAccountsService } from './accounts.js';
 import { backendCall } from './backend-call.js';
 import { createBrowseService } from './browse.js';
+import { createContainersService } from './containers.js';
 import { ConnectionRegistry, type BackendFactory } from './connections.js';
 import { LocalAccounts } from './local-accounts.js';
 import { createLocalStoreService } from './local-store.js';
@@ -48,6 +49,7 @@ export function createServices(d: ServiceDeps): AppServices {
     services: {
       accounts: createAccountsService(registry, d.makeBackend),
       browse: createBrowseService(registry, emit),
+      containers: createContainersService(backendCall(registry)),
       versions: createVersionsService(backendCall(registry), emit),
       transfers,
       localStore: createLocalStoreService({ engine: d.engine, dataDir: d.dataDir, url: d.url, secretsAtRest: d.secrets.atRest, accounts: localAccounts }),

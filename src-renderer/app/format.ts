@@ -27,3 +27,11 @@ export function formatDate(iso: string | null | undefined): string {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? iso : dateTime.format(date);
 }
+
+const utcDay = new Intl.DateTimeFormat(undefined, { dateStyle: 'long', timeZone: 'UTC' });
+
+/** A day given as a UTC midnight (S3 lifecycle dates), without a time that would shift it a day in some zones. */
+export function formatUtcDay(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : utcDay.format(date);
+}

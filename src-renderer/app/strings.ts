@@ -5,6 +5,7 @@ import type { ConnectionState } from '../../src-shared/model/connections';
 import { accountTexts } from './strings/accounts';
 import { browseTexts } from './strings/browse';
 import { containerTexts } from './strings/containers';
+import { containerDetailsTexts } from './strings/container-details';
 import { folderViewTexts } from './strings/folder-view';
 import { previewTexts } from './strings/preview';
 import { transferTexts } from './strings/transfers';
@@ -54,6 +55,7 @@ const en = {
   },
 
   ...browseTexts,
+  ...containerDetailsTexts,
   ...folderViewTexts,
   ...previewTexts,
   status: {

@@ -20,6 +20,9 @@ export const queryKeys = {
   publicUrl: (account: string, container: string) => ['public-url', account, container] as const,
   /** A container's versioning (on, suspended, never on). */
   versioning: (account: string, container: string) => ['versioning', account, container] as const,
+  /** A container's lifecycle rules and its tags (S3 bucket settings). */
+  lifecycle: (account: string, container: string) => ['container-settings', account, container, 'lifecycle'] as const,
+  containerTags: (account: string, container: string) => ['container-settings', account, container, 'tags'] as const,
   localStatus: () => ['local-store', 'status'] as const,
   localUsers: () => ['local-store', 'users'] as const,
 };

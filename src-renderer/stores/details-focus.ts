@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 
-export type DetailsSection = 'properties' | 'versions';
+export type DetailsSection = 'properties' | 'versions' | 'container';
 
 interface DetailsFocusState {
   /** A section of the details panel to move the focus to once it is on screen. */
@@ -9,7 +9,7 @@ interface DetailsFocusState {
   done(): void;
 }
 
-/** Lets the context menu's Properties and Versions send the keyboard focus to the details panel. */
+/** Lets the context menus' Properties, Versions and Lifecycle and tags send the keyboard focus to the details panel. */
 export const useDetailsFocus = create<DetailsFocusState>()((set) => ({
   wanted: null,
   request: (wanted) => set({ wanted }),

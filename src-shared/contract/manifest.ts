@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { accountsMethods, type AccountsService } from './accounts.js';
 import { browseMethods, type BrowseService } from './browse.js';
+import { containersMethods, type ContainersService } from './containers.js';
 import { localStoreMethods, type LocalStoreService } from './local-store.js';
 import { METHOD_NAMES } from './method-names.js';
 import { shellMethods, type ShellService } from './shell.js';
@@ -11,6 +12,7 @@ import { versionsMethods, type VersionsService } from './versions.js';
 export interface Services {
   accounts: AccountsService;
   browse: BrowseService;
+  containers: ContainersService;
   versions: VersionsService;
   transfers: TransfersService;
   localStore: LocalStoreService;
@@ -24,6 +26,7 @@ export interface Services {
 export const SERVICE_METHODS = {
   accounts: accountsMethods,
   browse: browseMethods,
+  containers: containersMethods,
   versions: versionsMethods,
   transfers: transfersMethods,
   localStore: localStoreMethods,

@@ -26,6 +26,7 @@ export const METHODS_BY_SERVICE = {
     'deleteVersion',
     'countUnder',
   ],
+  containers: ['lifecycle', 'setLifecycle', 'tags', 'setTags'],
   versions: ['status', 'set', 'undelete', 'planRestore', 'restoreTo'],
   transfers: [
     'planUpload',

@@ -23,8 +23,12 @@ export interface Capabilities {
   containerQuota: boolean;
   /** A new bucket can be made with S3 object lock (write once, read many). */
   objectLock: boolean;
+  /** A container's lifecycle rules can be read and changed (S3 bucket lifecycle). */
+  lifecycle: boolean;
+  /** A container's tags can be read and changed (S3 bucket tagging). */
+  containerTags: boolean;
   /** Why a capability the UI offers is missing here, in a sentence a user can act on. */
-  why: Partial<Record<'versions' | 'containerQuota' | 'objectLock', string>>;
+  why: Partial<Record<'versions' | 'containerQuota' | 'objectLock' | 'lifecycle' | 'containerTags', string>>;
 }
 
 /**
@@ -108,6 +112,10 @@ export interface ObjectDetails {
   compositeEtag?: true;
   /** S3 object tags, in their order; absent when the object has none (or the backend does not say). */
   tags?: { key: string; value: string }[];
+  /** S3 Object Lock retention of this version (until: ISO 8601); absent when none (or the backend does not say). */
+  retention?: { mode: 'GOVERNANCE' | 'COMPLIANCE'; until: string };
+  /** S3 legal hold of this version when one was set (true: ON); absent when never set or not said. */
+  legalHold?: boolean;
 }
 
 export type FolderEntry =

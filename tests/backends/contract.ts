@@ -1,5 +1,6 @@
 // The one suite every ObjectBackend passes (local engine, remote native, remote S3): the same
 // cases, gated on what the backend says it can do (capabilities()).
+import type { S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, type TestContext } from 'vitest';
 import type { Capabilities } from '../../src-shared/model/storage.js';
 import { skipReason } from '../reference/reference.js';
@@ -7,6 +8,7 @@ import type { ReferenceKind } from '../reference/servers.js';
 import type { ObjectBackend } from '../../src-main/backends/object-backend.js';
 import { accessCases } from './contract-access.js';
 import { containerOptionCases } from './contract-container-options.js';
+import { containerSettingCases } from './contract-container-settings.js';
 import { containerCases } from './contract-containers.js';
 import { listingCases } from './contract-listing.js';
 import { objectCases } from './contract-objects.js';
@@ -31,6 +33,8 @@ export interface BackendFixture {
   unreachable?(): ObjectBackend;
   /** Whether the server makes a bucket with object lock when asked (RGW does; Coffer's S3 API ignores the request). */
   honoursObjectLock?: boolean;
+  /** Another S3 client on the same store and account, for what the backend cannot write itself (a lifecycle rule with a tag filter). */
+  s3?: S3Client;
   /** Why a capability the contract checks is missing on this backend, shown with the skipped case. */
   lacks?: Partial<Record<keyof Capabilities, string>>;
   close(): Promise<void>;
@@ -84,5 +88,6 @@ export function describeBackendContract(name: string, makeFixture: () => Promise
     accessCases(get);
     versionCases(get);
     containerOptionCases(get);
+    containerSettingCases(get);
   });
 }

@@ -66,6 +66,7 @@ export async function s3Fixture(endpoint: string, accessKeyId: string, secretAcc
     backend: make({}),
     publicUrl: (c, name) => `${endpoint}/${encodePath(c)}/${encodePath(name)}`,
     pendingUploads: async (c) => (await direct.send(new ListMultipartUploadsCommand({ Bucket: c }))).Uploads?.length ?? 0,
+    s3: direct,
     withWrongCredentials: () => make({ secretAccessKey: `${secretAccessKey}-wrong` }),
     unreachable: () => make({ endpoint: `http://127.0.0.1:${dead}`, maxAttempts: 2 }),
     close: async () => {

@@ -6,7 +6,7 @@ import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RemoteS3Backend, type RemoteS3Config } from '../../src-main/backends/remote-compat.js';
 import { Engine } from '../../src-main/engine/index.js';
-import { ALICE, encodePath, startS3Server, type S3TestServer } from '../compat/server.js';
+import { ALICE, clientFor, encodePath, startS3Server, type S3TestServer } from '../compat/server.js';
 import { describeBackendContract } from './contract.js';
 import { chunkedStream, containerName, loopbackAgent, md5, readAll } from './helpers.js';
 
@@ -32,14 +32,18 @@ describeBackendContract('remote S3 (path style)', async () => {
     made.push(b);
     return b;
   };
+  const s3 = clientFor(server.url, ALICE, { forcePathStyle: true });
   return {
     backend: make(),
     publicUrl: (c, name) => `${server.url}${encodePath(`/${c}/${name}`)}`,
     pendingUploads: async (c) => server.engine.listUploads(Engine.ref(ALICE.account, c)).uploads.length,
+    s3,
     withWrongCredentials: () => make({ secretAccessKey: 'not-the-secret' }),
-    honoursObjectLock: false,
+    // Coffer's own S3 API keeps object lock since issue 26 (CreateBucket with x-amz-bucket-object-lock-enabled).
+    honoursObjectLock: true,
     unreachable: () => make({ endpoint: `http://127.0.0.1:${port}`, maxAttempts: 2 }),
     close: async () => {
+      s3.destroy();
       for (const b of made) b.close();
       await server.close();
     },

@@ -78,7 +78,13 @@ describe('account and containers', () => {
       multipartUpload: true,
       containerQuota: true,
       objectLock: false,
-      why: { objectLock: 'Swift has no object lock' },
+      lifecycle: false,
+      containerTags: false,
+      why: {
+        objectLock: 'Swift has no object lock',
+        lifecycle: 'Swift has no lifecycle rules: it expires objects one by one (X-Delete-After, given when an object is written)',
+        containerTags: 'Swift has no container tags: a container carries metadata (X-Container-Meta-*) instead',
+      },
     });
     expect(backend.kind).toBe('swift');
     expect(backend.session()?.storageUrl).toContain('/v1/AUTH_test$tester');

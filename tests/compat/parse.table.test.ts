@@ -2,7 +2,7 @@
 // parameters it carries and the access it needs. Pure: no server, no engine, milliseconds.
 import { describe, expect, it } from 'vitest';
 import { S3Error } from '../../src-main/http/compat/errors.js';
-import { accessOf, type S3Operation } from '../../src-main/http/compat/operation.js';
+import { accessOf, BYPASS_GOVERNANCE_ACTION, POLICY_ACTION, type S3Operation } from '../../src-main/http/compat/operation.js';
 import { parseS3 } from '../../src-main/http/compat/parse.js';
 import { parseQuery } from '../../src-main/http/common/url.js';
 
@@ -70,8 +70,8 @@ const BUCKET: Row[] = [
 ];
 
 // Every sub-resource clients probe: "not configured" on GET and DELETE, refused on PUT.
-const NOT_CONFIGURED = ['website', 'encryption', 'object-lock', 'publicAccessBlock', 'logging', 'requestPayment', 'ownershipControls'];
-const UNSUPPORTED = ['notification', 'replication', 'accelerate', 'analytics', 'inventory', 'metrics', 'intelligent-tiering', 'restore', 'select', 'torrent', 'attributes', 'legal-hold', 'retention'];
+const NOT_CONFIGURED = ['website', 'encryption', 'publicAccessBlock', 'logging', 'requestPayment', 'ownershipControls'];
+const UNSUPPORTED = ['notification', 'replication', 'accelerate', 'analytics', 'inventory', 'metrics', 'intelligent-tiering', 'restore', 'select', 'torrent', 'attributes'];
 const SUBRESOURCES: Row[] = [
   ...NOT_CONFIGURED.flatMap((sub): Row[] => [
     ['GET', `/b?${sub}`, {}, 'NotConfigured', 'admin'],
@@ -87,6 +87,21 @@ const SUBRESOURCES: Row[] = [
       : ['GET', `/b/k?${sub}`, {}, 'NotImplemented', 'service'],
     ['PUT', `/b/k?${sub}`, {}, 'NotImplemented', 'service'],
   ]),
+  // Object lock (issue 26): the bucket's configuration, a version's retention and legal hold.
+  ['GET', '/b?object-lock', {}, 'GetObjectLockConfiguration', 'admin'],
+  ['PUT', '/b?object-lock', {}, 'PutObjectLockConfiguration', 'admin'],
+  ['DELETE', '/b?object-lock', {}, 'NotConfigured', 'admin'],
+  ...['retention', 'legal-hold'].flatMap((sub): Row[] => [
+    ['GET', `/b?${sub}`, {}, 'NotImplemented', 'service'],
+    ['PUT', `/b?${sub}`, {}, 'NotImplemented', 'service'],
+    ['DELETE', `/b?${sub}`, {}, 'NotConfigured', 'admin'],
+  ]),
+  ['GET', '/b/k?retention', {}, 'GetObjectRetention', 'admin'],
+  ['GET', '/b/k?retention&versionId=v', {}, 'GetObjectRetention', 'admin'],
+  ['PUT', '/b/k?retention', {}, 'PutObjectRetention', 'admin'],
+  ['GET', '/b/k?legal-hold', {}, 'GetObjectLegalHold', 'admin'],
+  ['PUT', '/b/k?legal-hold', {}, 'PutObjectLegalHold', 'admin'],
+  ['PUT', '/b/k?legal-hold&versionId=v', {}, 'PutObjectLegalHold', 'admin'],
 ];
 
 const COPY = { 'x-amz-copy-source': '/src/key' };
@@ -305,6 +320,45 @@ describe('parameters', () => {
     expect(op('PutObject', 'PUT', '/b/k', { 'content-length': '0', 'x-amz-tagging': 'a=1&a=2' }).invalid).toMatchObject({ code: 'InvalidArgument' });
     expect(op('CopyObject', 'PUT', '/b/k', { 'x-amz-copy-source': 'b/s', 'x-amz-tagging-directive': 'replace' }).taggingDirective).toBe('REPLACE');
     expect(op('DeleteObject', 'DELETE', '/b/k?versionId=null').versionId).toBe('null');
+  });
+
+  it('object lock: lock headers on writes, the governance bypass, a lock-enabled bucket', () => {
+    const date = '2030-01-02T03:04:05.000Z';
+    const lock = { 'x-amz-object-lock-mode': 'COMPLIANCE', 'x-amz-object-lock-retain-until-date': date, 'x-amz-object-lock-legal-hold': 'ON' };
+    const expected = { retention: { mode: 'COMPLIANCE', until: Date.parse(date) }, legalHold: true };
+    expect(op('PutObject', 'PUT', '/b/k', { 'content-length': '0', ...lock }).lock).toEqual(expected);
+    expect(op('CopyObject', 'PUT', '/b/k', { ...COPY, ...lock }).lock).toEqual(expected);
+    expect(op('CreateMultipartUpload', 'POST', '/b/k?uploads', lock).lock).toEqual(expected);
+    expect(op('PutObject', 'PUT', '/b/k', { 'content-length': '0' }).lock).toBeUndefined();
+    expect(op('PutObject', 'PUT', '/b/k', { 'content-length': '0', 'x-amz-object-lock-legal-hold': 'OFF' }).lock).toEqual({ legalHold: false });
+    const bads: Headers[] = [
+      { 'x-amz-object-lock-mode': 'GOVERNANCE' },
+      { 'x-amz-object-lock-retain-until-date': date },
+      { 'x-amz-object-lock-mode': 'governance', 'x-amz-object-lock-retain-until-date': date },
+      { 'x-amz-object-lock-mode': 'GOVERNANCE', 'x-amz-object-lock-retain-until-date': 'tomorrow' },
+      { 'x-amz-object-lock-legal-hold': 'on' },
+    ];
+    for (const bad of bads) {
+      expect(op('PutObject', 'PUT', '/b/k', { 'content-length': '0', ...bad }).invalid, JSON.stringify(bad)).toMatchObject({ code: 'InvalidArgument' });
+    }
+    expect(op('DeleteObject', 'DELETE', '/b/k?versionId=v', { 'x-amz-bypass-governance-retention': 'true' }).bypassGovernance).toBe(true);
+    expect(op('DeleteObject', 'DELETE', '/b/k?versionId=v').bypassGovernance).toBe(false);
+    expect(op('DeleteObjects', 'POST', '/b?delete', { 'x-amz-bypass-governance-retention': 'True' }).bypassGovernance).toBe(true);
+    expect(op('PutObjectRetention', 'PUT', '/b/k?retention&versionId=v', { 'x-amz-bypass-governance-retention': 'true' })).toMatchObject({ versionId: 'v', bypassGovernance: true });
+    expect(op('CreateBucket', 'PUT', '/b', { 'x-amz-bucket-object-lock-enabled': 'true' }).objectLock).toBe(true);
+    expect(op('CreateBucket', 'PUT', '/b', { 'x-amz-bucket-object-lock-enabled': 'false' }).objectLock).toBe(false);
+  });
+
+  it('object lock: the policy actions AWS names', () => {
+    expect(POLICY_ACTION).toMatchObject({
+      GetObjectLockConfiguration: 's3:GetBucketObjectLockConfiguration',
+      PutObjectLockConfiguration: 's3:PutBucketObjectLockConfiguration',
+      GetObjectRetention: 's3:GetObjectRetention',
+      PutObjectRetention: 's3:PutObjectRetention',
+      GetObjectLegalHold: 's3:GetObjectLegalHold',
+      PutObjectLegalHold: 's3:PutObjectLegalHold',
+    });
+    expect(BYPASS_GOVERNANCE_ACTION).toBe('s3:BypassGovernanceRetention');
   });
 
   it('asks for server-side encryption: kept to refuse once the caller is known', () => {

@@ -27,7 +27,7 @@ const HEADERS: Record<Api, string[]> = {
     'x-amz-version-id', 'x-amz-delete-marker', 'x-amz-copy-source-version-id', 'x-amz-mp-parts-count', 'x-amz-bucket-region',
     'x-amz-storage-class', 'x-amz-server-side-encryption', 'x-amz-website-redirect-location', 'x-amz-tagging-count',
     'x-amz-expiration', 'x-amz-checksum-crc32', 'x-amz-checksum-crc32c', 'x-amz-checksum-sha1', 'x-amz-checksum-sha256',
-    'x-amz-meta-', 'access-control-',
+    'x-amz-meta-', 'access-control-', 'x-amz-object-lock-',
   ],
 };
 

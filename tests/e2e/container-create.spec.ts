@@ -1,7 +1,7 @@
 // A new container with its options in one dialog, at 1024 px dark and 1400 px light: versioning,
-// public read and a quota set at once on the local store; what a connection cannot do shown
-// disabled with the reason (the local store has no object lock, S3 no bucket quota); and an S3
-// server that ignores object lock said so rather than hidden.
+// public read and a quota set at once on the local store, and object lock (which keeps versioning
+// on for good); what a connection cannot do shown disabled with the reason (S3 no bucket quota);
+// and an S3 server that keeps object lock (Coffer's own S3 API) making the bucket with it.
 import type { Page } from '@playwright/test';
 import { expect, rpc, test } from './support/fixtures.js';
 import { addS3Connection, uniqueName } from './support/browse-helpers.js';
@@ -28,14 +28,11 @@ for (const screen of SCREENS) {
   test.describe(screen.name, () => {
     test.use({ viewport: screen.viewport, colorScheme: screen.colorScheme });
 
-    test('creates a container with versioning, public read and a quota in one go; object lock is shown disabled with the reason', async ({ app: page }) => {
+    test('creates a container with versioning, public read and a quota in one go', async ({ app: page }) => {
       const dialog = await openDialog(page);
       const name = uniqueName('options');
       await dialog.getByRole('textbox', { name: 'Container name' }).fill(name);
-      const lock = dialog.getByRole('checkbox', { name: 'Object lock (S3)' });
-      await expect(lock).toBeDisabled();
-      await expect(lock).toHaveAccessibleDescription(/^Not available here: The local store cannot lock objects yet/);
-      await expectReadable(dialog.getByText(/^Not available here: The local store/));
+      await expect(dialog.getByRole('checkbox', { name: 'Object lock (S3)' })).toBeEnabled();
       const versioning = dialog.getByRole('checkbox', { name: 'Keep every version (versioning)' });
       await expect(versioning).toHaveAccessibleDescription('Replaced and deleted objects can be brought back; earlier versions count toward quotas.');
       await versioning.check();
@@ -53,7 +50,21 @@ for (const screen of SCREENS) {
       expect((await rpc<{ status: string }>(page, 'versions.status', { account: 'local', container: name })).status).toBe('enabled');
     });
 
-    test('on an S3 connection the quota is disabled with the reason, and a server that ignores object lock is reported', async ({ app: page }) => {
+    test('creates a local container with object lock: versioning comes with it and cannot be suspended', async ({ app: page }) => {
+      const dialog = await openDialog(page);
+      const name = uniqueName('locked');
+      await dialog.getByRole('textbox', { name: 'Container name' }).fill(name);
+      await dialog.getByRole('checkbox', { name: 'Object lock (S3)' }).check();
+      await expect(dialog.getByRole('checkbox', { name: 'Keep every version (versioning)' })).toBeChecked();
+      await dialog.getByRole('button', { name: 'Create' }).click();
+      await expect(dialog).toBeHidden();
+      await expect(containerRow(page, name)).toBeVisible();
+      expect((await rpc<{ status: string }>(page, 'versions.status', { account: 'local', container: name })).status).toBe('enabled');
+      const suspend = await rpc(page, 'versions.set', { account: 'local', container: name, on: false }).then(() => 'suspended', (err: Error) => err.message);
+      expect(suspend).toMatch(/InvalidBucketState .*Object Lock/);
+    });
+
+    test('on an S3 connection the quota is disabled with the reason, and a bucket is made with object lock', async ({ app: page }) => {
       const remote = await addS3Connection(page, uniqueName('e2e-create-s3'));
       const name = uniqueName('locked');
       try {
@@ -70,11 +81,10 @@ for (const screen of SCREENS) {
         await lock.check();
         await expect(dialog.getByRole('checkbox', { name: 'Keep every version (versioning)' })).toBeChecked();
         await dialog.getByRole('button', { name: 'Create' }).click();
-        // This server (Coffer's own S3 API) makes the bucket without the lock: the dialog says so.
-        await expect(dialog.getByRole('alert')).toHaveText(`${name} was created, but without object lock: this server ignored the request`);
-        await expectReadable(dialog.getByRole('alert'));
-        await page.keyboard.press('Escape');
+        // This server (Coffer's own S3 API) keeps object lock: the bucket is made with it, versioned for good.
+        await expect(dialog).toBeHidden();
         await expect(containerRow(page, name)).toBeVisible();
+        expect((await rpc<{ status: string }>(page, 'versions.status', { account: remote.id, container: name })).status).toBe('enabled');
       } finally {
         await rpc(page, 'browse.deleteContainer', { account: remote.id, container: name }).catch(() => undefined);
         await rpc(page, 'accounts.remove', { id: remote.id });

@@ -48,7 +48,7 @@ test('the container\'s context menu makes it public, private and deletes it; the
   const line = containerRow(page, container);
   const menu = page.getByRole('menu', { name: `Container ${container}` });
   await line.click({ button: 'right' });
-  await expect(menu.getByRole('menuitem')).toHaveText(['Open', 'Make public', 'Set quota…', 'Versioning…', 'Delete']);
+  await expect(menu.getByRole('menuitem')).toHaveText(['Open', 'Make public', 'Set quota…', 'Versioning…', 'Lifecycle and tags…', 'Delete']);
   await menu.getByRole('menuitem', { name: 'Make public' }).click();
   await page.getByRole('dialog', { name: `Make ${container} public?` }).getByRole('button', { name: 'Make public' }).click();
   await page.getByRole('dialog', { name: `${container} is public` }).getByRole('button', { name: 'Close' }).click();
@@ -56,7 +56,7 @@ test('the container\'s context menu makes it public, private and deletes it; the
 
   await line.getByRole('button', { name: container, exact: true }).focus();
   await page.keyboard.press('Shift+F10');
-  await expect(menu.getByRole('menuitem')).toHaveText(['Open', 'Make private', 'Set quota…', 'Versioning…', 'Delete']);
+  await expect(menu.getByRole('menuitem')).toHaveText(['Open', 'Make private', 'Set quota…', 'Versioning…', 'Lifecycle and tags…', 'Delete']);
   await expect(menu.getByRole('menuitem', { name: 'Open' })).toBeFocused();
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('Enter');

@@ -15,6 +15,8 @@ export interface SwiftInfo {
 }
 
 export const SWIFT_NO_OBJECT_LOCK = 'Swift has no object lock';
+export const SWIFT_NO_LIFECYCLE = 'Swift has no lifecycle rules: it expires objects one by one (X-Delete-After, given when an object is written)';
+export const SWIFT_NO_CONTAINER_TAGS = 'Swift has no container tags: a container carries metadata (X-Container-Meta-*) instead';
 export const SWIFT_NO_CONTAINER_QUOTA = 'This Swift server does not offer container quotas (no container_quotas in its /info)';
 
 /**
@@ -70,8 +72,12 @@ export function capabilitiesOf(info: SwiftInfo | undefined): Capabilities {
     multipartUpload: info === undefined || info.slo !== undefined,
     containerQuota,
     objectLock: false,
+    lifecycle: false,
+    containerTags: false,
     why: {
       objectLock: SWIFT_NO_OBJECT_LOCK,
+      lifecycle: SWIFT_NO_LIFECYCLE,
+      containerTags: SWIFT_NO_CONTAINER_TAGS,
       ...(versions ? {} : { versions: SWIFT_NO_VERSIONS }),
       ...(containerQuota ? {} : { containerQuota: SWIFT_NO_CONTAINER_QUOTA }),
     },

@@ -42,6 +42,9 @@ export interface UploadRecord {
   checksumAlgorithm?: ChecksumAlgorithm;
   checksumType?: ChecksumType;
   tags?: ObjectRecord['tags'];
+  /** The Object Lock the completed object gets (its container's default applies at completion otherwise). */
+  retention?: ObjectRecord['retention'];
+  legalHold?: ObjectRecord['legalHold'];
 }
 
 export interface PartRecord {

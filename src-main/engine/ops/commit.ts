@@ -1,5 +1,6 @@
 import { CofferError } from '../../../src-shared/errors.js';
 import type { EngineContext } from '../context.js';
+import { defaultRetentionAt, lockError } from '../object-lock.js';
 import { inlineKey, objectKey } from '../index/keys.js';
 import type { ContainerRecord, ContainerRef, DataRef, ObjectRecord, Segment } from '../types.js';
 import { requireContainer } from './containers.js';
@@ -58,7 +59,9 @@ type OptionalField =
   | 'parts'
   | 'uploadId'
   | 'manifest'
-  | 'tags';
+  | 'tags'
+  | 'retention'
+  | 'legalHold';
 type Unlisted = Exclude<keyof NewVersion, 'etag' | 'contentType' | 'headers' | 'meta' | OptionalField>;
 const everyFieldCopied: [Unlisted] extends [never] ? true : Unlisted = true;
 void everyFieldCopied;
@@ -91,7 +94,23 @@ function newRecord(fields: NewVersion, own: Pick<ObjectRecord, 'versionId' | 'se
   if (fields.uploadId !== undefined) rec.uploadId = fields.uploadId;
   if (fields.manifest !== undefined) rec.manifest = fields.manifest;
   if (fields.tags !== undefined) rec.tags = fields.tags;
+  if (fields.retention !== undefined) rec.retention = fields.retention;
+  if (fields.legalHold !== undefined) rec.legalHold = fields.legalHold;
   return rec;
+}
+
+/**
+ * A new version's lock: what its request asked, else its container's default retention. A lock
+ * asked of a container without object lock is refused (the S3 front end says so first, as AWS).
+ */
+function withLock(c: ContainerRecord, fields: NewVersion, nowMs: number): NewVersion {
+  if (!c.objectLock) {
+    if (fields.retention || fields.legalHold !== undefined) throw lockError('InvalidBucketState', 'Bucket is missing Object Lock Configuration');
+    return fields;
+  }
+  if (fields.retention) return fields;
+  const retention = defaultRetentionAt(c.objectLock, nowMs);
+  return retention ? { ...fields, retention } : fields;
 }
 
 /**
@@ -123,7 +142,7 @@ export async function commitVersion(
     let data: DataRef = { segments: payload.segments ?? [] };
     if (payload.inline?.length) data = ctx.store.putInline(inlineKey(seq), payload.inline);
     for (const id of payload.intents ?? []) ctx.store.intents.removeSync(id);
-    const rec = newRecord(fields, {
+    const rec = newRecord(withLock(c, fields, Date.now()), {
       versionId: c.versioning === 'enabled' ? newVersionId() : null,
       seq,
       mtime: ctx.nowMicros(),

@@ -27,6 +27,7 @@ class RequestContainerInfo implements ContainerInfo {
   readonly lifecycle: ContainerRecord['lifecycle'];
   readonly cors: ContainerRecord['cors'];
   readonly archive: ContainerRecord['archive'];
+  readonly objectLock: ContainerRecord['objectLock'];
   readonly #ctx: EngineContext;
   readonly #cid: number;
   #usage: ContainerInfo['usage'] | undefined;
@@ -51,6 +52,7 @@ class RequestContainerInfo implements ContainerInfo {
     this.lifecycle = rec.lifecycle;
     this.cors = rec.cors;
     this.archive = rec.archive;
+    this.objectLock = rec.objectLock;
     this.#ctx = ctx;
     this.#cid = rec.cid;
   }

@@ -4,6 +4,7 @@ import { grantsPublicRead, withPublicRead, effectiveGrants, type Grant } from '.
 import type { EngineContext } from '../context.js';
 import type { CorsRule } from '../cors.js';
 import type { LifecycleRule } from '../lifecycle.js';
+import { defaultRetentionProblem, lockError, type ObjectLockConfig } from '../object-lock.js';
 import { cidBytes } from '../index/keys.js';
 import { requireAccount } from './accounts.js';
 import { abortAllUploads } from './multipart.js';
@@ -76,10 +77,32 @@ export interface ContainerSettings {
   cors?: CorsRule[] | null;
   /** Legacy versioned writes; null removes it. */
   archive?: LegacyArchive | null;
+  /**
+   * S3 Object Lock: enables it (a new container, or one whose versioning is enabled, as AWS
+   * allows since 2023) and sets its default retention (none: no default). It is never disabled.
+   */
+  objectLock?: ObjectLockConfig;
 }
 
-function applySettings(rec: ContainerRecord, s: ContainerSettings, now: number): ContainerRecord {
+/** Object lock's rules on a container's settings: versioning on for good, only a lock that is valid. */
+function checkObjectLock(rec: ContainerRecord, s: ContainerSettings, creating: boolean): void {
+  if (s.objectLock) {
+    const d = s.objectLock.defaultRetention;
+    const problem = d && defaultRetentionProblem(d);
+    if (problem) throw lockError('InvalidArgument', problem);
+    const versioned = creating || (s.versioning ?? rec.versioning) === 'enabled';
+    if (!rec.objectLock && !versioned) {
+      throw lockError('InvalidBucketState', "Versioning must be 'Enabled' on the bucket to apply a Object Lock configuration");
+    }
+  }
+  if ((rec.objectLock || s.objectLock) && s.versioning !== undefined && s.versioning !== 'enabled' && !creating) {
+    throw lockError('InvalidBucketState', 'An Object Lock configuration is present on this bucket, so the versioning state cannot be changed.');
+  }
+}
+
+function applySettings(rec: ContainerRecord, s: ContainerSettings, now: number, creating = false): ContainerRecord {
   requireValidQuota(s.quota);
+  checkObjectLock(rec, s, creating);
   if (s.versioning === 'unversioned' && rec.versioning !== 'unversioned') {
     throw new CofferError('InvalidArgument', 'Versioning cannot be turned off once enabled; suspend it instead');
   }
@@ -106,6 +129,11 @@ function applySettings(rec: ContainerRecord, s: ContainerSettings, now: number):
     ...documentsOf(rec, s),
   };
   if (grants) out.grants = grants;
+  if (s.objectLock) {
+    out.objectLock = s.objectLock.defaultRetention ? { defaultRetention: { ...s.objectLock.defaultRetention } } : {};
+    // A container made with object lock keeps versions from its first write.
+    out.versioning = 'enabled';
+  }
   if (s.archive) out.archive = s.archive;
   else if (s.archive === null) delete out.archive;
   if (s.tags !== undefined) {
@@ -157,7 +185,7 @@ export async function createContainer(
       quota: { ...UNLIMITED },
       storagePolicy: 'default-placement',
     };
-    const made = applySettings(fresh, settings, now);
+    const made = applySettings(fresh, settings, now, true);
     ctx.store.containers.putSync(containerKey(owner.tenant, name), made);
     ctx.store.meta.putSync(`cid:${made.cid}`, containerKey(owner.tenant, name));
     ctx.store.accountContainers.putSync(accountContainerKey(account, name), made.cid);

@@ -50,6 +50,8 @@ function copiedFields(src: SourceFields, o: CopyOptions): ObjectFields {
     publicRead: o.publicRead ?? src.publicRead,
     // An S3 copy always names the destination's ACL (the source's is not copied); others keep it.
     grants: o.grants ?? src.grants,
+    // The source's lock is not copied (AWS): the copy has the request's, or its container's default.
+    ...(o.lock ? { lock: o.lock } : {}),
   };
 }
 

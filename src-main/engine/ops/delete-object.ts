@@ -1,5 +1,6 @@
 import { CofferError, isCofferError } from '../../../src-shared/errors.js';
 import type { EngineContext } from '../context.js';
+import { requireRemovable } from '../object-lock.js';
 import { objectKey, versionKey } from '../index/keys.js';
 import type { ContainerRef, ObjectRecord } from '../types.js';
 import { requireContainer } from './containers.js';
@@ -29,6 +30,11 @@ export interface DeleteOptions {
    * NoSuchVersion (Swift answers 404): the one place that rule is decided.
    */
   missingOk?: boolean;
+  /**
+   * S3's x-amz-bypass-governance-retention, from a caller allowed to bypass: a version under a
+   * governance-mode retention may then be removed (never one under compliance or a legal hold).
+   */
+  bypassGovernance?: boolean;
 }
 
 /**
@@ -78,7 +84,7 @@ async function deleteExisting(ctx: EngineContext, ref: ContainerRef, name: strin
         result = { versionId: marker.versionId, deleteMarker: true, hidCurrent };
       }
     } else {
-      result = removeVersion(ctx, c, name, opts.versionId === 'null' ? null : opts.versionId, removals);
+      result = removeVersion(ctx, c, name, opts.versionId === 'null' ? null : opts.versionId, removals, opts.bypassGovernance === true);
     }
     applyUsage(ctx.store, c, deltaOf([], removals.sizes));
     return { result, released: removals.blobs, container: c };
@@ -94,16 +100,19 @@ function removeVersion(
   name: string,
   versionId: string | null,
   removals: Removals,
+  bypass: boolean,
 ): DeleteResult {
   const key = objectKey(c.cid, name);
   const current = ctx.store.objects.get(key);
   if (current && current.versionId === versionId) {
+    requireRemovable(current, Date.now(), bypass);
     removals.drop(current);
     ctx.store.objects.removeSync(key);
     setExpiry(ctx, key, current, undefined);
   } else {
     const found = olderVersions(ctx, c.cid, name).find((v) => v.record.versionId === versionId);
     if (!found) throw new CofferError('NoSuchVersion', 'The specified version does not exist.');
+    requireRemovable(found.record, Date.now(), bypass);
     removals.drop(found.record);
     ctx.store.versions.removeSync(found.key);
     if (found.record.deleteMarker) {

@@ -1,5 +1,6 @@
 import { isCofferError } from '../../../src-shared/errors.js';
 import type { EngineContext } from '../context.js';
+import { isLocked } from '../object-lock.js';
 import { currentExpiry, deleteMarkerDue, noncurrentDue, uploadDue, type LifecycleRule } from '../lifecycle.js';
 import type { ContainerRef, ObjectInfo } from '../types.js';
 import { deleteObject } from './delete-object.js';
@@ -12,6 +13,8 @@ export interface LifecycleReport {
   noncurrentRemoved: number;
   markersRemoved: number;
   uploadsAborted: number;
+  /** Noncurrent versions due but kept: under an Object Lock retention or legal hold (AWS's lifecycle skips them too). */
+  lockedKept: number;
 }
 
 /**
@@ -21,7 +24,7 @@ export interface LifecycleReport {
  * reads only the prefixes the rules cover.
  */
 export async function runLifecycle(ctx: EngineContext, nowMs: number): Promise<LifecycleReport> {
-  const report: LifecycleReport = { expired: 0, noncurrentRemoved: 0, markersRemoved: 0, uploadsAborted: 0 };
+  const report: LifecycleReport = { expired: 0, noncurrentRemoved: 0, markersRemoved: 0, uploadsAborted: 0, lockedKept: 0 };
   const work: { ref: ContainerRef; rules: LifecycleRule[] }[] = [];
   for (const { value } of ctx.store.containers.getRange()) {
     const rules = value.lifecycle?.filter((r) => r.enabled);
@@ -92,7 +95,8 @@ async function sweepName(
     const due = currentExpiry(rules, name, current.lastModified, dayMs);
     if (due && due.at <= nowMs) {
       // Without a version id, as a client's DELETE: unversioned, the object goes; versioned, a
-      // delete marker hides it and its data becomes a noncurrent version (AWS's expiration).
+      // delete marker hides it and its data becomes a noncurrent version (AWS's expiration). A
+      // locked version is hidden so too: a delete marker removes nothing.
       await deleteObject(ctx, ref, name, { missingOk: true });
       report.expired++;
     }
@@ -101,6 +105,10 @@ async function sweepName(
     const v = older[i]!;
     const since = versions[i]!.lastModified;
     if (!noncurrentDue(rules, name, since, i, nowMs, dayMs)) continue;
+    if (isLocked(v, nowMs)) {
+      report.lockedKept++;
+      continue;
+    }
     const r = await deleteObject(ctx, ref, name, { versionId: v.versionId ?? 'null', missingOk: true });
     if (!r.missing) {
       report.noncurrentRemoved++;

@@ -59,6 +59,8 @@ export async function createUpload(ctx: EngineContext, ref: ContainerRef, name: 
     ...(v.tags ? { tags: v.tags } : {}),
     ...(checksum ? { checksumAlgorithm: checksum.algorithm, checksumType: checksum.type } : {}),
     ...(v.grants ? { grants: v.grants } : {}),
+    ...(v.retention ? { retention: v.retention } : {}),
+    ...(v.legalHold !== undefined ? { legalHold: v.legalHold } : {}),
   };
   await ctx.store.write(() => {
     const c = requireContainer(ctx, ref);
@@ -277,6 +279,8 @@ export async function completeUpload(
     ...(upload.publicRead ? { publicRead: true } : {}),
     ...(upload.tags ? { tags: upload.tags } : {}),
     ...(upload.grants ? { grants: upload.grants } : {}),
+    ...(upload.retention ? { retention: upload.retention } : {}),
+    ...(upload.legalHold !== undefined ? { legalHold: upload.legalHold } : {}),
   };
   const keep = new Set(parts.map((p) => p.blob));
   let unlisted: string[] = [];

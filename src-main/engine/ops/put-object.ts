@@ -3,6 +3,7 @@ import { MAX_OBJECT_NAME_BYTES, objectNameProblem } from '../../../src-shared/na
 import { pickStandardHeaders } from '../../../src-shared/standard-headers.js';
 import { typeFromName } from '../content-type.js';
 import { grantsPublicRead, type Grant } from '../acl.js';
+import type { LockSettings } from '../object-lock.js';
 import type { EngineContext } from '../context.js';
 import { objectKey } from '../index/keys.js';
 import type { ContainerRecord, ContainerRef, ObjectInfo, StandardHeaders, Tag } from '../types.js';
@@ -25,6 +26,8 @@ export interface ObjectFields {
   tags?: Tag[];
   /** An S3 ACL for the new version; sets `publicRead` from its grants. */
   grants?: Grant[];
+  /** S3 Object Lock of the new version (only in a container with object lock). */
+  lock?: LockSettings;
 }
 
 /** Object fields as a front end reads them from a request: metadata and standard headers always there. */
@@ -92,6 +95,8 @@ export function versionFields(name: string, f: ObjectFields, etag: string): NewV
     checkTags(f.tags, 'object');
     v.tags = f.tags;
   }
+  if (f.lock?.retention) v.retention = { mode: f.lock.retention.mode, until: f.lock.retention.until };
+  if (f.lock?.legalHold !== undefined) v.legalHold = f.lock.legalHold;
   return v;
 }
 

@@ -42,6 +42,8 @@ export function toInfo(c: ContainerRecord, name: string, rec: ObjectRecord, isLa
   }
   if (rec.manifest) info.manifest = summarize(rec.manifest);
   if (rec.tags) info.tags = rec.tags;
+  if (rec.retention) info.retention = rec.retention;
+  if (rec.legalHold !== undefined) info.legalHold = rec.legalHold;
   return info;
 }
 

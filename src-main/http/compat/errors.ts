@@ -22,6 +22,7 @@ export const S3_ERRORS: Record<CofferErrorCode, S3ErrorInfo> = {
   ContainerOwnedByYou: e(409, 'BucketAlreadyOwnedByYou', 'Your previous request to create the named bucket succeeded and you already own it.'),
   NoSuchContainer: e(404, 'NoSuchBucket', 'The specified bucket does not exist.'),
   ContainerNotEmpty: e(409, 'BucketNotEmpty', 'The bucket you tried to delete is not empty.'),
+  InvalidBucketState: e(409, 'InvalidBucketState', 'The request is not valid with the current state of the bucket.'),
   TooManyContainers: e(400, 'TooManyBuckets', 'You have attempted to create more buckets than allowed.'),
   InvalidObjectName: e(400, 'InvalidObjectName', 'The specified key is not valid.'),
   NoSuchKey: e(404, 'NoSuchKey', 'The specified key does not exist.'),

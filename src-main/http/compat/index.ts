@@ -15,6 +15,7 @@ import * as list from './handlers/list.js';
 import * as mp from './handlers/multipart.js';
 import * as object from './handlers/object.js';
 import * as tagging from './handlers/tagging.js';
+import * as objectLock from './handlers/object-lock.js';
 import { headService, listBuckets } from './handlers/service.js';
 import { sendError, type BucketCall, type CompatContext, type S3Call } from './respond.js';
 import { ACCESS, isServiceOp, type BucketOpName, type OpOf, type S3Operation, type ServiceOpName } from './operation.js';
@@ -85,6 +86,12 @@ const HANDLERS: { [N in BucketOpName]: (call: BucketCall<OpOf<N>>) => unknown } 
   CompleteMultipartUpload: mp.completeMultipartUpload,
   AbortMultipartUpload: mp.abortMultipartUpload,
   ListParts: mp.listParts,
+  GetObjectLockConfiguration: objectLock.getObjectLockConfiguration,
+  PutObjectLockConfiguration: objectLock.putObjectLockConfiguration,
+  GetObjectRetention: objectLock.getObjectRetention,
+  PutObjectRetention: objectLock.putObjectRetention,
+  GetObjectLegalHold: objectLock.getObjectLegalHold,
+  PutObjectLegalHold: objectLock.putObjectLegalHold,
 };
 
 interface Caller {

@@ -1,5 +1,5 @@
 import type { CofferError } from '../../../src-shared/errors.js';
-import type { AclSpec, Action, ChecksumAlgorithm, Checksums, RangeRequest, RequestFields, UploadChecksum } from '../../engine/index.js';
+import type { AclSpec, Action, ChecksumAlgorithm, Checksums, LockSettings, RangeRequest, RequestFields, UploadChecksum } from '../../engine/index.js';
 import type { ConditionalHeaders } from '../common/conditionals.js';
 import type { S3Error } from './errors.js';
 import type { WriteConditions } from './params.js';
@@ -70,7 +70,7 @@ type Op<N extends string, P = object> = { name: N; address: S3Address } & P;
 export type S3Operation = (
   | Op<'ListBuckets', { maxBuckets: number | undefined; after: string | undefined; prefix: string | undefined }>
   | Op<'HeadService'>
-  | Op<'CreateBucket', { acl: AclSpec | undefined; document: DocumentCheck }>
+  | Op<'CreateBucket', { acl: AclSpec | undefined; document: DocumentCheck; objectLock: boolean }>
   | Op<'DeleteBucket'>
   | Op<'HeadBucket'>
   | Op<'GetBucketLocation'>
@@ -93,9 +93,9 @@ export type S3Operation = (
   | Op<'ListObjectsV2', { list: ListParams; continuationToken: string | undefined; startAfter: string | undefined; marker: string | undefined; fetchOwner: boolean }>
   | Op<'ListObjectVersions', { list: ListParams; keyMarker: string | undefined; versionIdMarker: string | undefined }>
   | Op<'ListMultipartUploads', { list: ListParams; keyMarker: string | undefined; uploadIdMarker: string | undefined }>
-  | Op<'DeleteObjects', { document: DocumentCheck }>
+  | Op<'DeleteObjects', { document: DocumentCheck; bypassGovernance: boolean }>
   | Op<'NotConfigured', NotConfiguredParams>
-  | Op<'PutObject', { payload: PayloadSpec; fields: RequestFields; acl: AclSpec | undefined; conditions: WriteConditions }>
+  | Op<'PutObject', { payload: PayloadSpec; fields: RequestFields; acl: AclSpec | undefined; conditions: WriteConditions; lock: LockSettings | undefined }>
   | Op<'CopyObject', {
       source: CopySource;
       sourceConditions: ConditionalHeaders;
@@ -103,12 +103,13 @@ export type S3Operation = (
       taggingDirective: 'COPY' | 'REPLACE';
       fields: RequestFields;
       acl: AclSpec | undefined;
+      lock: LockSettings | undefined;
       /** If-Match / If-None-Match on the destination (AWS's conditional copy), as PutObject's. */
       conditions: WriteConditions;
     }>
   | Op<'GetObject', GetParams>
   | Op<'HeadObject', GetParams>
-  | Op<'DeleteObject', { versionId: string | undefined }>
+  | Op<'DeleteObject', { versionId: string | undefined; bypassGovernance: boolean }>
   | Op<'GetObjectAcl', { versionId: string | undefined }>
   | Op<'PutObjectAcl', { acl: AclSpec | undefined; document: DocumentCheck; versionId: string | undefined }>
   | Op<'GetObjectTagging', { versionId: string | undefined }>
@@ -118,12 +119,19 @@ export type S3Operation = (
   | Op<'GetObjectAttributes', { versionId: string | undefined; attributes: ObjectAttribute[]; maxParts: number; partNumberMarker: number }>
   | Op<'PutBucketTagging', { document: DocumentCheck }>
   | Op<'DeleteBucketTagging'>
-  | Op<'CreateMultipartUpload', { fields: RequestFields; acl: AclSpec | undefined; checksum: UploadChecksum | undefined }>
+  | Op<'CreateMultipartUpload', { fields: RequestFields; acl: AclSpec | undefined; checksum: UploadChecksum | undefined; lock: LockSettings | undefined }>
   | Op<'UploadPart', { uploadId: string; partNumber: number; payload: PayloadSpec }>
   | Op<'UploadPartCopy', { uploadId: string; partNumber: number; source: CopySource; sourceConditions: ConditionalHeaders; sourceRange: CopyRange | undefined }>
   | Op<'CompleteMultipartUpload', { uploadId: string; document: DocumentCheck; host: string | undefined; objectChecksums: Checksums; conditions: WriteConditions }>
   | Op<'AbortMultipartUpload', { uploadId: string }>
   | Op<'ListParts', { uploadId: string; maxParts: number; partNumberMarker: string | undefined; after: number | undefined }>
+  // S3 Object Lock (issue 26): the bucket's configuration, a version's retention and legal hold.
+  | Op<'GetObjectLockConfiguration'>
+  | Op<'PutObjectLockConfiguration', { document: DocumentCheck }>
+  | Op<'GetObjectRetention', { versionId: string | undefined }>
+  | Op<'PutObjectRetention', { versionId: string | undefined; document: DocumentCheck; bypassGovernance: boolean }>
+  | Op<'GetObjectLegalHold', { versionId: string | undefined }>
+  | Op<'PutObjectLegalHold', { versionId: string | undefined; document: DocumentCheck }>
   | Op<'NotImplemented'>
   | Op<'MethodNotAllowed'>
 ) & {
@@ -207,6 +215,13 @@ export const ACCESS: Record<BucketOpName, Action | 'none'> = {
   CompleteMultipartUpload: 'write-object',
   AbortMultipartUpload: 'write-object',
   ListParts: 'write-object',
+  // No ACL grants object lock's operations (AWS maps none to an ACL permission): the owner's, or a policy's.
+  GetObjectLockConfiguration: 'admin',
+  PutObjectLockConfiguration: 'admin',
+  GetObjectRetention: 'admin',
+  PutObjectRetention: 'admin',
+  GetObjectLegalHold: 'admin',
+  PutObjectLegalHold: 'admin',
 };
 
 /**
@@ -260,7 +275,20 @@ export const POLICY_ACTION: Record<BucketOpName, string | [string, string] | und
   CompleteMultipartUpload: 's3:PutObject',
   AbortMultipartUpload: 's3:AbortMultipartUpload',
   ListParts: 's3:ListMultipartUploadParts',
+  // One action for a version and the current object alike (AWS has no *Version* variants of these).
+  GetObjectLockConfiguration: 's3:GetBucketObjectLockConfiguration',
+  PutObjectLockConfiguration: 's3:PutBucketObjectLockConfiguration',
+  GetObjectRetention: 's3:GetObjectRetention',
+  PutObjectRetention: 's3:PutObjectRetention',
+  GetObjectLegalHold: 's3:GetObjectLegalHold',
+  PutObjectLegalHold: 's3:PutObjectLegalHold',
 };
+
+/**
+ * What `x-amz-bypass-governance-retention` asks on top of its operation (DeleteObject,
+ * DeleteObjects, PutObjectRetention): the owner may, others where a bucket policy allows it.
+ */
+export const BYPASS_GOVERNANCE_ACTION = 's3:BypassGovernanceRetention';
 
 export const isServiceOp = (name: S3OpName): name is ServiceOpName => !(name in ACCESS);
 

@@ -8,6 +8,7 @@ import {
 } from './params.js';
 import { aclFromHeaders } from './acl-input.js';
 import { documentCheck, payloadSpec, requireIntegrityHeader, uploadChecksumOf } from './payload.js';
+import { bypassAsked, lockHeaders } from './lock-input.js';
 import { operationName, parseAddress, type S3Address } from './router.js';
 import { ParamReader } from '../common/param-reader.js';
 import { parseRange } from '../common/range.js';
@@ -40,7 +41,6 @@ type Reader = ParamReader<S3Error | CofferError>;
 const MISSING: Record<string, [string, string]> = {
   website: ['NoSuchWebsiteConfiguration', 'The specified bucket does not have a website configuration'],
   encryption: ['ServerSideEncryptionConfigurationNotFoundError', 'The server side encryption configuration was not found'],
-  'object-lock': ['ObjectLockConfigurationNotFoundError', 'Object Lock configuration does not exist for this bucket'],
   publicAccessBlock: ['NoSuchPublicAccessBlockConfiguration', 'The public access block configuration was not found'],
   ownershipControls: ['OwnershipControlsNotFoundError', 'The bucket ownership controls were not found'],
 };
@@ -90,6 +90,7 @@ function withParams(name: S3OpName, req: S3Request, address: S3Address, query: M
   const uploadId = q('uploadId') ?? '';
   const noFields = { meta: {}, headers: {} };
   const noConditions = { ifMatch: undefined, ifNoneMatch: undefined };
+  const lock = () => r.read(() => lockHeaders(h), undefined);
   const noPayload: PayloadSpec = { size: undefined, expectedMd5: undefined, expectedChecksums: {}, checksumAlgorithms: [], contentSha256: undefined, chunked: undefined };
   switch (name) {
     case 'ListBuckets': {
@@ -128,7 +129,7 @@ function withParams(name: S3OpName, req: S3Request, address: S3Address, query: M
     case 'MethodNotAllowed':
       return { name, address };
     case 'CreateBucket':
-      return { name, address, acl: acl(), document: doc() };
+      return { name, address, acl: acl(), document: doc(), objectLock: h('x-amz-bucket-object-lock-enabled')?.trim().toLowerCase() === 'true' };
     case 'PutBucketAcl':
       return { name, address, acl: acl(), document: doc() };
     case 'PutObjectAcl':
@@ -138,9 +139,22 @@ function withParams(name: S3OpName, req: S3Request, address: S3Address, query: M
       return { name, address, document: doc() };
     case 'PutBucketLifecycle':
     case 'PutBucketCors':
-    case 'DeleteObjects':
       r.read(() => requireIntegrityHeader(headers), undefined);
       return { name, address, document: doc() };
+    case 'PutObjectLockConfiguration':
+      return { name, address, document: doc() };
+    case 'DeleteObjects':
+      r.read(() => requireIntegrityHeader(headers), undefined);
+      return { name, address, document: doc(), bypassGovernance: bypassAsked(h) };
+    case 'GetObjectLockConfiguration':
+      return { name, address };
+    case 'GetObjectRetention':
+    case 'GetObjectLegalHold':
+      return { name, address, versionId: q('versionId') };
+    case 'PutObjectRetention':
+      return { name, address, versionId: q('versionId'), document: doc(), bypassGovernance: bypassAsked(h) };
+    case 'PutObjectLegalHold':
+      return { name, address, versionId: q('versionId'), document: doc() };
     case 'CompleteMultipartUpload': {
       // Its x-amz-checksum-* is the whole object's (a FULL_OBJECT upload's), not the XML's.
       const document = doc();
@@ -196,7 +210,7 @@ function withParams(name: S3OpName, req: S3Request, address: S3Address, query: M
     case 'PutObject': {
       const payload = r.read(() => payloadSpec(headers), noPayload);
       const fields = r.read(() => objectFields(headers), noFields);
-      return { name, address, payload, fields, acl: acl(), conditions: r.read(() => writeConditions(headers), noConditions) };
+      return { name, address, payload, fields, acl: acl(), conditions: r.read(() => writeConditions(headers), noConditions), lock: lock() };
     }
     case 'CopyObject': {
       const source = r.read(() => copySource(h('x-amz-copy-source')), { tenant: undefined, bucket: '', key: '', versionId: undefined });
@@ -212,7 +226,7 @@ function withParams(name: S3OpName, req: S3Request, address: S3Address, query: M
       }, 'COPY');
       const fields = r.read(() => objectFields(headers), noFields);
       const destination = r.read(() => writeConditions(headers), noConditions);
-      return { name, address, source, sourceConditions: conditions(headers, 'x-amz-copy-source-'), directive, taggingDirective, fields, acl: acl(), conditions: destination };
+      return { name, address, source, sourceConditions: conditions(headers, 'x-amz-copy-source-'), directive, taggingDirective, fields, acl: acl(), lock: lock(), conditions: destination };
     }
     case 'GetObject':
     case 'HeadObject': {
@@ -226,10 +240,11 @@ function withParams(name: S3OpName, req: S3Request, address: S3Address, query: M
       return { name, address, versionId, range: parseRange(h('range')), partNumber, conditions: conditions(headers), overrides, checksumMode };
     }
     case 'DeleteObject':
+      return { name, address, versionId: q('versionId'), bypassGovernance: bypassAsked(h) };
     case 'GetObjectAcl':
       return { name, address, versionId: q('versionId') };
     case 'CreateMultipartUpload':
-      return { name, address, fields: r.read(() => objectFields(headers), noFields), acl: acl(), checksum: r.read(() => uploadChecksumOf(h), undefined) };
+      return { name, address, fields: r.read(() => objectFields(headers), noFields), acl: acl(), checksum: r.read(() => uploadChecksumOf(h), undefined), lock: lock() };
     case 'UploadPart': {
       const partNumber = r.read(() => uploadPartNumber(q('partNumber')), 0);
       const payload = r.read(() => payloadSpec(headers), noPayload);

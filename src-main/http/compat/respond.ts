@@ -75,6 +75,8 @@ export function sendError(call: { x: Exchange; address: S3Address }, err: unknow
     // The engine's words where they name what did not match (a checksum, the body's length, when
     // it gave them); a wrong Content-MD5 reads as AWS says it, whichever body it was.
     if ((err.code === 'BadDigest' && typeof err.details.checksum === 'string') || (err.code === 'IncompleteBody' && err.message !== err.code) || err.code === 'ChecksumTypeMismatch') message = err.message;
+    // Object lock's refusals say which rule refused (AWS's words where it has its own).
+    if (err.details.objectLock) message = err.message;
     // A key past 1024 bytes, to read or to write: AWS answers KeyTooLongError either way.
     if (typeof err.details.nameBytes === 'number') {
       ({ status, code, message } = KEY_TOO_LONG);

@@ -53,7 +53,7 @@ export function parseAddress(rawPath: string, host: string | undefined, domain: 
 }
 
 /** Bucket sub-resources clients probe; answered as "not configured" (§20). */
-export const NOT_CONFIGURED = ['website', 'encryption', 'object-lock', 'publicAccessBlock', 'logging', 'requestPayment', 'ownershipControls'];
+export const NOT_CONFIGURED = ['website', 'encryption', 'publicAccessBlock', 'logging', 'requestPayment', 'ownershipControls'];
 const UNSUPPORTED = [
   'notification', 'replication', 'accelerate', 'analytics', 'inventory', 'metrics', 'intelligent-tiering',
   'restore', 'select', 'torrent', 'attributes', 'legal-hold', 'retention', 'object-lock', 'website', 'cors', 'lifecycle',
@@ -80,6 +80,7 @@ export function operationName(method: string, a: S3Address, query: Map<string, s
         if (has('uploads')) return 'ListMultipartUploads';
         if (has('versions')) return 'ListObjectVersions';
         if (has('tagging')) return 'GetBucketTagging';
+        if (has('object-lock')) return 'GetObjectLockConfiguration';
         if (NOT_CONFIGURED.some(has)) return 'NotConfigured';
         if (UNSUPPORTED.some(has)) return 'NotImplemented';
         return query.get('list-type') === '2' ? 'ListObjectsV2' : 'ListObjects';
@@ -92,6 +93,7 @@ export function operationName(method: string, a: S3Address, query: Map<string, s
         if (has('lifecycle')) return 'PutBucketLifecycle';
         if (has('cors')) return 'PutBucketCors';
         if (has('tagging')) return 'PutBucketTagging';
+        if (has('object-lock')) return 'PutObjectLockConfiguration';
         if ([...NOT_CONFIGURED, ...UNSUPPORTED].some(has)) return 'NotImplemented';
         return 'CreateBucket';
       case 'DELETE':
@@ -115,6 +117,8 @@ export function operationName(method: string, a: S3Address, query: Map<string, s
       if (has('uploadId')) return 'ListParts';
       if (has('tagging')) return 'GetObjectTagging';
       if (has('attributes')) return 'GetObjectAttributes';
+      if (has('retention')) return 'GetObjectRetention';
+      if (has('legal-hold')) return 'GetObjectLegalHold';
       if (UNSUPPORTED.some(has)) return 'NotImplemented';
       return 'GetObject';
     case 'HEAD':
@@ -123,6 +127,8 @@ export function operationName(method: string, a: S3Address, query: Map<string, s
       if (has('acl')) return 'PutObjectAcl';
       if (has('uploadId') || has('partNumber')) return header('x-amz-copy-source') !== undefined ? 'UploadPartCopy' : 'UploadPart';
       if (has('tagging')) return 'PutObjectTagging';
+      if (has('retention')) return 'PutObjectRetention';
+      if (has('legal-hold')) return 'PutObjectLegalHold';
       if (UNSUPPORTED.some(has)) return 'NotImplemented';
       return header('x-amz-copy-source') !== undefined ? 'CopyObject' : 'PutObject';
     case 'POST':

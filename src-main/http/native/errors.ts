@@ -22,6 +22,7 @@ export const NATIVE_ERRORS: Record<CofferErrorCode, NativeErrorInfo> = {
   ContainerOwnedByYou: { status: 202, body: '' },
   NoSuchContainer: { status: 404, body: 'NoSuchBucket' },
   ContainerNotEmpty: { status: 409, body: 'There was a conflict when trying to complete your request.' },
+  InvalidBucketState: { status: 409, body: 'There was a conflict when trying to complete your request.' },
   TooManyContainers: { status: 400, body: 'TooManyBuckets' },
   InvalidObjectName: { status: 400, body: null },
   NoSuchKey: { status: 404, body: 'NoSuchKey' },

@@ -22,6 +22,7 @@ export const UI_STATUS: Record<CofferErrorCode, number> = {
   ContainerOwnedByYou: 409,
   NoSuchContainer: 404,
   ContainerNotEmpty: 409,
+  InvalidBucketState: 409,
   TooManyContainers: 400,
   InvalidObjectName: 400,
   NoSuchKey: 404,

@@ -2,8 +2,9 @@ import { useEffect, useRef, type RefObject } from 'react';
 import { formatBytes, formatCount } from '../../app/format';
 import { Icon } from '../../app/icons';
 import { strings } from '../../app/strings';
-import { useDetailsFocus } from '../../stores/details-focus';
+import { useDetailsFocus, type DetailsSection } from '../../stores/details-focus';
 import type { Row } from '../browser/rows';
+import { ContainerDetails } from '../containers/ContainerDetails';
 import { VersionRowDetails } from '../versions/VersionRowDetails';
 import { ObjectDetailsView, Prop, Props } from './ObjectDetailsView';
 
@@ -23,7 +24,8 @@ export function DetailsPanel({ account, container, rows }: { account: string; co
 
 function Body({ account, container, rows }: { account: string; container: string; rows: readonly Row[] }) {
   const [only] = rows;
-  if (!only) return <p className="muted">{s.nothing}</p>;
+  // Nothing selected: the container itself (its lifecycle rules and tags), as a file manager shows the folder.
+  if (!only) return <ContainerDetails account={account} container={container} />;
   if (rows.length === 1 && only.kind === 'object') return <ObjectDetailsView account={account} container={container} name={only.key} />;
   if (rows.length === 1 && only.kind === 'version') return <VersionRowDetails account={account} container={container} row={only} />;
   if (rows.length === 1) {
@@ -54,7 +56,7 @@ function Body({ account, container, rows }: { account: string; container: string
 }
 
 /** Moves the focus to `ref` once the context menu asked for this section and it is on screen. */
-export function useFocusWhenWanted(section: 'properties' | 'versions', ref: RefObject<HTMLElement | null>) {
+export function useFocusWhenWanted(section: DetailsSection, ref: RefObject<HTMLElement | null>) {
   const wanted = useDetailsFocus((d) => d.wanted);
   const done = useDetailsFocus((d) => d.done);
   useEffect(() => {

@@ -53,6 +53,8 @@ function Properties({ account, container, d }: { account: string; container: str
         </Prop>
         <Prop label={s.storageClass}>{d.storageClass ?? strings.common.unknown}</Prop>
         <Prop label={s.publicRead}>{yesNo(d.publicRead)}</Prop>
+        {d.retention && <Prop label={s.retention}>{s.retentionValue(d.retention.mode, formatDate(d.retention.until))}</Prop>}
+        {d.legalHold !== undefined && <Prop label={s.legalHold}>{s.legalHoldValue(d.legalHold)}</Prop>}
         {headers.map((h) => (
           <Prop key={h.field} label={h.name} mono>
             {d.headers[h.field]}

@@ -12,6 +12,7 @@ import { S3_CONFIG_ROWS } from './s3-config.js';
 import { S3_COPY_MULTIPART_ROWS } from './s3-copy-multipart.js';
 import { S3_CHECKSUM_ROWS, S3_DATA_ROWS } from './s3-data.js';
 import { S3_LISTING_ROWS } from './s3-listing.js';
+import { S3_LOCK_ROWS } from './s3-lock.js';
 import { S3_OBJECT_ROWS } from './s3-objects.js';
 import { S3_VERSIONS_ACCESS_ROWS } from './s3-versions-access.js';
 
@@ -30,6 +31,7 @@ export const CORPUS: Row[] = [
   ...S3_CONFIG_ROWS,
   ...S3_DATA_ROWS,
   ...S3_CHECKSUM_ROWS,
+  ...S3_LOCK_ROWS,
 ];
 
 const seen = new Set<string>();

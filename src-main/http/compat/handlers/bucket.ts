@@ -26,7 +26,8 @@ export async function createBucket(call: S3Call<OpOf<'CreateBucket'>>): Promise<
   const acl = op.acl;
   const grants = acl === undefined ? undefined : checkedGrants(ctx.engine, resolveAcl(acl, account));
   try {
-    await ctx.engine.createContainer(account, name, grants === undefined ? {} : { grants });
+    // Object lock turns versioning on for good (the engine's rule).
+    await ctx.engine.createContainer(account, name, { ...(grants === undefined ? {} : { grants }), ...(op.objectLock ? { objectLock: {} } : {}) });
   } catch (err) {
     // RGW answers 200 when the caller already owns the bucket (§20).
     if (!isCofferError(err, 'ContainerOwnedByYou')) throw err;

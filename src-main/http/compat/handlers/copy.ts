@@ -8,6 +8,7 @@ import type { CopyRange, CopySource, OpOf } from '../operation.js';
 import { s3Root, sendXml, type BucketCall } from '../respond.js';
 import { uploadGrants } from './acl.js';
 import { addExpirationHeader } from './lifecycle.js';
+import { checkLockRequest } from '../lock-input.js';
 
 /** The source's bucket: named with its tenant, else in the caller's. */
 function sourceRef(call: BucketCall, src: CopySource): ContainerRef {
@@ -44,6 +45,7 @@ export async function copyObject(call: BucketCall<OpOf<'CopyObject'>>): Promise<
   const src = op.source;
   const ref = sourceRef(call, src);
   const source = checkSource(call, ref);
+  checkLockRequest(call.bucket, op.lock);
   const directive = op.directive;
   const key = op.address.key!;
   const same = ref.tenant === call.ref.tenant && ref.container === call.ref.container && src.key === key && src.versionId === undefined;
@@ -52,14 +54,14 @@ export async function copyObject(call: BucketCall<OpOf<'CopyObject'>>): Promise<
       'This copy request is illegal because it is trying to copy an object to itself without changing the object\'s metadata, storage class, website redirect location or encryption attributes.',
     );
   }
-  const fields = { ...op.fields, grants: uploadGrants(call, op.acl, true) };
+  const fields = { ...op.fields, grants: uploadGrants(call, op.acl, true), lock: op.lock };
   // The tagging directive is independent of the metadata one: REPLACE takes x-amz-tagging (none: no tags).
   const tagging = op.taggingDirective === 'REPLACE' ? { tagging: 'replace' as const, tags: fields.tags ?? [] } : { tagging: 'copy' as const };
   const common = { ...tagging, sourceVersionId: source.versionId, sourceEtag: source.etag, canRead: segmentReader(call.who), destination: op.conditions };
   const { object } = await call.ctx.engine.copyObject(
     { ref, name: src.key },
     { ref: call.ref, name: key },
-    directive === 'REPLACE' ? { metadata: 'replace', ...fields, ...common } : { metadata: 'copy', meta: {}, grants: fields.grants, ...common },
+    directive === 'REPLACE' ? { metadata: 'replace', ...fields, ...common } : { metadata: 'copy', meta: {}, grants: fields.grants, lock: op.lock, ...common },
   );
   const headers = {
     ...(object.versionId !== null ? { 'x-amz-version-id': object.versionId } : {}),

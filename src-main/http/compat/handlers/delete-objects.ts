@@ -4,6 +4,7 @@ import type { OpOf } from '../operation.js';
 import { S3_ERRORS, s3 } from '../errors.js';
 import { s3Root, sendXml, type BucketCall } from '../respond.js';
 import { readXml, text } from '../xml-input.js';
+import { mayBypass } from './object-lock.js';
 
 const MAX_KEYS = 1000;
 
@@ -23,7 +24,8 @@ export async function deleteObjects(call: BucketCall<OpOf<'DeleteObjects'>>): Pr
     if (key === undefined) throw s3.malformedXml();
     const versionId = text(o, 'VersionId');
     try {
-      const r = await call.ctx.engine.deleteObject(call.ref, key, { versionId: versionId || undefined, missingOk: true });
+      const bypassGovernance = mayBypass(call, call.op.bypassGovernance, key);
+      const r = await call.ctx.engine.deleteObject(call.ref, key, { versionId: versionId || undefined, missingOk: true, bypassGovernance });
       if (quiet) continue;
       if (r.missing) {
         out.push(el('Deleted', [el('Key', key), ...(versionId ? [el('VersionId', versionId)] : [])]));
@@ -36,7 +38,9 @@ export async function deleteObjects(call: BucketCall<OpOf<'DeleteObjects'>>): Pr
       out.push(el('Deleted', deleted));
     } catch (err) {
       const info = isCofferError(err) ? S3_ERRORS[err.code] : S3_ERRORS.InternalError;
-      out.push(el('Error', [el('Key', key), el('VersionId', versionId ?? ''), el('Code', info.code), el('Message', info.message)]));
+      // Object lock's refusal says why, as AWS's entry does.
+      const message = isCofferError(err) && err.details.objectLock ? err.message : info.message;
+      out.push(el('Error', [el('Key', key), el('VersionId', versionId ?? ''), el('Code', info.code), el('Message', message)]));
     }
   }
   sendXml(call.x, 200, s3Root('DeleteResult', out));

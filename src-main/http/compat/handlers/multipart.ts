@@ -11,11 +11,13 @@ import { readXml, text } from '../xml-input.js';
 import { uploadGrants } from './acl.js';
 import { addExpirationHeader } from './lifecycle.js';
 import { quoted } from './list.js';
+import { checkLockRequest } from '../lock-input.js';
 
 export async function createMultipartUpload(call: BucketCall<OpOf<'CreateMultipartUpload'>>): Promise<void> {
   const key = call.op.address.key!;
   const checksum = call.op.checksum;
-  const upload = await call.ctx.engine.createUpload(call.ref, key, { ...call.op.fields, grants: uploadGrants(call, call.op.acl) }, checksum);
+  checkLockRequest(call.bucket, call.op.lock);
+  const upload = await call.ctx.engine.createUpload(call.ref, key, { ...call.op.fields, grants: uploadGrants(call, call.op.acl), lock: call.op.lock }, checksum);
   sendXml(
     call.x,
     200,

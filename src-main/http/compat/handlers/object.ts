@@ -10,10 +10,14 @@ import { openPayload } from '../payload.js';
 import { s3Headers, sendEmpty, type BucketCall } from '../respond.js';
 import { uploadGrants } from './acl.js';
 import { addExpirationHeader } from './lifecycle.js';
+import { checkLockRequest, requireUploadIntegrity } from '../lock-input.js';
+import { addLockHeaders, mayBypass } from './object-lock.js';
 
 /** PutObject (C2, §22.1): every payload mode, Content-MD5 and checksum verification, conditional create. */
 export async function putObject(call: BucketCall<OpOf<'PutObject'>>): Promise<void> {
   const { x, ctx, op } = call;
+  checkLockRequest(call.bucket, op.lock);
+  if (op.lock || call.bucket.objectLock?.defaultRetention) requireUploadIntegrity(op.payload);
   const payload = openPayload(x.req, op.payload, call.signing);
   const fields = op.fields;
   // Every option named, undefined where not given: conditional spreads here cost V8 a slow,
@@ -33,6 +37,7 @@ export async function putObject(call: BucketCall<OpOf<'PutObject'>>): Promise<vo
     ifNoneMatch: op.conditions.ifNoneMatch,
     ifMatch: op.conditions.ifMatch,
     signal: abortedBy(x.req),
+    lock: op.lock,
   });
   // Undefined values are left out of the response: no conditional spreads on every upload.
   // Accept-Ranges as the seed's C2 lists it (RGW sends it too): the object just stored can be read by ranges.
@@ -76,11 +81,11 @@ export async function getObject(call: BucketCall<OpOf<'GetObject' | 'HeadObject'
   const range = part ? { start: part.start, end: part.end } : op.range;
   if (op.name === 'HeadObject' && !range) {
     // The headers are all in `info`: opening the body only to drop it cost as much as a GET.
-    const head = addExpirationHeader(call.bucket, info, ctx.engine.options.lifecycleDayMs, objectHeaders(info, overrides, op.checksumMode));
+    const head = addExpirationHeader(call.bucket, info, ctx.engine.options.lifecycleDayMs, addLockHeaders(call, info, objectHeaders(info, overrides, op.checksumMode)));
     return x.sendHead(200, head, s3Headers(x), info.size);
   }
   const read = early ?? (await ctx.engine.getObject(call.ref, key, readOptionsFor(call.who, range, versionId)));
-  const headers = addExpirationHeader(call.bucket, read.info, ctx.engine.options.lifecycleDayMs, objectHeaders(read.info, overrides, op.checksumMode && !read.range));
+  const headers = addExpirationHeader(call.bucket, read.info, ctx.engine.options.lifecycleDayMs, addLockHeaders(call, read.info, objectHeaders(read.info, overrides, op.checksumMode && !read.range)));
   if (part) headers['x-amz-mp-parts-count'] = part.parts;
   if (read.range) {
     const { start, end } = read.range;
@@ -93,7 +98,9 @@ export async function getObject(call: BucketCall<OpOf<'GetObject' | 'HeadObject'
 /** DeleteObject (C4, §22.3): 204 whether or not the key existed; delete markers when versioned. */
 export async function deleteObject(call: BucketCall<OpOf<'DeleteObject'>>): Promise<void> {
   const { versionId } = call.op;
-  const r = await call.ctx.engine.deleteObject(call.ref, call.op.address.key!, { versionId, missingOk: true });
+  const key = call.op.address.key!;
+  const bypassGovernance = mayBypass(call, call.op.bypassGovernance, key);
+  const r = await call.ctx.engine.deleteObject(call.ref, key, { versionId, missingOk: true, bypassGovernance });
   if (r.missing) return sendEmpty(call.x, 204);
   sendEmpty(call.x, 204, {
     ...(r.deleteMarker ? { 'x-amz-delete-marker': 'true' } : {}),

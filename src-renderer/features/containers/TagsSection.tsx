@@ -1,0 +1,156 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { isSystemTag, type ContainerTag, type TagsView } from '../../../src-shared/model/container-settings';
+import { errorCode, errorMessage } from '../../app/errors';
+import { strings } from '../../app/strings';
+import { useContainerTags, useSetContainerTags } from '../../queries/use-container-settings';
+import { FormError } from '../common/Dialog';
+import { Loading } from '../common/States';
+import { tagProblems } from './tag-rules';
+
+const s = strings.containerTags;
+
+/** A container's tags, and the editor that replaces the whole set on save. */
+export function TagsSection({ account, container }: { account: string; container: string }) {
+  const { caps, query } = useContainerTags(account, container);
+  const [editing, setEditing] = useState(false);
+  // Why the editor closed without saving (the tags changed elsewhere meanwhile).
+  const [notice, setNotice] = useState<string | null>(null);
+  if (caps && !caps.containerTags) {
+    return (
+      <section aria-label={s.title}>
+        <h3 className="details-subtitle">{s.title}</h3>
+        <p className="muted">{caps.why.containerTags}</p>
+      </section>
+    );
+  }
+  const view = query.data;
+  return (
+    <section aria-label={s.title}>
+      <h3 className="details-subtitle">{s.title}</h3>
+      {query.isPending ? <Loading label={s.loading} /> : null}
+      {query.isError ? <FormError problem={errorMessage(query.error)} /> : null}
+      {view && editing ? <TagsForm account={account} container={container} view={view} onDone={(why) => (setNotice(why ?? null), setEditing(false))} /> : null}
+      {view && !editing ? (
+        <>
+          {view.tags.length === 0 ? (
+            <p className="muted">{s.none}</p>
+          ) : (
+            <table className="table compact meta-table" aria-label={s.title}>
+              <thead>
+                <tr>
+                  <th scope="col">{s.key}</th>
+                  <th scope="col">{s.value}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {view.tags.map((t) => (
+                  <tr key={t.key}>
+                    <th scope="row" className="mono wrap">
+                      {t.key}
+                    </th>
+                    <td className="mono wrap">{t.value}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+          <FormError problem={notice} />
+          <div className="details-actions">
+            <button type="button" className="button" onClick={() => (setNotice(null), setEditing(true))}>
+              {s.edit}
+            </button>
+          </div>
+        </>
+      ) : null}
+    </section>
+  );
+}
+
+interface TagRow extends ContainerTag {
+  id: number;
+}
+
+function TagsForm({ account, container, view, onDone }: { account: string; container: string; view: TagsView; onDone: (why?: string) => void }) {
+  const nextId = useRef(0);
+  const row = (key = '', value = ''): TagRow => ({ id: nextId.current++, key, value });
+  // AWS's own tags are shown, not edited: the save keeps them.
+  const system = view.tags.filter((t) => isSystemTag(t.key));
+  const [rows, setRows] = useState<TagRow[]>(() => view.tags.filter((t) => !isSystemTag(t.key)).map((t) => row(t.key, t.value)));
+  const [added, setAdded] = useState<number | null>(null);
+  const [problems, setProblems] = useState<string[]>([]);
+  const save = useSetContainerTags(account, container);
+  const update = (id: number, patch: Partial<ContainerTag>) => setRows((rs) => rs.map((r) => (r.id === id ? { ...r, ...patch } : r)));
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    // Keys as typed but for the spaces around them; an empty row is no tag.
+    const tags = rows.map((r) => ({ key: r.key.trim(), value: r.value })).filter((t) => t.key !== '' || t.value !== '');
+    const found = tagProblems(tags, system.length);
+    setProblems(found);
+    if (found.length > 0) return;
+    save.mutate(
+      { basis: view.basis, tags },
+      {
+        onSuccess: () => onDone(),
+        onError: (err) => {
+          if (errorCode(err) === 'PreconditionFailed') onDone(`${errorMessage(err)} ${s.changedElsewhere}`);
+          else setProblems([errorMessage(err)]);
+        },
+      },
+    );
+  };
+  return (
+    <form className="form meta-form" aria-label={s.formLabel} onSubmit={submit} noValidate>
+      <fieldset className="meta-rows">
+        <legend>{s.title}</legend>
+        {system.length > 0 ? (
+          <ul className="system-tags" aria-label={s.system}>
+            {system.map((t) => (
+              <li key={t.key} className="mono wrap">
+                {t.key} = {t.value}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        {system.length > 0 ? <p className="hint">{s.systemHint}</p> : null}
+        {rows.map((r, i) => (
+          <div key={r.id} className="meta-row">
+            <input aria-label={s.rowKey(String(i + 1))} autoFocus={r.id === added} value={r.key} onChange={(e) => update(r.id, { key: e.target.value })} spellCheck={false} autoComplete="off" />
+            <input aria-label={s.rowValue(String(i + 1))} value={r.value} onChange={(e) => update(r.id, { value: e.target.value })} spellCheck={false} autoComplete="off" />
+            <button type="button" className="button" aria-label={s.removeRow(String(i + 1))} title={s.removeRow(String(i + 1))} onClick={() => setRows((rs) => rs.filter((x) => x.id !== r.id))}>
+              ×
+            </button>
+          </div>
+        ))}
+        <button
+          type="button"
+          className="button"
+          onClick={() => {
+            const r = row();
+            setAdded(r.id);
+            setRows((rs) => [...rs, r]);
+          }}
+        >
+          {s.add}
+        </button>
+        <p className="hint">{s.limits}</p>
+      </fieldset>
+      {problems.length > 0 ? (
+        <div className="form-error" role="alert" aria-label={s.problems}>
+          <ul>
+            {problems.map((p) => (
+              <li key={p}>{p}</li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      <div className="dialog-actions">
+        <button type="button" className="button" onClick={() => onDone()}>
+          {strings.common.cancel}
+        </button>
+        <button type="submit" className="button primary" disabled={save.isPending}>
+          {save.isPending ? s.saving : s.save}
+        </button>
+      </div>
+    </form>
+  );
+}
