@@ -3,7 +3,7 @@ import { grantsPublicRead, withPublicRead } from '../acl.js';
 import type { EngineContext } from '../context.js';
 import { objectKey } from '../index/keys.js';
 import { CHECKSUM_ALGORITHMS, type ContainerRef, type ObjectInfo, type ObjectRecord } from '../types.js';
-import { commitVersion, payloadOf } from './commit.js';
+import { checkConditions, commitVersion, payloadOf, type WriteConditions } from './commit.js';
 import { requireContainer } from './containers.js';
 import type { SegmentReadCheck } from './large-object-read.js';
 import { findVersion, getObject, infoOf, toInfo } from './read-object.js';
@@ -23,6 +23,8 @@ export interface CopyOptions extends ObjectFields {
   canRead?: SegmentReadCheck;
   /** S3's tagging directive: 'copy' (the default) keeps the source's tags, 'replace' takes `tags`. */
   tagging?: 'copy' | 'replace';
+  /** Conditions on the destination's current version (S3's conditional copy: If-Match, If-None-Match: *). */
+  destination?: WriteConditions;
 }
 
 export interface CopyResult {
@@ -73,6 +75,9 @@ export async function copyObject(
     throw new CofferError('PreconditionFailed', 'The source object changed');
   }
   const dstContainer = requireContainer(ctx, dst.ref);
+  // Checked before any byte is read; the commit checks again (an in-place rewrite by its record's seq).
+  const cond = opts.destination ?? {};
+  if (cond.ifMatch !== undefined || cond.ifNoneMatch !== undefined) checkConditions(ctx.store.objects.get(objectKey(dstContainer.cid, dst.name)), cond, Date.now());
   const sameObject = dstContainer.cid === found.container.cid && dst.name === src.name && found.isLatest;
   if (sameObject && dstContainer.versioning !== 'enabled') {
     const fields = copiedFields(found.record, opts);
@@ -92,7 +97,7 @@ export async function copyObject(
   try {
     const version = versionFields(dst.name, fields, received.md5);
     if (algorithms.length > 0) version.checksums = received.checksums;
-    const { container, record } = await commitVersion(ctx, dst.ref, dst.name, payloadOf(received), version);
+    const { container, record } = await commitVersion(ctx, dst.ref, dst.name, payloadOf(received), version, cond);
     return { source, object: toInfo(container, dst.name, record, true) };
   } catch (err) {
     await discardReceived(ctx, received);

@@ -54,6 +54,18 @@ export class Exchange {
     this.res.end(this.method === 'HEAD' || status === 204 || status === 304 ? undefined : bytes);
   }
 
+  /**
+   * Sends a body in the pieces it is made of, without a Content-Length: Node frames it with
+   * chunked transfer encoding, as the seed's C1 and RGW answer listings. Each piece goes out as
+   * soon as it is written, so the first bytes leave before the last entry is serialized.
+   */
+  sendPieces(status: number, headers: HeaderValues, pieces: Iterable<string>, base?: HeaderValues): void {
+    this.status = status;
+    this.writeHead(status, headers, base);
+    if (this.method !== 'HEAD') for (const piece of pieces) if (piece) this.res.write(piece);
+    this.res.end();
+  }
+
   /** The headers of a HEAD response, Content-Length included, and no body. */
   sendHead(status: number, headers: HeaderValues, base: HeaderValues | undefined, contentLength: number): void {
     this.status = status;
