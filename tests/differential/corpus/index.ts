@@ -6,6 +6,7 @@ import { NATIVE_CORS_ROWS } from './native-cors.js';
 import { NATIVE_LARGE_ROWS } from './native-large.js';
 import { NATIVE_LISTING_ROWS } from './native-listing.js';
 import { NATIVE_OBJECT_ROWS } from './native-objects.js';
+import { NATIVE_UTF8_ROWS } from './native-utf8.js';
 import { NATIVE_VERSIONS_ROWS } from './native-versions.js';
 import { S3_BUCKET_ROWS } from './s3-buckets.js';
 import { S3_CONFIG_ROWS } from './s3-config.js';
@@ -19,6 +20,7 @@ export const CORPUS: Row[] = [
   ...NATIVE_ACCOUNT_ROWS,
   ...NATIVE_LISTING_ROWS,
   ...NATIVE_OBJECT_ROWS,
+  ...NATIVE_UTF8_ROWS,
   ...NATIVE_LARGE_ROWS,
   ...NATIVE_CORS_ROWS,
   ...NATIVE_VERSIONS_ROWS,

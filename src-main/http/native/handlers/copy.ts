@@ -9,6 +9,7 @@ import { reachContainer } from '../reach.js';
 import { reply, type NativeCall } from '../respond.js';
 import { objectHeaders, preconditionFailed, refOf } from './object.js';
 import { checkVersionId } from './versions.js';
+import { textToHeader } from '../../common/header-text.js';
 
 /**
  * Server-side copy (N7 COPY + Destination, N8 PUT + X-Copy-From). The source's metadata is kept
@@ -54,7 +55,7 @@ export async function copyObject(call: NativeCall<NativeOpOf<'CopyObject'>>): Pr
     'Last-Modified': httpDate(object.lastModified),
     'X-Timestamp': xTimestamp(object.mtimeMicros),
     'Accept-Ranges': 'bytes',
-    'Content-Type': object.contentType,
+    'Content-Type': object.contentType === undefined ? undefined : textToHeader(object.contentType),
     'X-Copied-From': `${encodePath(src.container)}/${encodePath(src.name, false)}`,
     'X-Copied-From-Account': `AUTH_${src.account}`,
     'X-Copied-From-Last-Modified': httpDate(source.lastModified),

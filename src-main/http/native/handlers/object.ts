@@ -11,6 +11,7 @@ import { baseHeaders, reply, type NativeCall } from '../respond.js';
 import { manifestHeaders } from './dlo.js';
 import { sendRanges } from './multi-range.js';
 import { checkVersionId, deleteVersioned, readFailureHeaders, versioned, versionHeaders, withHeaders } from './versions.js';
+import { textToHeader } from '../../common/header-text.js';
 
 export const refOf = (c: ContainerInfo) => ({ tenant: c.tenant, container: c.name });
 
@@ -20,7 +21,7 @@ export const refOf = (c: ContainerInfo) => ({ tenant: c.tenant, container: c.nam
  */
 export function objectHeaders(o: ObjectInfo): HeaderValues {
   const h: HeaderValues = {
-    'Content-Type': o.contentType || 'application/octet-stream',
+    'Content-Type': o.contentType ? textToHeader(o.contentType) : 'application/octet-stream',
     // Large-object ETags are quoted on the native API (§2.2); plain ones are not.
     Etag: o.manifest ? `"${o.etag}"` : o.etag,
     'Last-Modified': httpDate(o.lastModified),
