@@ -493,4 +493,26 @@ print(json.dumps({'type': h['content-type'], 'city': h.get('x-object-meta-city')
     expect(out.listing).toEqual([['Grüße/日本.txt', 'text/plain;title=Grüße']]);
     expect(out.copy).toEqual(['text/x-ü', 'Zürich ✓', md5('x')]);
   });
+
+  it('a 10-byte container quota takes a 9-byte object and refuses the next byte (Swift counts bytes); a copy with a Range copies that range', async () => {
+    const out = (await py(`
+import sys, json
+from swiftclient.client import Connection, ClientException
+c = Connection(authurl=sys.argv[1], user=sys.argv[2], key=sys.argv[3])
+c.put_container('quota10', headers={'X-Container-Meta-Quota-Bytes': '10'})
+c.put_object('quota10', 'nine', contents=b'123456789')
+try:
+    c.put_object('quota10', 'two', contents=b'12')
+    refused = None
+except ClientException as e:
+    refused = e.http_status
+c.put_object('quota10', 'one', contents=b'1')
+c.put_container('ranged')
+c.put_object('ranged', 'src', contents=b'0123456789')
+c.put_object('ranged', 'part', contents=b'', headers={'X-Copy-From': '/ranged/src', 'Range': 'bytes=2-4'})
+c.copy_object('ranged', 'src', destination='/ranged/tail', headers={'Range': 'bytes=-3'})
+print(json.dumps({'refused': refused, 'used': c.head_container('quota10')['x-container-bytes-used'], 'part': c.get_object('ranged', 'part')[1].decode(), 'tail': c.get_object('ranged', 'tail')[1].decode()}))
+`)) as { refused: number | null; used: string; part: string; tail: string };
+    expect(out).toEqual({ refused: 413, used: '10', part: '234', tail: '789' });
+  });
 });

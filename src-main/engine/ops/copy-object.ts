@@ -3,10 +3,10 @@ import { grantsPublicRead, withPublicRead } from '../acl.js';
 import type { EngineContext } from '../context.js';
 import { objectKey } from '../index/keys.js';
 import { CHECKSUM_ALGORITHMS, type ContainerRef, type ObjectInfo, type ObjectRecord } from '../types.js';
-import { commitVersion, payloadOf } from './commit.js';
+import { commitVersion, payloadOf, type WriteConditions } from './commit.js';
 import { requireContainer } from './containers.js';
 import type { SegmentReadCheck } from './large-object-read.js';
-import { findVersion, getObject, infoOf, toInfo } from './read-object.js';
+import { findVersion, getObject, infoOf, toInfo, type RangeRequest } from './read-object.js';
 import { discardReceived, receiveBody } from './receive-body.js';
 import { checkDeleteAt, requireValidName, versionFields, type ObjectFields } from './put-object.js';
 import { setExpiry } from './versioning.js';
@@ -23,6 +23,10 @@ export interface CopyOptions extends ObjectFields {
   canRead?: SegmentReadCheck;
   /** S3's tagging directive: 'copy' (the default) keeps the source's tags, 'replace' takes `tags`. */
   tagging?: 'copy' | 'replace';
+  /** How a byte quota counts the copy (WriteConditions). */
+  quotaBytes?: WriteConditions['quotaBytes'];
+  /** Copy only these bytes of the source (Swift's copy middleware reads the source with the request's Range). */
+  range?: RangeRequest;
 }
 
 export interface CopyResult {
@@ -70,25 +74,31 @@ export async function copyObject(
   }
   const dstContainer = requireContainer(ctx, dst.ref);
   const sameObject = dstContainer.cid === found.container.cid && dst.name === src.name && found.isLatest;
-  if (sameObject && dstContainer.versioning !== 'enabled') {
+  if (sameObject && dstContainer.versioning !== 'enabled' && !opts.range) {
     const fields = copiedFields(found.record, opts);
     if (fields.deleteAt !== found.record.deleteAt) checkDeleteAt(fields.deleteAt);
     const source = toInfo(found.container, src.name, found.record, found.isLatest);
     return { source, object: await rewriteInPlace(ctx, dst.ref, dst.name, found.record, fields) };
   }
   // Read from one consistent snapshot: the version found above may be replaced meanwhile.
-  const read = await getObject(ctx, src.ref, src.name, { versionId: found.record.versionId ?? 'null', ...(opts.canRead ? { canRead: opts.canRead } : {}) });
+  const read = await getObject(ctx, src.ref, src.name, {
+    versionId: found.record.versionId ?? 'null',
+    ...(opts.canRead ? { canRead: opts.canRead } : {}),
+    ...(opts.range ? { range: opts.range } : {}),
+  });
   const source = read.info;
   const fields = copiedFields(source, opts);
   if (fields.deleteAt !== source.deleteAt) checkDeleteAt(fields.deleteAt);
-  const algorithms = CHECKSUM_ALGORITHMS.filter((a) => source.checksums[a]);
-  const received = await receiveBody(ctx, read.body, { size: source.size, checksumAlgorithms: algorithms, signal: opts.signal }).finally(
+  // A part of the source has none of its checksums.
+  const algorithms = read.range ? [] : CHECKSUM_ALGORITHMS.filter((a) => source.checksums[a]);
+  const size = read.range ? read.range.end - read.range.start + 1 : source.size;
+  const received = await receiveBody(ctx, read.body, { size, checksumAlgorithms: algorithms, signal: opts.signal }).finally(
     () => read.body.destroy(),
   );
   try {
     const version = versionFields(dst.name, fields, received.md5);
     if (algorithms.length > 0) version.checksums = received.checksums;
-    const { container, record } = await commitVersion(ctx, dst.ref, dst.name, payloadOf(received), version);
+    const { container, record } = await commitVersion(ctx, dst.ref, dst.name, payloadOf(received), version, { quotaBytes: opts.quotaBytes });
     return { source, object: toInfo(container, dst.name, record, true) };
   } catch (err) {
     await discardReceived(ctx, received);

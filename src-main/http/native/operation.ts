@@ -103,6 +103,8 @@ export type NativeOperation = (
       fresh: boolean;
       /** COPY `?version-id=`: the source's version (object versioning). */
       sourceVersionId?: string | undefined;
+      /** A Range on the copy: only those bytes of the source are copied, as Swift's copy middleware reads it. */
+      range?: RangeRequest | undefined;
     }>
 ) & {
   /** The first parameter that failed to parse (raised after authentication and the access decision). */

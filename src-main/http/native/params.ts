@@ -64,12 +64,15 @@ export function readDeleteAt(headers: RequestHeaders, nowMs = Date.now()): numbe
   return undefined;
 }
 
-/** Fields of a new object version from PUT/POST/COPY headers. */
-export function readObjectFields(headers: RequestHeaders): RequestFields {
+/**
+ * Fields of a new object version from PUT/POST/COPY headers. A PUT keeps metadata with an empty
+ * value, as Swift's object server stores every X-Object-Meta-* it is given (`keepEmpty`).
+ */
+export function readObjectFields(headers: RequestHeaders, keepEmpty = false): RequestFields {
   const tooLong = headerProblem(headers);
   if (tooLong) throw new NativeError(400, tooLong);
   const meta = readMetaHeaders(headers, 'Object').set;
-  for (const [k, v] of Object.entries(meta)) if (v === '') delete meta[k];
+  if (!keepEmpty) for (const [k, v] of Object.entries(meta)) if (v === '') delete meta[k];
   const problem = metaProblem('Object', meta);
   if (problem) throw new NativeError(400, problem);
   const deleteAt = readDeleteAt(headers);

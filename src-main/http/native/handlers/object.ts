@@ -48,6 +48,12 @@ export function preconditionFailed(objectHeaders: HeaderValues): NativeError {
   return new NativeError(412, NATIVE_ERRORS.PreconditionFailed.body, headerStrings(rest));
 }
 
+/** A 416 naming the object read, as Swift's object server sends it: the object's headers and `Content-Range: bytes *\/size`. */
+export function rangeNotSatisfiable(objectHeaders: HeaderValues, size: number): NativeError {
+  const { 'Content-Type': _type, 'Accept-Ranges': _ranges, ...rest } = objectHeaders;
+  return new NativeError(416, NATIVE_ERRORS.InvalidRange.body, { ...headerStrings(rest), 'Content-Range': `bytes */${size}` });
+}
+
 export interface GetOptions {
   /** A manifest's own bytes (`?multipart-manifest=get` on a DLO) instead of the assembled object. */
   raw?: boolean;
@@ -144,6 +150,7 @@ export async function putObject(call: NativeCall<NativeOpOf<'PutObject'>>, c: Co
     expectedMd5: op.etag,
     ifNoneMatch: op.ifNoneMatch,
     signal: abortedBy(x.req),
+    quotaBytes: 'exact' as const,
   };
   const name = op.path.object;
   // Legacy versioned writes: the version about to be replaced goes to the archive first, as Swift.
