@@ -515,4 +515,27 @@ print(json.dumps({'refused': refused, 'used': c.head_container('quota10')['x-con
 `)) as { refused: number | null; used: string; part: string; tail: string };
     expect(out).toEqual({ refused: 413, used: '10', part: '234', tail: '789' });
   });
+
+  it('a DLO manifest is made, changed and cleared by POST (X-Object-Manifest is metadata a POST replaces), with a raw UTF-8 prefix too', async () => {
+    const out = (await py(`
+import sys, json
+from swiftclient.client import Connection
+c = Connection(authurl=sys.argv[1], user=sys.argv[2], key=sys.argv[3])
+c.put_container('dlopost')
+c.put_object('dlopost', 'seg/1', contents=b'aa')
+c.put_object('dlopost', 'seg/2', contents=b'bb')
+c.put_object('dlopost', 'Grüße/1', contents=b'uu')
+c.put_object('dlopost', 'obj', contents=b'own')
+c.post_object('dlopost', 'obj', headers={'X-Object-Manifest': 'dlopost/seg/'})
+made = c.get_object('dlopost', 'obj')[1].decode()
+c.post_object('dlopost', 'obj', headers={'X-Object-Manifest': 'dlopost/seg/2'})
+changed = c.get_object('dlopost', 'obj')[1].decode()
+c.post_object('dlopost', 'obj', headers={'X-Object-Manifest': 'dlopost/Grüße/'})
+utf8 = c.get_object('dlopost', 'obj')[1].decode()
+c.post_object('dlopost', 'obj', headers={'X-Object-Meta-Plain': 'yes'})
+h, cleared = c.get_object('dlopost', 'obj')
+print(json.dumps({'made': made, 'changed': changed, 'utf8': utf8, 'cleared': cleared.decode(), 'manifest': h.get('x-object-manifest')}))
+`)) as Record<string, string | null>;
+    expect(out).toEqual({ made: 'aabb', changed: 'bb', utf8: 'uu', cleared: 'own', manifest: null });
+  });
 });

@@ -113,6 +113,8 @@ export async function rewriteInPlace(
   name: string,
   expected: ObjectRecord,
   fields: ObjectFields,
+  /** A new manifest for the version (set: a DLO's target; undefined: none), when it changes. */
+  manifest?: { set: ObjectRecord['manifest'] },
 ): Promise<ObjectInfo> {
   const { container, record } = await ctx.store.write(() => {
     const c = requireContainer(ctx, ref);
@@ -129,6 +131,10 @@ export async function rewriteInPlace(
     if (!(fields.grants ? grantsPublicRead(fields.grants) : fields.publicRead)) delete next.publicRead;
     if (!fields.grants) delete next.grants;
     if (!fields.tags?.length) delete next.tags;
+    if (manifest) {
+      if (manifest.set) next.manifest = manifest.set;
+      else delete next.manifest;
+    }
     ctx.store.objects.putSync(key, next);
     setExpiry(ctx, key, current, next);
     return { container: c, record: next };
@@ -145,11 +151,17 @@ export async function updateObjectMeta(
   ctx: EngineContext,
   ref: ContainerRef,
   name: string,
-  fields: ObjectFields & { keepExpiry?: boolean },
+  /**
+   * `dlo` (the native API's POST): the DLO target the object has from now on, null for none. Swift
+   * stores X-Object-Manifest with the other metadata a POST replaces, so a POST without it turns
+   * a DLO back into a plain object; an SLO stays one (its manifest is not metadata).
+   */
+  fields: ObjectFields & { keepExpiry?: boolean; dlo?: { container: string; prefix: string } | null },
 ): Promise<ObjectInfo> {
   const found = findVersion(ctx, ref, name);
   const rec = found.record;
   checkDeleteAt(fields.deleteAt);
+  const manifest = fields.dlo === undefined || rec.manifest?.kind === 'slo' ? undefined : { set: fields.dlo ? { kind: 'dlo' as const, ...fields.dlo } : undefined };
   return rewriteInPlace(ctx, ref, name, rec, {
     contentType: fields.contentType || rec.contentType,
     headers: fields.headers ?? rec.headers,
@@ -159,5 +171,5 @@ export async function updateObjectMeta(
     // Native metadata updates leave S3 tags alone.
     tags: rec.tags,
     grants: fields.grants ?? (fields.publicRead === undefined || !rec.grants ? rec.grants : withPublicRead(rec.grants, fields.publicRead)),
-  });
+  }, manifest);
 }

@@ -88,7 +88,14 @@ export type NativeOperation = (
   | Op<'GetManifest', { path: ObjectPath; raw: boolean; head: boolean } & GetParams>
   | Op<'PutObject', { path: ObjectPath; tempUrl: TempUrlParams | undefined } & PutParams>
   | Op<'PutManifest', { path: ObjectPath; format: ListingFormat; contentLength: number | undefined } & PutParams>
-  | Op<'PostObject', { path: ObjectPath; tempUrl: TempUrlParams | undefined; fields: ObjectFields; removeDeleteAt: boolean }>
+  | Op<'PostObject', {
+      path: ObjectPath;
+      tempUrl: TempUrlParams | undefined;
+      fields: ObjectFields;
+      removeDeleteAt: boolean;
+      /** X-Object-Manifest, replaced with the rest of the metadata: null when the POST has none. */
+      dlo: { container: string; prefix: string } | null;
+    }>
   | Op<'DeleteObject', { path: ObjectPath; tempUrl: TempUrlParams | undefined; ifDeleteAt?: number | undefined; versionId?: string | undefined }>
   /** `PUT ?version-id=` with an empty body: that version becomes the current one again. */
   | Op<'RestoreVersion', { path: ObjectPath; versionId: string }>

@@ -60,6 +60,12 @@ export const NATIVE_LARGE_ROWS: Row[] = [
   n('dlo.utf8-prefix', GET('/{c}/dlo'), {
     setup: [PUT('/{c}'), PUT('/{c}/%C3%A9/1', { body: SEG_A }), PUT('/{c}/dlo', { headers: { 'X-Object-Manifest': '{c}/%C3%A9/' } })],
   }),
+  n('dlo.utf8-prefix-raw', GET('/{c}/dlo'), {
+    setup: [PUT('/{c}'), PUT('/{c}/%C3%A9/1', { body: SEG_A }), PUT('/{c}/dlo', { headers: { 'X-Object-Manifest': '{c}/\u00c3\u00a9/' } })],
+  }),
+  n('dlo.post-clears-manifest', GET('/{c}/dlo'), { setup: [...DLO, POST('/{c}/dlo', { headers: { 'X-Object-Meta-Kept': 'no' } })] }),
+  n('dlo.post-makes-manifest', GET('/{c}/plain'), { setup: [...SEGMENTS, PUT('/{c}/plain', { body: 'own' }), POST('/{c}/plain', { headers: { 'X-Object-Manifest': '{c}/seg/' } })] }),
+  n('dlo.post-bad-manifest', POST('/{c}/dlo', { headers: { 'X-Object-Manifest': 'no-slash' } }), { setup: DLO }),
 
   // bulk delete
   n('bulk.delete', POST('?bulk-delete', { body: '/{c}/a\n/{c}/b\n/{c}/nope\n', headers: { 'Content-Type': 'text/plain' } }), {

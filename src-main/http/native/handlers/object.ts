@@ -168,7 +168,7 @@ export async function postObject(call: NativeCall<NativeOpOf<'PostObject'>>, c: 
   const fields = op.fields;
   const keepExpiry = fields.deleteAt === undefined && !op.removeDeleteAt;
   const headers = Object.keys(fields.headers).length ? { headers: fields.headers } : {};
-  await ctx.engine.updateObjectMeta(refOf(c), op.path.object, { ...fields, ...headers, keepExpiry });
+  await ctx.engine.updateObjectMeta(refOf(c), op.path.object, { ...fields, ...headers, keepExpiry, dlo: op.dlo });
   reply(x, 202);
 }
 
