@@ -268,7 +268,7 @@ const NATIVE: Deviation[] = [
     fields: ['*'],
     coffer: 'SLO: no X-Manifest-Etag, no slo_etag in listings (the hash is the SLO ETag), no segment ranges, no empty manifests, a broken SLO cut mid-body, ?multipart-manifest=get&format=raw served as JSON; DLO: the manifest\'s ETag quoted, X-Object-Manifest sent back percent-encoded (Swift: as received), a malformed one on POST refused (400; Swift stores it, 202)',
     reference: 'Swift 2.30\'s slo and dlo middleware',
-    reason: 'Issue 27 ("Large objects": SLO segments with a range key, nested SLOs, copy of the manifest itself)',
+    reason: 'Issue 27 ("Large objects": SLO segments with a range key, nested SLOs, X-Manifest-Etag)',
     issue: 27,
   },
   {

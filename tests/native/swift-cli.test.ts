@@ -538,4 +538,31 @@ print(json.dumps({'made': made, 'changed': changed, 'utf8': utf8, 'cleared': cle
 `)) as Record<string, string | null>;
     expect(out).toEqual({ made: 'aabb', changed: 'bb', utf8: 'uu', cleared: 'own', manifest: null });
   });
+
+  it('?multipart-manifest=get on a copy copies the SLO or DLO manifest itself, not its assembled bytes', async () => {
+    const out = (await py(`
+import sys, json
+from swiftclient.client import Connection
+c = Connection(authurl=sys.argv[1], user=sys.argv[2], key=sys.argv[3])
+c.put_container('mcopy')
+c.put_object('mcopy', 'seg/1', contents=b'a' * 10)
+c.put_object('mcopy', 'seg/2', contents=b'b' * 10)
+manifest = [{'path': '/mcopy/seg/1'}, {'path': '/mcopy/seg/2'}]
+c.put_object('mcopy', 'slo', contents=json.dumps(manifest), query_string='multipart-manifest=put')
+c.put_object('mcopy', 'dlo', contents=b'', headers={'X-Object-Manifest': 'mcopy/seg/'})
+c.put_object('mcopy', 'slo-copy', contents=b'', headers={'X-Copy-From': '/mcopy/slo'}, query_string='multipart-manifest=get')
+c.put_object('mcopy', 'dlo-copy', contents=b'', headers={'X-Copy-From': '/mcopy/dlo'}, query_string='multipart-manifest=get')
+c.put_object('mcopy', 'flat', contents=b'', headers={'X-Copy-From': '/mcopy/slo'})
+slo = c.head_object('mcopy', 'slo-copy')
+segs = json.loads(c.get_object('mcopy', 'slo-copy', query_string='multipart-manifest=get')[1])
+dlo = c.head_object('mcopy', 'dlo-copy')
+flat = c.head_object('mcopy', 'flat')
+print(json.dumps({'slo': [slo.get('x-static-large-object'), slo['content-length'], [s['name'] for s in segs]], 'dlo': [dlo.get('x-object-manifest'), dlo['content-length'], c.get_object('mcopy', 'dlo-copy')[1].decode()], 'flat': [flat.get('x-static-large-object'), flat['content-length']]}))
+`)) as Record<string, unknown>;
+    expect(out).toEqual({
+      slo: ['True', '20', ['/mcopy/seg/1', '/mcopy/seg/2']],
+      dlo: ['mcopy/seg/', '20', 'a'.repeat(10) + 'b'.repeat(10)],
+      flat: [null, '20'],
+    });
+  });
 });

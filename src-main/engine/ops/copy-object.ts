@@ -27,6 +27,11 @@ export interface CopyOptions extends ObjectFields {
   quotaBytes?: WriteConditions['quotaBytes'];
   /** Copy only these bytes of the source (Swift's copy middleware reads the source with the request's Range). */
   range?: RangeRequest;
+  /**
+   * A large object's manifest itself rather than its assembled bytes (Swift's
+   * `?multipart-manifest=get` on a copy): the copy is the same SLO or DLO.
+   */
+  manifest?: boolean;
 }
 
 export interface CopyResult {
@@ -74,6 +79,7 @@ export async function copyObject(
   }
   const dstContainer = requireContainer(ctx, dst.ref);
   const sameObject = dstContainer.cid === found.container.cid && dst.name === src.name && found.isLatest;
+  const asManifest = opts.manifest === true && found.record.manifest !== undefined;
   if (sameObject && dstContainer.versioning !== 'enabled' && !opts.range) {
     const fields = copiedFields(found.record, opts);
     if (fields.deleteAt !== found.record.deleteAt) checkDeleteAt(fields.deleteAt);
@@ -84,7 +90,8 @@ export async function copyObject(
   const read = await getObject(ctx, src.ref, src.name, {
     versionId: found.record.versionId ?? 'null',
     ...(opts.canRead ? { canRead: opts.canRead } : {}),
-    ...(opts.range ? { range: opts.range } : {}),
+    ...(opts.range && !asManifest ? { range: opts.range } : {}),
+    ...(asManifest ? { raw: true } : {}),
   });
   const source = read.info;
   const fields = copiedFields(source, opts);
@@ -98,6 +105,8 @@ export async function copyObject(
   try {
     const version = versionFields(dst.name, fields, received.md5);
     if (algorithms.length > 0) version.checksums = received.checksums;
+    // The manifest's own bytes were copied (none for an SLO): the copy is the same large object.
+    if (asManifest) Object.assign(version, { etag: found.record.etag, manifest: found.record.manifest });
     const { container, record } = await commitVersion(ctx, dst.ref, dst.name, payloadOf(received), version, { quotaBytes: opts.quotaBytes });
     return { source, object: toInfo(container, dst.name, record, true) };
   } catch (err) {

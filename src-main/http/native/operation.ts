@@ -112,6 +112,8 @@ export type NativeOperation = (
       sourceVersionId?: string | undefined;
       /** A Range on the copy: only those bytes of the source are copied, as Swift's copy middleware reads it. */
       range?: RangeRequest | undefined;
+      /** `?multipart-manifest=get`: a large object's manifest is copied, not its assembled bytes. */
+      manifest?: boolean;
     }>
 ) & {
   /** The first parameter that failed to parse (raised after authentication and the access decision). */

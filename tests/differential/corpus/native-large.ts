@@ -1,7 +1,7 @@
 // Native API: large objects (SLO, DLO), bulk delete, TempURL, and the middleware Swift clusters
 // run that Coffer does not have yet (symlinks, static web, form posts, bulk upload).
 import type { Req, Row } from '../types.js';
-import { DELETE, GET, HEAD, md5, n, OWN_C, OWN_C_OBJ, POST, PUT } from './helpers.js';
+import { COPY, DELETE, GET, HEAD, md5, n, OWN_C, OWN_C_OBJ, POST, PUT } from './helpers.js';
 
 const SEG_A = 'segment-a\n';
 const SEG_B = 'segment-b\n';
@@ -47,6 +47,10 @@ export const NATIVE_LARGE_ROWS: Row[] = [
   n('slo.segment-deleted', GET('/{c}/slo'), { setup: [...SLO, DELETE('/{c}/seg/2')] }),
   n('slo.copy', PUT('/{c}/copy', { headers: { 'X-Copy-From': '{c}/slo' } }), { setup: SLO }),
   n('slo.copy.manifest', HEAD('/{c}/copy'), { setup: [...SLO, PUT('/{c}/copy?multipart-manifest=get', { headers: { 'X-Copy-From': '{c}/slo' } })] }),
+  n('slo.copy.manifest-get', GET('/{c}/copy'), { setup: [...SLO, PUT('/{c}/copy?multipart-manifest=get', { headers: { 'X-Copy-From': '{c}/slo' } })] }),
+  n('slo.copy.manifest-verb', HEAD('/{c}/copy'), { setup: [...SLO, COPY('/{c}/slo?multipart-manifest=get', { headers: { Destination: '/{c}/copy' } })] }),
+  n('dlo.copy.manifest', HEAD('/{c}/copy'), { setup: [...DLO, PUT('/{c}/copy?multipart-manifest=get', { headers: { 'X-Copy-From': '{c}/dlo' } })] }),
+  n('dlo.copy.manifest-get', GET('/{c}/copy'), { setup: [...DLO, PUT('/{c}/copy?multipart-manifest=get', { headers: { 'X-Copy-From': '{c}/dlo' } })] }),
 
   // DLO
   n('dlo.put', PUT('/{c}/dlo', { headers: { 'X-Object-Manifest': '{c}/seg/' } }), { setup: SEGMENTS }),

@@ -50,6 +50,7 @@ export async function copyObject(call: NativeCall<NativeOpOf<'CopyObject'>>): Pr
       canRead: segmentReader(call.who, call.ctx.engine.accountAcl),
       quotaBytes: 'exact',
       ...(op.range ? { range: op.range } : {}),
+      ...(op.manifest ? { manifest: true } : {}),
     },
   );
   // Swift's copy reads the source with the Range: an unsatisfiable one is the source GET's 416.
