@@ -1,7 +1,7 @@
 // Native API: large objects (SLO, DLO), bulk delete and TempURL (symlinks and static web:
 // native-links.ts; form posts and bulk upload: native-upload.ts).
 import type { Req, Row } from '../types.js';
-import { COPY, DELETE, GET, HEAD, md5, n, OWN_C, OWN_C_OBJ, POST, PUT } from './helpers.js';
+import { COPY, DELETE, GET, HEAD, md5, n, OWN_C_OBJ, POST, PUT } from './helpers.js';
 
 const SEG_A = 'segment-a\n';
 const SEG_B = 'segment-b\n';
