@@ -36,6 +36,7 @@ export const COFFER_ERROR_CODES = [
   'InvalidCopy',
   'NoSuchUpload',
   'InvalidPart',
+  'ChecksumTypeMismatch',
   'InvalidPartOrder',
   'InvalidTag',
   'TooManyTags',

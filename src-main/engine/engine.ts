@@ -144,7 +144,7 @@ export class Engine {
   deleteObject = (ref: ContainerRef, name: string, opts?: DeleteOptions) => deleteObject(this.ctx, ref, name, opts);
   copyObject = (src: { ref: ContainerRef; name: string }, dst: { ref: ContainerRef; name: string }, opts: CopyOptions) =>
     copyObject(this.ctx, src, dst, opts);
-  updateObjectMeta = (ref: ContainerRef, name: string, fields: ObjectFields & { keepExpiry?: boolean }) =>
+  updateObjectMeta = (ref: ContainerRef, name: string, fields: Parameters<typeof updateObjectMeta>[3]) =>
     updateObjectMeta(this.ctx, ref, name, fields);
   listObjects = (ref: ContainerRef, params?: ListParams) => listObjects(this.ctx, ref, params);
   listVersions = (ref: ContainerRef, params?: VersionListParams) => listVersions(this.ctx, ref, params);

@@ -5,6 +5,7 @@ import { CofferError } from '../../src-shared/errors.js';
 import { carriesS3Auth, handleCompat } from './compat/index.js';
 import { sendError } from './compat/respond.js';
 import { Drain } from './common/drain.js';
+import { escapeRequestLines } from './common/escaping-socket.js';
 import { Exchange } from './common/exchange.js';
 import { clientGone, continueWhenRead, InFlight } from './common/framing.js';
 import { newRequestId } from './common/request-id.js';
@@ -129,6 +130,8 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     { keepAliveTimeout: Math.min(65_000, idleMs), requestTimeout: 0, headersTimeout: headersMs, connectionsCheckingInterval: Math.min(30_000, Math.max(100, headersMs / 4)) },
     serve,
   );
+  // Raw UTF-8 in a request line is a path Swift serves; Node's parser would refuse it.
+  escapeRequestLines(server);
   server.on('checkContinue', (req: IncomingMessage, res: ServerResponse) => {
     continueWhenRead(req, res);
     serve(req, res);

@@ -5,13 +5,16 @@
 // boto3 and the AWS CLI run the same behaviours in clients-aws-behaviours.test.ts.
 import { createHash } from 'node:crypto';
 import {
+  AbortMultipartUploadCommand,
   CompleteMultipartUploadCommand,
+  CopyObjectCommand,
   CreateBucketCommand,
   CreateMultipartUploadCommand,
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
   ListBucketsCommand,
+  PutBucketVersioningCommand,
   PutObjectCommand,
   UploadPartCommand,
   UploadPartCopyCommand,
@@ -75,6 +78,26 @@ describe('conditional writes (AWS: If-Match on the current ETag, If-None-Match o
     expect(await text('inm')).toBe('v1');
   });
 
+  it('CopyObject: If-None-Match: * and If-Match judge the destination (412, NoSuchKey without one); the source conditions stay its own', async () => {
+    await c.send(new PutObjectCommand({ Bucket: b, Key: 'copy-src', Body: 'source' }));
+    const dst = await c.send(new PutObjectCommand({ Bucket: b, Key: 'copy-dst', Body: 'old' }));
+    const copy = (Key: string, extra: { IfMatch?: string; IfNoneMatch?: string }) => c.send(new CopyObjectCommand({ Bucket: b, Key, CopySource: `${b}/copy-src`, ...extra }));
+    const exists = await sdkError(copy('copy-dst', { IfNoneMatch: '*' }));
+    expect([exists.status, exists.name]).toEqual([412, 'PreconditionFailed']);
+    const wrong = await sdkError(copy('copy-dst', { IfMatch: '"0123456789abcdef0123456789abcdef"' }));
+    expect([wrong.status, wrong.name]).toEqual([412, 'PreconditionFailed']);
+    expect(await text('copy-dst')).toBe('old');
+    const missing = await sdkError(copy('copy-none', { IfMatch: dst.ETag! }));
+    expect([missing.status, missing.name]).toEqual([404, 'NoSuchKey']);
+    await copy('copy-dst', { IfMatch: dst.ETag! });
+    expect(await text('copy-dst')).toBe('source');
+    await copy('copy-new', { IfNoneMatch: '*' });
+    expect(await text('copy-new')).toBe('source');
+    const etag = await sdkError(copy('copy-other', { IfNoneMatch: dst.ETag! }));
+    expect([etag.status, etag.name]).toEqual([501, 'NotImplemented']);
+    expect((await sdkError(c.send(new HeadObjectCommand({ Bucket: b, Key: 'copy-none' })))).status).toBe(404);
+  });
+
   it('CompleteMultipartUpload honours If-None-Match: * and If-Match, and the upload can still complete afterwards', async () => {
     await c.send(new PutObjectCommand({ Bucket: b, Key: 'mp-cond', Body: 'exists' }));
     const { id, parts } = await upload('mp-cond', ['only part']);
@@ -119,6 +142,17 @@ describe('CompleteMultipartUpload retried', () => {
     expect((await sdkError(complete('retry', id, parts))).name).toBe('NoSuchUpload');
   });
 
+  it('AbortMultipartUpload after the completion answers 204 and keeps the object; once the object is deleted, NoSuchUpload', async () => {
+    const { id, parts } = await upload('abort-done', ['only part']);
+    await complete('abort-done', id, parts);
+    const abort = () => c.send(new AbortMultipartUploadCommand({ Bucket: b, Key: 'abort-done', UploadId: id }));
+    expect((await abort()).$metadata.httpStatusCode).toBe(204);
+    expect(await text('abort-done')).toBe('only part');
+    await c.send(new DeleteObjectCommand({ Bucket: b, Key: 'abort-done' }));
+    const gone = await sdkError(abort());
+    expect([gone.status, gone.name]).toEqual([404, 'NoSuchUpload']);
+  });
+
   it('a part listed twice (resent) counts once, with its last ETag', async () => {
     const { id, parts } = await upload('dup', ['first body']);
     const resent = await c.send(new UploadPartCommand({ Bucket: b, Key: 'dup', UploadId: id, PartNumber: 1, Body: 'resent body' }));
@@ -157,6 +191,30 @@ describe('partNumber reads and UploadPartCopy ranges', () => {
     }
     const ok = await copy('bytes=2-5');
     expect(ok.CopyPartResult?.ETag).toBe(`"${createHash('md5').update('2345').digest('hex')}"`);
+  });
+});
+
+describe('x-amz-delete-marker on reads of a missing key', () => {
+  // AWS's HeadObject/GetObject reference: "If false, this response header does not appear in the
+  // response"; only a key hidden by a delete marker says true (with the marker's version id).
+  it('is absent for a key deleted from an unversioned bucket, true over a delete marker', async () => {
+    const headers = async (bucket: string, key: string) => {
+      const r = await raw(s, 'HEAD', `/${bucket}/${key}`, { as: ALICE });
+      expect(r.status).toBe(404);
+      return r.headers;
+    };
+    await c.send(new PutObjectCommand({ Bucket: b, Key: 'gone', Body: 'x' }));
+    await c.send(new DeleteObjectCommand({ Bucket: b, Key: 'gone' }));
+    expect((await headers(b, 'gone'))['x-amz-delete-marker']).toBeUndefined();
+    const e = await sdkError(c.send(new GetObjectCommand({ Bucket: b, Key: 'gone' })));
+    expect([e.status, e.name]).toEqual([404, 'NoSuchKey']);
+    const vb = `${b}-versioned`;
+    await c.send(new CreateBucketCommand({ Bucket: vb }));
+    await c.send(new PutBucketVersioningCommand({ Bucket: vb, VersioningConfiguration: { Status: 'Enabled' } }));
+    await c.send(new PutObjectCommand({ Bucket: vb, Key: 'gone', Body: 'x' }));
+    const marker = await c.send(new DeleteObjectCommand({ Bucket: vb, Key: 'gone' }));
+    const h = await headers(vb, 'gone');
+    expect([h['x-amz-delete-marker'], h['x-amz-version-id']]).toEqual(['true', marker.VersionId]);
   });
 });
 

@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import { connect } from 'node:net';
 import { join } from 'node:path';
+import { crc32 } from 'node:zlib';
 import { CreateMultipartUploadCommand, ListBucketsCommand, ListObjectsV2Command, UploadPartCommand, type S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALICE, errorOf, raw, send, sha256Hex, signRequest, startWithBucket, type S3TestServer } from './server.js';
@@ -46,7 +47,7 @@ describe('malformed XML', () => {
     expect((await raw(s, 'PUT', `/${b}/${odd}`, { as: ALICE, body: 'x' })).status).toBe(200);
     await raw(s, 'PUT', `/${b}/ spaced `, { as: ALICE, body: 'x' });
     const escaped = odd.replace(/'/g, '&#39;').replace(/"/g, '&#34;').replace(/\t/g, '&#x9;').replace(/\r/g, '&#xD;').replace(/\n/g, '&#xA;');
-    const del = await raw(s, 'POST', `/${b}?delete`, { as: ALICE, body: `<Delete><Object><Key>${escaped}</Key></Object><Object><Key>refs</Key></Object><Object><Key> spaced </Key></Object></Delete>` });
+    const del = await raw(s, 'POST', `/${b}?delete`, { as: ALICE, md5: true, body: `<Delete><Object><Key>${escaped}</Key></Object><Object><Key>refs</Key></Object><Object><Key> spaced </Key></Object></Delete>` });
     expect(del.status).toBe(200);
     expect(await keys()).toEqual([]);
   });
@@ -54,7 +55,7 @@ describe('malformed XML', () => {
   it('DeleteObjects: broken, no objects, more than 1000 → MalformedXML', async () => {
     const many = `<Delete>${Array.from({ length: 1001 }, (_, i) => `<Object><Key>k${i}</Key></Object>`).join('')}</Delete>`;
     for (const body of ['<Delete><Object><Key>a</Key>', '<Delete></Delete>', '<Other/>', many]) {
-      expect(await code(raw(s, 'POST', `/${b}?delete`, { as: ALICE, body }))).toEqual([400, 'MalformedXML']);
+      expect(await code(raw(s, 'POST', `/${b}?delete`, { as: ALICE, body, md5: true }))).toEqual([400, 'MalformedXML']);
     }
   });
 
@@ -68,7 +69,7 @@ describe('malformed XML', () => {
   it('XML bodies are covered by the signature: another body than x-amz-content-sha256 says is refused', async () => {
     await raw(s, 'PUT', `/${b}/keep`, { as: ALICE, body: 'x' });
     const doc = '<Delete><Object><Key>keep</Key></Object></Delete>';
-    const r = await raw(s, 'POST', `/${b}?delete`, { as: ALICE, body: doc, payloadHash: sha256Hex('<Delete><Object><Key>other</Key></Object></Delete>') });
+    const r = await raw(s, 'POST', `/${b}?delete`, { as: ALICE, body: doc, md5: true, payloadHash: sha256Hex('<Delete><Object><Key>other</Key></Object></Delete>') });
     expect([r.status, errorOf(r).Code]).toEqual([400, 'XAmzContentSHA256Mismatch']);
     const md5 = await raw(s, 'POST', `/${b}?delete`, { as: ALICE, body: doc, headers: { 'content-md5': createHash('md5').update('other').digest('base64') } });
     expect([md5.status, errorOf(md5).Code]).toEqual([400, 'BadDigest']);
@@ -78,6 +79,32 @@ describe('malformed XML', () => {
     expect(errorOf(policy).Code).toBe('XAmzContentSHA256Mismatch');
     expect(await keys()).toContain('keep');
     await raw(s, 'DELETE', `/${b}/keep`, { as: ALICE });
+  });
+
+  it('DeleteObjects, PutBucketCors and PutBucketLifecycle need Content-MD5 or an x-amz-checksum-* (AWS: InvalidRequest); either one will do', async () => {
+    await raw(s, 'PUT', `/${b}/kept`, { as: ALICE, body: 'x' });
+    const del = '<Delete><Object><Key>kept</Key></Object></Delete>';
+    const cors = '<CORSConfiguration><CORSRule><AllowedOrigin>*</AllowedOrigin><AllowedMethod>GET</AllowedMethod></CORSRule></CORSConfiguration>';
+    const lifecycle = '<LifecycleConfiguration><Rule><ID>r</ID><Filter><Prefix>tmp/</Prefix></Filter><Status>Enabled</Status><Expiration><Days>9</Days></Expiration></Rule></LifecycleConfiguration>';
+    const requests: [string, string, string][] = [['POST', `/${b}?delete`, del], ['PUT', `/${b}?cors`, cors], ['PUT', `/${b}?lifecycle`, lifecycle]];
+    for (const [method, path, body] of requests) {
+      const bare = await raw(s, method, path, { as: ALICE, body, headers: { 'x-amz-sdk-checksum-algorithm': 'CRC32' } });
+      expect([path, bare.status, errorOf(bare).Code, errorOf(bare).Message]).toEqual([path, 400, 'InvalidRequest', 'Missing required header for this request: Content-MD5 OR x-amz-checksum-*']);
+    }
+    expect(await keys()).toContain('kept');
+    expect((await raw(s, 'GET', `/${b}?cors`, { as: ALICE })).status).toBe(404);
+    const crc32Of = (text: string) => {
+      const out = Buffer.alloc(4);
+      out.writeUInt32BE(crc32(Buffer.from(text)));
+      return out.toString('base64');
+    };
+    for (const [method, path, body] of requests) {
+      const r = await raw(s, method, path, { as: ALICE, body, headers: { 'x-amz-checksum-crc32': crc32Of(body) } });
+      expect([path, r.status]).toEqual([path, 200]);
+    }
+    expect(await keys()).not.toContain('kept');
+    await raw(s, 'DELETE', `/${b}?cors`, { as: ALICE });
+    await raw(s, 'DELETE', `/${b}?lifecycle`, { as: ALICE });
   });
 
   it('a digest that does not match reads the same for a document and for object bytes (one rule, the engine\'s)', async () => {

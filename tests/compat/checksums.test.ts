@@ -16,6 +16,7 @@ import {
   ListPartsCommand,
   PutObjectCommand,
   UploadPartCommand,
+  UploadPartCopyCommand,
   type ChecksumAlgorithm,
   type ChecksumType,
   type S3Client,
@@ -145,6 +146,35 @@ describe('multipart uploads', () => {
     const done = await c.send(new CompleteMultipartUploadCommand({ Bucket: b, Key: 'sha', UploadId, MultipartUpload: { Parts: [{ PartNumber: 1, ETag: p1.ETag, ChecksumSHA256: p1.ChecksumSHA256 }, { PartNumber: 2, ETag: p2.ETag, ChecksumSHA256: p2.ChecksumSHA256 }] } }));
     const sha = (x: Buffer) => createHash('sha256').update(x).digest();
     expect(done.ChecksumSHA256).toBe(`${sha(Buffer.concat([sha(part1), sha(part2)])).toString('base64')}-2`);
+  });
+});
+
+describe('parts and the upload\'s algorithm', () => {
+  it('UploadPart with a checksum of another algorithm than the upload\'s is InvalidRequest, and stores no part', async () => {
+    const { UploadId } = await c.send(new CreateMultipartUploadCommand({ Bucket: b, Key: 'other-alg', ChecksumAlgorithm: 'SHA256' }));
+    // The SDK's default part checksum is CRC32: against a SHA256 upload AWS refuses it.
+    const err = await sdkError(c.send(new UploadPartCommand({ Bucket: b, Key: 'other-alg', UploadId, PartNumber: 1, Body: part1, ChecksumAlgorithm: 'CRC32' })));
+    expect([err.status, err.name, err.message]).toEqual([400, 'InvalidRequest', 'Checksum Type mismatch occurred, expected checksum Type: sha256, actual checksum Type: crc32']);
+    // A header checksum alone (no x-amz-sdk-checksum-algorithm) is judged the same way, before it is checked.
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(part2));
+    const rawPart = await raw(s, 'PUT', `/${b}/other-alg?partNumber=1&uploadId=${UploadId}`, { as: ALICE, body: part2, headers: { 'x-amz-checksum-crc32': crc.toString('base64') } });
+    expect([rawPart.status, errorOf(rawPart).Code]).toEqual([400, 'InvalidRequest']);
+    expect((await c.send(new ListPartsCommand({ Bucket: b, Key: 'other-alg', UploadId }))).Parts ?? []).toEqual([]);
+    const ok = await c.send(new UploadPartCommand({ Bucket: b, Key: 'other-alg', UploadId, PartNumber: 1, Body: part1, ChecksumAlgorithm: 'SHA256' }));
+    expect(ok.ChecksumSHA256).toBe(createHash('sha256').update(part1).digest('base64'));
+  });
+
+  it('UploadPartCopy answers the part\'s checksum of the upload\'s algorithm', async () => {
+    await c.send(new PutObjectCommand({ Bucket: b, Key: 'copy-source', Body: part2 }));
+    const { UploadId } = await c.send(new CreateMultipartUploadCommand({ Bucket: b, Key: 'copied-part', ChecksumAlgorithm: 'CRC32' }));
+    const r = await c.send(new UploadPartCopyCommand({ Bucket: b, Key: 'copied-part', UploadId, PartNumber: 1, CopySource: `${b}/copy-source` }));
+    const expected = Buffer.alloc(4);
+    expected.writeUInt32BE(crc32(part2));
+    expect(r.CopyPartResult?.ChecksumCRC32).toBe(expected.toString('base64'));
+    const plain = await c.send(new CreateMultipartUploadCommand({ Bucket: b, Key: 'copied-plain' }));
+    const none = await c.send(new UploadPartCopyCommand({ Bucket: b, Key: 'copied-plain', UploadId: plain.UploadId, PartNumber: 1, CopySource: `${b}/copy-source` }));
+    expect(none.CopyPartResult?.ChecksumCRC32).toBeUndefined();
   });
 });
 

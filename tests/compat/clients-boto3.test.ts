@@ -73,6 +73,10 @@ describe('boto3', () => {
     expect(value('list_objects_v1_marker')).toEqual({ count: 1200, missing: [] });
   });
 
+  s.step('list_objects (v1) gives Prefix, Marker and Delimiter back as sent (AWS leaves a v1 Prefix unencoded)', async () => {
+    expect(value('list_objects_v1_prefix_echo')).toEqual({ prefix: 'top %', marker: 'top %', delimiter: '+', keys: ['top %.txt'] });
+  });
+
   s.step('upload_file / download_file with a multipart TransferConfig', async () => {
     const v = value<{ etag: string; length: number; same: boolean }>('multipart_transfer');
     expect(v.etag).toMatch(/^"[0-9a-f]{32}-4"$/);

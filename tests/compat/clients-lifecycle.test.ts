@@ -1,7 +1,6 @@
 // Lifecycle rules through aws-cli 2 and boto3 (their own XML, Content-MD5 and parsing), and the
 // rules surviving a restart: the reopened server's own sweep expires the object. The lifecycle
 // day is one second here (as RGW's `rgw lc debug interval`).
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,6 +8,7 @@ import { CreateBucketCommand, HeadObjectCommand, ListObjectsV2Command, PutBucket
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAppContext } from '../../src-main/app-context.js';
 import { ALICE, bucketName, clientFor, startS3Server, type S3TestServer } from './server.js';
+import { s3apiCli } from './s3api-cli.js';
 
 const DAY = 1000;
 let s: S3TestServer;
@@ -22,31 +22,7 @@ afterAll(async () => {
   if (home) rmSync(home, { recursive: true, force: true });
 });
 
-function env(): Record<string, string> {
-  return {
-    PATH: '/usr/local/bin:/usr/bin:/bin',
-    HOME: home,
-    LANG: 'C.UTF-8',
-    AWS_ACCESS_KEY_ID: ALICE.accessKey,
-    AWS_SECRET_ACCESS_KEY: ALICE.secretKey,
-    AWS_DEFAULT_REGION: 'us-east-1',
-    AWS_EC2_METADATA_DISABLED: 'true',
-    AWS_PAGER: '',
-    AWS_MAX_ATTEMPTS: '1',
-  };
-}
-
-function exec(file: string, args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(file, args, { env: env(), timeout: 60_000, encoding: 'utf8' }, (err, stdout, stderr) => resolve({ code: err ? Number((err as { code?: number }).code ?? 1) : 0, stdout, stderr }));
-  });
-}
-
-async function aws(...args: string[]): Promise<Record<string, unknown>> {
-  const r = await exec('/usr/bin/aws', ['--endpoint-url', s.url, '--output', 'json', 's3api', ...args]);
-  if (r.code !== 0) throw new Error(`aws ${args.join(' ')} → ${r.code}\n${r.stderr}`);
-  return r.stdout.trim() ? (JSON.parse(r.stdout) as Record<string, unknown>) : {};
-}
+const { exec, aws } = s3apiCli(() => s.url, () => home);
 
 describe('aws-cli', () => {
   it('puts, gets and deletes a configuration; head-object shows the Expiration', async () => {

@@ -1,7 +1,6 @@
 // S3 Object Lock through aws-cli 2 and boto3 (their own XML, Content-MD5 and date parsing), and
 // a lock surviving a restart: the reopened store still refuses to remove the locked version and
 // still applies the bucket's default retention.
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,6 +16,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAppContext } from '../../src-main/app-context.js';
 import { ALICE, bucketName, clientFor, sdkError, startS3Server, type S3TestServer } from './server.js';
+import { s3apiCli } from './s3api-cli.js';
 
 let s: S3TestServer;
 let home: string;
@@ -29,37 +29,7 @@ afterAll(async () => {
   if (home) rmSync(home, { recursive: true, force: true });
 });
 
-function env(): Record<string, string> {
-  return {
-    PATH: '/usr/local/bin:/usr/bin:/bin',
-    HOME: home,
-    LANG: 'C.UTF-8',
-    AWS_ACCESS_KEY_ID: ALICE.accessKey,
-    AWS_SECRET_ACCESS_KEY: ALICE.secretKey,
-    AWS_DEFAULT_REGION: 'us-east-1',
-    AWS_EC2_METADATA_DISABLED: 'true',
-    AWS_PAGER: '',
-    AWS_MAX_ATTEMPTS: '1',
-  };
-}
-
-function exec(file: string, args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(file, args, { env: env(), timeout: 60_000, encoding: 'utf8' }, (err, stdout, stderr) => resolve({ code: err ? Number((err as { code?: number }).code ?? 1) : 0, stdout, stderr }));
-  });
-}
-
-async function aws(...args: string[]): Promise<Record<string, unknown>> {
-  const r = await exec('/usr/bin/aws', ['--endpoint-url', s.url, '--output', 'json', 's3api', ...args]);
-  if (r.code !== 0) throw new Error(`aws ${args.join(' ')} → ${r.code}\n${r.stderr}`);
-  return r.stdout.trim() ? (JSON.parse(r.stdout) as Record<string, unknown>) : {};
-}
-
-/** An aws-cli call that must fail: its exit code and the S3 error code it printed. */
-async function awsFails(...args: string[]): Promise<[number, string | undefined]> {
-  const r = await exec('/usr/bin/aws', ['--endpoint-url', s.url, 's3api', ...args]);
-  return [r.code, /\(([A-Za-z]+)\)/.exec(r.stderr)?.[1]];
-}
+const { exec, aws, awsFails } = s3apiCli(() => s.url, () => home);
 
 const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().replace(/\.\d+Z$/, 'Z');
 

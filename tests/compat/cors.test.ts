@@ -56,7 +56,7 @@ describe('the configuration', () => {
       [doc(''), 'MalformedXML'],
     ];
     for (const [body, code] of cases) {
-      const r = await raw(s, 'PUT', `/${b}?cors`, { as: ALICE, body });
+      const r = await raw(s, 'PUT', `/${b}?cors`, { as: ALICE, body, md5: true });
       expect([body, r.status, errorOf(r).Code]).toEqual([body, 400, code]);
     }
     expect((await raw(s, 'GET', `/${b}?cors`, { as: ALICE })).status).toBe(404);

@@ -4,6 +4,8 @@
 // (RGW's `rgw lc debug interval`); the sweep is run with a clock set days ahead, so nothing waits.
 // The sweep covers every bucket of the server: assertions look at their own bucket only.
 import {
+  CompleteMultipartUploadCommand,
+  CopyObjectCommand,
   CreateBucketCommand,
   CreateMultipartUploadCommand,
   DeleteBucketLifecycleCommand,
@@ -16,6 +18,7 @@ import {
   PutBucketLifecycleConfigurationCommand,
   PutBucketVersioningCommand,
   PutObjectCommand,
+  UploadPartCommand,
   type LifecycleRule,
   type S3Client,
 } from '@aws-sdk/client-s3';
@@ -43,7 +46,7 @@ async function mkBucket(versioned = false): Promise<string> {
 const putRules = (b: string, Rules: LifecycleRule[]) => c.send(new PutBucketLifecycleConfigurationCommand({ Bucket: b, LifecycleConfiguration: { Rules } }));
 const S3NS = 'http://s3.amazonaws.com/doc/2006-03-01/';
 const doc = (rules: string) => `<LifecycleConfiguration xmlns="${S3NS}">${rules}</LifecycleConfiguration>`;
-const putRaw = (b: string, body: string) => raw(s, 'PUT', `/${b}?lifecycle`, { as: ALICE, body });
+const putRaw = (b: string, body: string) => raw(s, 'PUT', `/${b}?lifecycle`, { as: ALICE, body, md5: true });
 const keys = async (b: string) => {
   const v = await c.send(new ListObjectVersionsCommand({ Bucket: b }));
   return [...(v.Versions ?? []).map((x) => `${x.Key}${x.IsLatest ? '' : ' (old)'}`), ...(v.DeleteMarkers ?? []).map((x) => `${x.Key} (marker)`)].sort();
@@ -107,7 +110,7 @@ describe('the configuration', () => {
 
   it('is the bucket owner’s: another user is AccessDenied', async () => {
     const b = await mkBucket();
-    const r = await raw(s, 'PUT', `/${b}?lifecycle`, { as: BOB, body: doc('<Rule><ID>r</ID><Filter/><Status>Enabled</Status><Expiration><Days>1</Days></Expiration></Rule>') });
+    const r = await raw(s, 'PUT', `/${b}?lifecycle`, { as: BOB, md5: true, body: doc('<Rule><ID>r</ID><Filter/><Status>Enabled</Status><Expiration><Days>1</Days></Expiration></Rule>') });
     expect([r.status, errorOf(r).Code]).toEqual([403, 'AccessDenied']);
     expect(errorOf(await raw(s, 'GET', `/${b}?lifecycle`, { as: BOB })).Code).toBe('AccessDenied');
   });
@@ -131,6 +134,22 @@ describe('x-amz-expiration', () => {
     // Not covered (prefix), or covered only by a disabled rule: no header.
     await c.send(new PutObjectCommand({ Bucket: b, Key: 'keep', Body: 'x' }));
     expect((await c.send(new HeadObjectCommand({ Bucket: b, Key: 'keep' }))).Expiration).toBeUndefined();
+  });
+
+  it('tells it on CopyObject and CompleteMultipartUpload answers that make a covered object', async () => {
+    const b = await mkBucket();
+    await putRules(b, [{ ID: 'tmp', Status: 'Enabled', Filter: { Prefix: 'tmp/' }, Expiration: { Days: 3 } }]);
+    await c.send(new PutObjectCommand({ Bucket: b, Key: 'src', Body: 'x' }));
+    const copied = await c.send(new CopyObjectCommand({ Bucket: b, Key: 'tmp/copy', CopySource: `${b}/src` }));
+    expect(copied.Expiration).toBe((await c.send(new HeadObjectCommand({ Bucket: b, Key: 'tmp/copy' }))).Expiration);
+    expect(copied.Expiration).toMatch(/^expiry-date="[^"]+", rule-id="tmp"$/);
+    const { UploadId } = await c.send(new CreateMultipartUploadCommand({ Bucket: b, Key: 'tmp/mp' }));
+    const part = await c.send(new UploadPartCommand({ Bucket: b, Key: 'tmp/mp', UploadId, PartNumber: 1, Body: 'only part' }));
+    const done = await c.send(new CompleteMultipartUploadCommand({ Bucket: b, Key: 'tmp/mp', UploadId, MultipartUpload: { Parts: [{ PartNumber: 1, ETag: part.ETag }] } }));
+    expect(done.Expiration).toBe((await c.send(new HeadObjectCommand({ Bucket: b, Key: 'tmp/mp' }))).Expiration);
+    expect(done.Expiration).toMatch(/^expiry-date="[^"]+", rule-id="tmp"$/);
+    // A copy outside the rule's prefix says nothing.
+    expect((await c.send(new CopyObjectCommand({ Bucket: b, Key: 'kept', CopySource: `${b}/src` }))).Expiration).toBeUndefined();
   });
 
   it('with a real day: midnight UTC after the days have passed', async () => {

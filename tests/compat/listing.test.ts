@@ -132,9 +132,10 @@ describe('ListObjects (v1)', () => {
       keys.push(...(r.Contents ?? []).map((o) => dec(o.Key!)));
       prefixes.push(...(r.CommonPrefixes ?? []).map((p) => dec(p.Prefix!)));
       if (!r.IsTruncated) return { keys, prefixes };
-      // NextMarker is sent whenever the page is truncated (RGW), delimiter or not.
-      expect(r.NextMarker).toBeDefined();
-      marker = dec(r.NextMarker!);
+      // As AWS: NextMarker only with a delimiter; without one the last Key is the next marker.
+      if (params.Delimiter) expect(r.NextMarker).toBeDefined();
+      else expect(r.NextMarker).toBeUndefined();
+      marker = params.Delimiter ? dec(r.NextMarker!) : keys.at(-1);
     }
     throw new Error('listing does not end');
   }
@@ -156,9 +157,10 @@ describe('ListObjects (v1)', () => {
     expect(r.Contents![0]!.Owner?.ID).toBe(ALICE.account);
   });
 
-  it('encodes the echoed prefix, marker and delimiter with encoding-type=url', async () => {
+  it('encodes the echoed marker and delimiter, not the prefix, with encoding-type=url', async () => {
     const r = await raw(s, 'GET', `/${b}?prefix=a%2B&marker=a%20b&delimiter=%2B&encoding-type=url`, { as: ALICE });
-    expect(r.text).toContain('<Prefix>a%2B</Prefix>');
+    // Prefix comes back as sent: AWS leaves it unencoded in v1 (botocore decodes no v1 Prefix).
+    expect(r.text).toContain('<Prefix>a+</Prefix>');
     expect(r.text).toContain('<Marker>a%20b</Marker>');
     expect(r.text).toContain('<Delimiter>%2B</Delimiter>');
   });

@@ -147,6 +147,12 @@ describe('multipart upload', () => {
     expect([first.Uploads!.length, first.IsTruncated]).toEqual([2, true]);
     const next = await c.send(new ListMultipartUploadsCommand({ Bucket: lb, KeyMarker: first.NextKeyMarker!, UploadIdMarker: first.NextUploadIdMarker! }));
     expect(next.Uploads!.map((u) => u.Key)).toEqual(['u/two', 'v/three']);
+    // The last page names its last upload too (as RGW and Swift's s3api); a page of none names nothing.
+    expect([next.IsTruncated, next.NextKeyMarker, next.NextUploadIdMarker]).toEqual([false, 'v/three', ids[3]]);
+    const none = await c.send(new ListMultipartUploadsCommand({ Bucket: lb, Prefix: 'nothing/' }));
+    expect([none.Uploads, none.NextKeyMarker, none.NextUploadIdMarker]).toEqual([undefined, undefined, undefined]);
+    const noParts = await c.send(new ListPartsCommand({ Bucket: lb, Key: 'v/three', UploadId: ids[3]! }));
+    expect([noParts.Parts, noParts.PartNumberMarker, noParts.NextPartNumberMarker]).toEqual([undefined, '0', '0']);
     expect((await sdkError(s.client(BOB).send(new ListMultipartUploadsCommand({ Bucket: lb })))).name).toBe('AccessDenied');
 
     const key = 'u/one';

@@ -54,10 +54,10 @@ const BUCKET: Row[] = [
   ['DELETE', '/b', {}, 'DeleteBucket', 'admin'],
   ['DELETE', '/b?policy', {}, 'DeleteBucketPolicy', 'admin'],
   ['GET', '/b?lifecycle', {}, 'GetBucketLifecycle', 'admin'],
-  ['PUT', '/b?lifecycle', {}, 'PutBucketLifecycle', 'admin'],
+  ['PUT', '/b?lifecycle', { 'Content-MD5': '1B2M2Y8AsgTpgAmY7PhCfg==' }, 'PutBucketLifecycle', 'admin'],
   ['DELETE', '/b?lifecycle', {}, 'DeleteBucketLifecycle', 'admin'],
   ['GET', '/b/k?lifecycle', {}, 'NotImplemented', 'service'],
-  ['POST', '/b?delete', {}, 'DeleteObjects', 'write-object'],
+  ['POST', '/b?delete', { 'Content-MD5': '1B2M2Y8AsgTpgAmY7PhCfg==' }, 'DeleteObjects', 'write-object'],
   ['POST', '/b', {}, 'MethodNotAllowed', 'service'],
   ['POST', '/b?uploads', {}, 'MethodNotAllowed', 'service'],
   ['PATCH', '/b', {}, 'MethodNotAllowed', 'service'],
@@ -65,7 +65,7 @@ const BUCKET: Row[] = [
   ['OPTIONS', '/b/k', {}, 'PreflightCors', 'none'],
   ['OPTIONS', '/b/k?X-Amz-Signature=x', {}, 'PreflightCors', 'none'],
   ['GET', '/b?cors', {}, 'GetBucketCors', 'admin'],
-  ['PUT', '/b?cors', {}, 'PutBucketCors', 'admin'],
+  ['PUT', '/b?cors', { 'Content-MD5': '1B2M2Y8AsgTpgAmY7PhCfg==' }, 'PutBucketCors', 'admin'],
   ['DELETE', '/b?cors', {}, 'DeleteBucketCors', 'admin'],
 ];
 
@@ -398,6 +398,11 @@ describe('invalid parameters', () => {
     ['PUT', '/b/k', { 'x-amz-copy-source': 'nokey' }, 'CopyObject', 400, 'InvalidArgument'],
     ['PUT', '/b/k', { ...COPY, 'x-amz-metadata-directive': 'MERGE' }, 'CopyObject', 400, 'InvalidArgument'],
     ['PUT', '/b?acl', { 'x-amz-acl': 'nope' }, 'PutBucketAcl', 400, 'InvalidArgument'],
+    // AWS: these three need Content-MD5 or an x-amz-checksum-* (x-amz-sdk-checksum-algorithm alone is not one).
+    ['POST', '/b?delete', {}, 'DeleteObjects', 400, 'InvalidRequest'],
+    ['POST', '/b?delete', { 'x-amz-sdk-checksum-algorithm': 'CRC32' }, 'DeleteObjects', 400, 'InvalidRequest'],
+    ['PUT', '/b?cors', {}, 'PutBucketCors', 400, 'InvalidRequest'],
+    ['PUT', '/b?lifecycle', {}, 'PutBucketLifecycle', 400, 'InvalidRequest'],
   ])('%s %s %j -> %s, then %i %s', (method, target, headers, name, status, code) => {
     const op = parse(method, target, headers);
     expect(op.name).toBe(name);

@@ -118,13 +118,16 @@ describe('bucket quota', () => {
     expect(head.headers['x-rgw-quota-bucket-objects']).toBe('2');
   });
 
-  it('byte quota refuses a write that would not fit, with the same rule on the native API (413)', async () => {
+  it('byte quota: S3 counts each object rounded up to 4 KiB (RGW), the native API its bytes (Swift\'s container_quotas)', async () => {
     const b = await mkBucket();
     await s.engine.updateContainer(Engine.ref(ALICE.account, b), { quota: { maxBytes: 4096 } });
     await c.send(new PutObjectCommand({ Bucket: b, Key: 'fits', Body: Buffer.alloc(4000) }));
     await expectQuotaExceeded(c.send(new PutObjectCommand({ Bucket: b, Key: 'more', Body: 'x' })));
     const auth = await fetch(`${s.url}/auth/1.0`, { headers: { 'X-Auth-User': ALICE.swiftUser, 'X-Auth-Key': ALICE.swiftKey } });
-    const native = await fetch(`${auth.headers.get('x-storage-url')}/${b}/more`, { method: 'PUT', body: 'x', headers: { 'X-Auth-Token': auth.headers.get('x-auth-token')! } });
-    expect(native.status).toBe(413);
+    const nativePut = (name: string, body: string) =>
+      fetch(`${auth.headers.get('x-storage-url')}/${b}/${name}`, { method: 'PUT', body, headers: { 'X-Auth-Token': auth.headers.get('x-auth-token')! } });
+    // 4,000 + 96 bytes fit in 4,096; one more byte does not.
+    expect((await nativePut('more', 'x'.repeat(96))).status).toBe(201);
+    expect((await nativePut('over', 'x')).status).toBe(413);
   });
 });

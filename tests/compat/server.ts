@@ -140,6 +140,8 @@ export interface RawOptions {
   tamper?: (headers: Record<string, string>) => void;
   /** Headers sent but left out of SignedHeaders (lower-case names). */
   unsigned?: string[];
+  /** Send the body's Content-MD5 (the integrity header DeleteObjects, PutBucketCors and PutBucketLifecycle need). */
+  md5?: boolean;
 }
 
 /** Splits `/path?query` into the pieces the signer wants. */
@@ -161,6 +163,7 @@ export async function signRequest(s: { port: number }, method: string, pathAndQu
   const body = o.body === undefined ? Buffer.alloc(0) : Buffer.from(o.body);
   const host = o.host ?? `127.0.0.1:${s.port}`;
   let headers: Record<string, string> = { host, ...(o.headers ?? {}) };
+  if (o.md5) headers['content-md5'] ??= createHash('md5').update(body).digest('base64');
   if ((body.length || ['PUT', 'POST'].includes(method)) && !headers['content-length'] && !o.noContentLength) headers['content-length'] = String(body.length);
   if (o.as) {
     const { path, query } = splitPath(pathAndQuery);

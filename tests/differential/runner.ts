@@ -60,7 +60,8 @@ function bodyOf(b: Body | undefined, vars: Record<string, string>): Buffer {
 async function send(t: Target, req: Req, vars: Record<string, string>) {
   const headers: Record<string, string> = {};
   for (const [k, v] of Object.entries(req.headers ?? {})) headers[k] = substitute(v, vars);
-  return t.send(req, substitute(req.path, vars), headers, bodyOf(req.body, vars));
+  const signed = req.sigv2Resource === undefined ? req : { ...req, sigv2Resource: substitute(req.sigv2Resource, vars) };
+  return t.send(signed, substitute(req.path, vars), headers, bodyOf(req.body, vars));
 }
 
 function captureFrom(spec: string, res: { headers: Record<string, unknown>; body: Buffer }): string | undefined {

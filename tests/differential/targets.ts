@@ -193,8 +193,10 @@ function s3Target(s: S3Setup, runTag: string): Target {
       const key: S3Key | undefined =
         who === 'owner' ? s.owner : who === 'other' ? s.other : who === 'bad-signature' ? { ...s.owner, secretKey: `${s.owner.secretKey}x` } : who === 'unknown-key' ? { accessKey: 'NOSUCHACCESSKEY00000', secretKey: 'no-such-secret' } : undefined;
       if (key && req.sigv2) {
-        h.Date = new Date(Date.now() + (req.clockSkew ?? 0) * 1000).toUTCString();
-        h.Authorization = `AWS ${key.accessKey}:${sigV2(key.secretKey, req.method, path, h)}`;
+        const date = req.sigv2Date === undefined ? new Date(Date.now() + (req.clockSkew ?? 0) * 1000).toUTCString() : req.sigv2Date;
+        if (date !== null) h.Date = date;
+        const signedPath = req.sigv2Resource === undefined ? path : `${req.sigv2Resource}${path.includes('?') ? path.slice(path.indexOf('?')) : ''}`;
+        h.Authorization = `AWS ${key.accessKey}:${sigV2(key.secretKey, req.method, signedPath, h)}`;
       } else if (key) {
         if (!req.presign) h['x-amz-content-sha256'] ??= req.unsignedPayload ? 'UNSIGNED-PAYLOAD' : body.length ? createHash('sha256').update(body).digest('hex') : EMPTY_SHA256;
         const q = path.indexOf('?');

@@ -64,6 +64,10 @@ export interface Req {
   presign?: number;
   /** S3: SigV2 header authentication (`AWS key:signature`), as older tools sign. */
   sigv2?: boolean;
+  /** SigV2: the Date header sent and signed instead of now (null: no Date at all). */
+  sigv2Date?: string | null;
+  /** SigV2: the resource signed instead of the path sent (e.g. `/{b}/` for a request sent to `/{b}`). */
+  sigv2Resource?: string;
   /**
    * Native: a TempURL for the request's own path (`temp_url_sig`, `temp_url_expires`), signed with
    * HMAC-SHA1 (the digest every server here accepts) by `key` (the account's X-Account-Meta-Temp-URL-Key,

@@ -147,8 +147,8 @@ describe('paths', () => {
     expect(pathOf(target)).toEqual(path);
   });
   it.each([
-    [`${A}/c/%ff`, 412, 'Invalid UTF8'],
-    [`${A}/c/a%00b`, 412, 'Bad URL'],
+    [`${A}/c/%ff`, 412, 'Invalid UTF8 or contains NULL'],
+    [`${A}/c/a%00b`, 412, 'Invalid UTF8 or contains NULL'],
     ['/v1/AUTH_', 412, 'Bad URL'],
     ['/v1/AUTH_alice//o', 412, 'Bad URL'],
     ['/v2/AUTH_alice', 412, 'Bad URL'],

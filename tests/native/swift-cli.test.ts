@@ -472,4 +472,97 @@ print(json.dumps({'rows': [r.get('subdir') or r.get('name') for r in rows], 'typ
       `--${boundary}\r\nContent-Type: text/x-test\r\nContent-Range: bytes 0-1/10\r\n\r\n01\r\n--${boundary}\r\nContent-Type: text/x-test\r\nContent-Range: bytes 5-6/10\r\n\r\n56\r\n--${boundary}--`,
     );
   });
+
+  it('UTF-8 in names, Content-Type, metadata and X-Copy-From come back as sent, in HEAD and in listings (no mojibake)', async () => {
+    const out = (await py(`
+import sys, json
+from swiftclient.client import Connection
+c = Connection(authurl=sys.argv[1], user=sys.argv[2], key=sys.argv[3])
+c.put_container('utf8')
+c.put_object('utf8', 'Grüße/日本.txt', contents=b'x', content_type='text/plain; title=Grüße ✓', headers={'X-Object-Meta-City': 'München ✓'})
+h = c.head_object('utf8', 'Grüße/日本.txt')
+_, listing = c.get_container('utf8')
+c.put_object('utf8', 'copy', contents=b'', headers={'X-Copy-From': '/utf8/Grüße/日本.txt'})
+c.post_object('utf8', 'copy', headers={'X-Object-Meta-Town': 'Zürich ✓', 'Content-Type': 'text/x-ü'})
+h2 = c.head_object('utf8', 'copy')
+print(json.dumps({'type': h['content-type'], 'city': h.get('x-object-meta-city'), 'listing': [[o['name'], o['content_type']] for o in listing], 'copy': [h2['content-type'], h2.get('x-object-meta-town'), h2['etag']]}))
+`)) as { type: string; city: string; listing: string[][]; copy: string[] };
+    expect(out.type).toBe('text/plain; title=Grüße ✓');
+    expect(out.city).toBe('München ✓');
+    // As Swift lists it: the parameters rebuilt from what parses ("✓" after a space does not).
+    expect(out.listing).toEqual([['Grüße/日本.txt', 'text/plain;title=Grüße']]);
+    expect(out.copy).toEqual(['text/x-ü', 'Zürich ✓', md5('x')]);
+  });
+
+  it('a 10-byte container quota takes a 9-byte object and refuses the next byte (Swift counts bytes); a copy with a Range copies that range', async () => {
+    const out = (await py(`
+import sys, json
+from swiftclient.client import Connection, ClientException
+c = Connection(authurl=sys.argv[1], user=sys.argv[2], key=sys.argv[3])
+c.put_container('quota10', headers={'X-Container-Meta-Quota-Bytes': '10'})
+c.put_object('quota10', 'nine', contents=b'123456789')
+try:
+    c.put_object('quota10', 'two', contents=b'12')
+    refused = None
+except ClientException as e:
+    refused = e.http_status
+c.put_object('quota10', 'one', contents=b'1')
+c.put_container('ranged')
+c.put_object('ranged', 'src', contents=b'0123456789')
+c.put_object('ranged', 'part', contents=b'', headers={'X-Copy-From': '/ranged/src', 'Range': 'bytes=2-4'})
+c.copy_object('ranged', 'src', destination='/ranged/tail', headers={'Range': 'bytes=-3'})
+print(json.dumps({'refused': refused, 'used': c.head_container('quota10')['x-container-bytes-used'], 'part': c.get_object('ranged', 'part')[1].decode(), 'tail': c.get_object('ranged', 'tail')[1].decode()}))
+`)) as { refused: number | null; used: string; part: string; tail: string };
+    expect(out).toEqual({ refused: 413, used: '10', part: '234', tail: '789' });
+  });
+
+  it('a DLO manifest is made, changed and cleared by POST (X-Object-Manifest is metadata a POST replaces), with a raw UTF-8 prefix too', async () => {
+    const out = (await py(`
+import sys, json
+from swiftclient.client import Connection
+c = Connection(authurl=sys.argv[1], user=sys.argv[2], key=sys.argv[3])
+c.put_container('dlopost')
+c.put_object('dlopost', 'seg/1', contents=b'aa')
+c.put_object('dlopost', 'seg/2', contents=b'bb')
+c.put_object('dlopost', 'Grüße/1', contents=b'uu')
+c.put_object('dlopost', 'obj', contents=b'own')
+c.post_object('dlopost', 'obj', headers={'X-Object-Manifest': 'dlopost/seg/'})
+made = c.get_object('dlopost', 'obj')[1].decode()
+c.post_object('dlopost', 'obj', headers={'X-Object-Manifest': 'dlopost/seg/2'})
+changed = c.get_object('dlopost', 'obj')[1].decode()
+c.post_object('dlopost', 'obj', headers={'X-Object-Manifest': 'dlopost/Grüße/'})
+utf8 = c.get_object('dlopost', 'obj')[1].decode()
+c.post_object('dlopost', 'obj', headers={'X-Object-Meta-Plain': 'yes'})
+h, cleared = c.get_object('dlopost', 'obj')
+print(json.dumps({'made': made, 'changed': changed, 'utf8': utf8, 'cleared': cleared.decode(), 'manifest': h.get('x-object-manifest')}))
+`)) as Record<string, string | null>;
+    expect(out).toEqual({ made: 'aabb', changed: 'bb', utf8: 'uu', cleared: 'own', manifest: null });
+  });
+
+  it('?multipart-manifest=get on a copy copies the SLO or DLO manifest itself, not its assembled bytes', async () => {
+    const out = (await py(`
+import sys, json
+from swiftclient.client import Connection
+c = Connection(authurl=sys.argv[1], user=sys.argv[2], key=sys.argv[3])
+c.put_container('mcopy')
+c.put_object('mcopy', 'seg/1', contents=b'a' * 10)
+c.put_object('mcopy', 'seg/2', contents=b'b' * 10)
+manifest = [{'path': '/mcopy/seg/1'}, {'path': '/mcopy/seg/2'}]
+c.put_object('mcopy', 'slo', contents=json.dumps(manifest), query_string='multipart-manifest=put')
+c.put_object('mcopy', 'dlo', contents=b'', headers={'X-Object-Manifest': 'mcopy/seg/'})
+c.put_object('mcopy', 'slo-copy', contents=b'', headers={'X-Copy-From': '/mcopy/slo'}, query_string='multipart-manifest=get')
+c.put_object('mcopy', 'dlo-copy', contents=b'', headers={'X-Copy-From': '/mcopy/dlo'}, query_string='multipart-manifest=get')
+c.put_object('mcopy', 'flat', contents=b'', headers={'X-Copy-From': '/mcopy/slo'})
+slo = c.head_object('mcopy', 'slo-copy')
+segs = json.loads(c.get_object('mcopy', 'slo-copy', query_string='multipart-manifest=get')[1])
+dlo = c.head_object('mcopy', 'dlo-copy')
+flat = c.head_object('mcopy', 'flat')
+print(json.dumps({'slo': [slo.get('x-static-large-object'), slo['content-length'], [s['name'] for s in segs]], 'dlo': [dlo.get('x-object-manifest'), dlo['content-length'], c.get_object('mcopy', 'dlo-copy')[1].decode()], 'flat': [flat.get('x-static-large-object'), flat['content-length']]}))
+`)) as Record<string, unknown>;
+    expect(out).toEqual({
+      slo: ['True', '20', ['/mcopy/seg/1', '/mcopy/seg/2']],
+      dlo: ['mcopy/seg/', '20', 'a'.repeat(10) + 'b'.repeat(10)],
+      flat: [null, '20'],
+    });
+  });
 });

@@ -170,9 +170,10 @@ describe('S3 documents over 1 MiB are refused, and the server lives on', () => {
     ['CreateBucket', 'PUT', '/frbig', () => `<CreateBucketConfiguration>${' '.repeat(1100 * 1024)}</CreateBucketConfiguration>`],
   ];
   it.each(cases)('%s: 400 MaxMessageLengthExceeded, with and without chunked framing', async (_name, method, path, body) => {
-    const r = await raw({ port }, method, path, { as: ALICE, body: body() });
+    // With its Content-MD5: DeleteObjects needs an integrity header before its size is judged.
+    const r = await raw({ port }, method, path, { as: ALICE, body: body(), md5: true });
     expect([r.status, errorOf(r).Code]).toEqual([400, 'MaxMessageLengthExceeded']);
-    const signed = await signRequest({ port }, method, path, { as: ALICE, body: body(), noContentLength: true, headers: { 'transfer-encoding': 'chunked' } });
+    const signed = await signRequest({ port }, method, path, { as: ALICE, body: body(), md5: true, noContentLength: true, headers: { 'transfer-encoding': 'chunked' } });
     const bytes = signed.body;
     const chunked = Buffer.concat([Buffer.from(`${bytes.length.toString(16)}\r\n`), bytes, Buffer.from('\r\n0\r\n\r\n')]);
     const whole = await exchange(port, Buffer.concat([serialize(method, path, [...Object.entries(signed.headers), ['Connection', 'close']]), chunked]), { keepOpen: true, timeoutMs: 10_000 });

@@ -30,6 +30,12 @@ export interface WriteConditions {
   ifNoneMatch?: '*' | undefined;
   /** Only replace the version with this ETag ('*': any; NoSuchKey when there is none). */
   ifMatch?: string | undefined;
+  /**
+   * How a byte quota counts this write: RGW's rule by default (each object rounded up to 4 KiB,
+   * what S3 and the app show as bytes used), or Swift's container_quotas with 'exact' (the
+   * native API: the bytes used plus the object's own bytes).
+   */
+  quotaBytes?: 'rounded' | 'exact' | undefined;
 }
 
 /**
@@ -139,7 +145,7 @@ export async function commitVersion(
     retireCurrent(ctx, c, name, removals, { key, current, overwritten: true });
     alsoInTransaction?.(c, removals);
     const delta = deltaOf([countedSize({ size: payload.size, manifest: fields.manifest })], removals.sizes);
-    checkQuota(ctx.store, c, delta);
+    checkQuota(ctx.store, c, delta, cond.quotaBytes);
     const seq = ctx.store.nextCounter('seq');
     let data: DataRef = { segments: payload.segments ?? [] };
     if (payload.inline?.length) data = ctx.store.putInline(inlineKey(seq), payload.inline);

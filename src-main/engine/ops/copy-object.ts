@@ -3,10 +3,10 @@ import { grantsPublicRead, withPublicRead } from '../acl.js';
 import type { EngineContext } from '../context.js';
 import { objectKey } from '../index/keys.js';
 import { CHECKSUM_ALGORITHMS, type ContainerRef, type ObjectInfo, type ObjectRecord } from '../types.js';
-import { commitVersion, payloadOf } from './commit.js';
+import { checkConditions, commitVersion, payloadOf, type WriteConditions } from './commit.js';
 import { requireContainer } from './containers.js';
 import type { SegmentReadCheck } from './large-object-read.js';
-import { findVersion, getObject, infoOf, toInfo } from './read-object.js';
+import { findVersion, getObject, infoOf, toInfo, type RangeRequest } from './read-object.js';
 import { discardReceived, receiveBody } from './receive-body.js';
 import { checkDeleteAt, requireValidName, versionFields, type ObjectFields } from './put-object.js';
 import { setExpiry } from './versioning.js';
@@ -23,6 +23,17 @@ export interface CopyOptions extends ObjectFields {
   canRead?: SegmentReadCheck;
   /** S3's tagging directive: 'copy' (the default) keeps the source's tags, 'replace' takes `tags`. */
   tagging?: 'copy' | 'replace';
+  /** Conditions on the destination's current version (S3's conditional copy: If-Match, If-None-Match: *). */
+  destination?: WriteConditions;
+  /** How a byte quota counts the copy (WriteConditions). */
+  quotaBytes?: WriteConditions['quotaBytes'];
+  /** Copy only these bytes of the source (Swift's copy middleware reads the source with the request's Range). */
+  range?: RangeRequest;
+  /**
+   * A large object's manifest itself rather than its assembled bytes (Swift's
+   * `?multipart-manifest=get` on a copy): the copy is the same SLO or DLO.
+   */
+  manifest?: boolean;
 }
 
 export interface CopyResult {
@@ -73,26 +84,39 @@ export async function copyObject(
     throw new CofferError('PreconditionFailed', 'The source object changed');
   }
   const dstContainer = requireContainer(ctx, dst.ref);
+  // Checked before any byte is read; the commit checks again (an in-place rewrite by its record's seq).
+  const cond = opts.destination ?? {};
+  if (cond.ifMatch !== undefined || cond.ifNoneMatch !== undefined) checkConditions(ctx.store.objects.get(objectKey(dstContainer.cid, dst.name)), cond, Date.now());
   const sameObject = dstContainer.cid === found.container.cid && dst.name === src.name && found.isLatest;
-  if (sameObject && dstContainer.versioning !== 'enabled') {
+  const asManifest = opts.manifest === true && found.record.manifest !== undefined;
+  if (sameObject && dstContainer.versioning !== 'enabled' && !opts.range) {
     const fields = copiedFields(found.record, opts);
     if (fields.deleteAt !== found.record.deleteAt) checkDeleteAt(fields.deleteAt);
     const source = toInfo(found.container, src.name, found.record, found.isLatest);
     return { source, object: await rewriteInPlace(ctx, dst.ref, dst.name, found.record, fields) };
   }
   // Read from one consistent snapshot: the version found above may be replaced meanwhile.
-  const read = await getObject(ctx, src.ref, src.name, { versionId: found.record.versionId ?? 'null', ...(opts.canRead ? { canRead: opts.canRead } : {}) });
+  const read = await getObject(ctx, src.ref, src.name, {
+    versionId: found.record.versionId ?? 'null',
+    ...(opts.canRead ? { canRead: opts.canRead } : {}),
+    ...(opts.range && !asManifest ? { range: opts.range } : {}),
+    ...(asManifest ? { raw: true } : {}),
+  });
   const source = read.info;
   const fields = copiedFields(source, opts);
   if (fields.deleteAt !== source.deleteAt) checkDeleteAt(fields.deleteAt);
-  const algorithms = CHECKSUM_ALGORITHMS.filter((a) => source.checksums[a]);
-  const received = await receiveBody(ctx, read.body, { size: source.size, checksumAlgorithms: algorithms, signal: opts.signal }).finally(
+  // A part of the source has none of its checksums.
+  const algorithms = read.range ? [] : CHECKSUM_ALGORITHMS.filter((a) => source.checksums[a]);
+  const size = read.range ? read.range.end - read.range.start + 1 : source.size;
+  const received = await receiveBody(ctx, read.body, { size, checksumAlgorithms: algorithms, signal: opts.signal }).finally(
     () => read.body.destroy(),
   );
   try {
     const version = versionFields(dst.name, fields, received.md5);
     if (algorithms.length > 0) version.checksums = received.checksums;
-    const { container, record } = await commitVersion(ctx, dst.ref, dst.name, payloadOf(received), version);
+    // The manifest's own bytes were copied (none for an SLO): the copy is the same large object.
+    if (asManifest) Object.assign(version, { etag: found.record.etag, manifest: found.record.manifest });
+    const { container, record } = await commitVersion(ctx, dst.ref, dst.name, payloadOf(received), version, { ...cond, ...(opts.quotaBytes ? { quotaBytes: opts.quotaBytes } : {}) });
     return { source, object: toInfo(container, dst.name, record, true) };
   } catch (err) {
     await discardReceived(ctx, received);
@@ -107,6 +131,8 @@ export async function rewriteInPlace(
   name: string,
   expected: ObjectRecord,
   fields: ObjectFields,
+  /** A new manifest for the version (set: a DLO's target; undefined: none), when it changes. */
+  manifest?: { set: ObjectRecord['manifest'] },
 ): Promise<ObjectInfo> {
   const { container, record } = await ctx.store.write(() => {
     const c = requireContainer(ctx, ref);
@@ -123,6 +149,10 @@ export async function rewriteInPlace(
     if (!(fields.grants ? grantsPublicRead(fields.grants) : fields.publicRead)) delete next.publicRead;
     if (!fields.grants) delete next.grants;
     if (!fields.tags?.length) delete next.tags;
+    if (manifest) {
+      if (manifest.set) next.manifest = manifest.set;
+      else delete next.manifest;
+    }
     ctx.store.objects.putSync(key, next);
     setExpiry(ctx, key, current, next);
     return { container: c, record: next };
@@ -139,11 +169,17 @@ export async function updateObjectMeta(
   ctx: EngineContext,
   ref: ContainerRef,
   name: string,
-  fields: ObjectFields & { keepExpiry?: boolean },
+  /**
+   * `dlo` (the native API's POST): the DLO target the object has from now on, null for none. Swift
+   * stores X-Object-Manifest with the other metadata a POST replaces, so a POST without it turns
+   * a DLO back into a plain object; an SLO stays one (its manifest is not metadata).
+   */
+  fields: ObjectFields & { keepExpiry?: boolean; dlo?: { container: string; prefix: string } | null },
 ): Promise<ObjectInfo> {
   const found = findVersion(ctx, ref, name);
   const rec = found.record;
   checkDeleteAt(fields.deleteAt);
+  const manifest = fields.dlo === undefined || rec.manifest?.kind === 'slo' ? undefined : { set: fields.dlo ? { kind: 'dlo' as const, ...fields.dlo } : undefined };
   return rewriteInPlace(ctx, ref, name, rec, {
     contentType: fields.contentType || rec.contentType,
     headers: fields.headers ?? rec.headers,
@@ -153,5 +189,5 @@ export async function updateObjectMeta(
     // Native metadata updates leave S3 tags alone.
     tags: rec.tags,
     grants: fields.grants ?? (fields.publicRead === undefined || !rec.grants ? rec.grants : withPublicRead(rec.grants, fields.publicRead)),
-  });
+  }, manifest);
 }

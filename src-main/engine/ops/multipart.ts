@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { CofferError } from '../../../src-shared/errors.js';
+import { CofferError, isCofferError } from '../../../src-shared/errors.js';
 import type { EngineContext } from '../context.js';
 import { cidBytes, nameOf, objectKey, partKey, partsOfUpload, uploadIdOf, uploadKey } from '../index/keys.js';
 import type { PartRecord, UploadRecord } from '../index/store.js';
@@ -15,7 +15,7 @@ import { requireFindableName } from './name-limits.js';
 import { checkQuota } from './usage.js';
 import type { Removals } from './versioning.js';
 import { checkCompletionChecksum, checkListedPartChecksums, objectChecksum, type UploadChecksum } from './multipart-checksums.js';
-import type { Checksums } from '../types.js';
+import type { ChecksumAlgorithm, Checksums } from '../types.js';
 
 export interface UploadInfo {
   uploadId: string;
@@ -82,6 +82,13 @@ export async function uploadPart(
     throw new CofferError('InvalidArgument', `Part number must be an integer between 1 and ${ctx.options.maxPartNumber}`);
   }
   const upload = requireUpload(ctx, requireContainer(ctx, ref), name, uploadId);
+  // A part checksum of another algorithm than the upload's is refused, as AWS does: the object's
+  // checksum is built from the parts' checksums of the upload's algorithm.
+  const sent = [...(Object.keys(opts.expectedChecksums ?? {}) as ChecksumAlgorithm[]), ...(opts.checksumAlgorithms ?? [])];
+  const other = upload.checksumAlgorithm && sent.find((a) => a !== upload.checksumAlgorithm);
+  if (other) {
+    throw new CofferError('ChecksumTypeMismatch', `Checksum Type mismatch occurred, expected checksum Type: ${upload.checksumAlgorithm}, actual checksum Type: ${other}`);
+  }
   // The upload's checksum is kept for every part, sent or not: completion builds the object's from them.
   const algorithms = upload.checksumAlgorithm ? [...(opts.checksumAlgorithms ?? []), upload.checksumAlgorithm] : opts.checksumAlgorithms;
   const received = await receiveBody(ctx, body, { ...opts, ...(algorithms ? { checksumAlgorithms: algorithms } : {}), allowInline: false });
@@ -152,10 +159,23 @@ function dropUpload(ctx: EngineContext, c: ContainerRecord, name: string, upload
   return blobs;
 }
 
+/**
+ * Aborts an upload. One already completed, whose object is still the current version of the
+ * name, is aborted already: nothing to do (AWS answers 204, as Swift's s3api, written against it,
+ * does while the object made by the upload is there); once that version is replaced or deleted
+ * the upload is simply unknown (NoSuchUpload).
+ */
 export async function abortUpload(ctx: EngineContext, ref: ContainerRef, name: string, uploadId: string): Promise<void> {
   const blobs = await ctx.store.write(() => {
     const c = requireContainer(ctx, ref);
-    requireUpload(ctx, c, name, uploadId);
+    try {
+      requireUpload(ctx, c, name, uploadId);
+    } catch (err) {
+      // A name past the limits (requireUpload's NoSuchUpload says so) has no object to look up.
+      const current = isCofferError(err) && err.details.nameBytes === undefined ? ctx.store.objects.get(objectKey(c.cid, name)) : undefined;
+      if (current && !current.deleteMarker && current.uploadId === uploadId) return [];
+      throw err;
+    }
     return dropUpload(ctx, c, name, uploadId);
   });
   await releaseBlobs(ctx, blobs);

@@ -1,11 +1,8 @@
-import { CofferError } from '../../../src-shared/errors.js';
 import type { EngineContext } from '../context.js';
-import { objectKey } from '../index/keys.js';
 import { lockError, requireRetentionChange, type ObjectRetention } from '../object-lock.js';
-import type { ContainerRef, ObjectRecord } from '../types.js';
-import { requireContainer } from './containers.js';
+import type { ContainerRecord, ContainerRef } from '../types.js';
 import { findVersion } from './read-object.js';
-import { olderVersions } from './versioning.js';
+import { updateVersionInPlace } from './version-in-place.js';
 
 /** One version's Object Lock as stored: its id, retention and legal hold (each absent when never set). */
 export interface VersionLock {
@@ -25,47 +22,41 @@ export function getObjectLock(ctx: EngineContext, ref: ContainerRef, name: strin
   return out;
 }
 
-/**
- * Changes one version's record in place (its ETag and Last-Modified stay, no new version), as
- * tags change: found again inside the transaction, so a version removed meanwhile is NoSuchVersion.
- */
-async function updateVersion(ctx: EngineContext, ref: ContainerRef, name: string, versionId: string | undefined, change: (rec: ObjectRecord) => ObjectRecord): Promise<string | null> {
-  const expected = findVersion(ctx, ref, name, versionId).record;
-  return ctx.store.write(() => {
-    const c = requireContainer(ctx, ref);
-    if (!c.objectLock) throw lockError('InvalidBucketState', 'Bucket is missing Object Lock Configuration');
-    const key = objectKey(c.cid, name);
-    const current = ctx.store.objects.get(key);
-    let target: { db: typeof ctx.store.objects; key: Buffer; record: ObjectRecord } | undefined;
-    if (current && current.seq === expected.seq) target = { db: ctx.store.objects, key, record: current };
-    else {
-      const older = olderVersions(ctx, c.cid, name).find((v) => v.record.seq === expected.seq);
-      if (older) target = { db: ctx.store.versions, key: older.key, record: older.record };
-    }
-    if (!target) throw new CofferError('NoSuchVersion', 'The specified version does not exist.');
-    const next = change({ ...target.record });
-    target.db.putSync(target.key, next);
-    return next.versionId;
-  });
-}
+const requireLock = (c: ContainerRecord) => {
+  if (!c.objectLock) throw lockError('InvalidBucketState', 'Bucket is missing Object Lock Configuration');
+};
 
 /**
  * Sets (or, with null, removes) a version's retention, by object-lock.ts's rules: `bypass` is a
  * governance bypass the caller asked for and may use. Returns the version's id.
  */
 export function setRetention(ctx: EngineContext, ref: ContainerRef, name: string, versionId: string | undefined, retention: ObjectRetention | null, bypass: boolean): Promise<string | null> {
-  return updateVersion(ctx, ref, name, versionId, (rec) => {
-    requireRetentionChange(rec.retention, retention, Date.now(), bypass);
-    if (retention) rec.retention = { mode: retention.mode, until: retention.until };
-    else delete rec.retention;
-    return rec;
-  });
+  return updateVersionInPlace(
+    ctx,
+    ref,
+    name,
+    versionId,
+    (rec) => {
+      requireRetentionChange(rec.retention, retention, Date.now(), bypass);
+      if (retention) rec.retention = { mode: retention.mode, until: retention.until };
+      else delete rec.retention;
+      return rec;
+    },
+    requireLock,
+  );
 }
 
 /** Places (true) or lifts (false) a version's legal hold; anyone allowed to may, whatever its retention. */
 export function setLegalHold(ctx: EngineContext, ref: ContainerRef, name: string, versionId: string | undefined, on: boolean): Promise<string | null> {
-  return updateVersion(ctx, ref, name, versionId, (rec) => {
-    rec.legalHold = on;
-    return rec;
-  });
+  return updateVersionInPlace(
+    ctx,
+    ref,
+    name,
+    versionId,
+    (rec) => {
+      rec.legalHold = on;
+      return rec;
+    },
+    requireLock,
+  );
 }

@@ -108,9 +108,9 @@ export function versionFields(name: string, f: ObjectFields, etag: string): NewV
  * refused before the body is read (Swift's quota middleware does the same with Content-Length),
  * so the client is told before it sends the bytes (no 100 Continue). The commit checks again.
  */
-function refuseIfOverQuota(ctx: EngineContext, c: ContainerRecord, name: string, size: number): void {
+function refuseIfOverQuota(ctx: EngineContext, c: ContainerRecord, name: string, size: number, quotaBytes: WriteConditions['quotaBytes']): void {
   const current = ctx.store.objects.get(objectKey(c.cid, name));
-  checkQuota(ctx.store, c, deltaOf([size], current ? [countedSize(current)] : []));
+  checkQuota(ctx.store, c, deltaOf([size], current ? [countedSize(current)] : []), quotaBytes);
 }
 
 /** Stores an object from a stream: receive and verify the bytes, then commit them in one transaction. */
@@ -119,7 +119,7 @@ export async function putObject(ctx: EngineContext, ref: ContainerRef, name: str
   checkDeleteAt(opts.deleteAt);
   const container = findContainer(ctx, ref);
   if (!container) throw new CofferError('NoSuchContainer', `Container ${ref.container} does not exist`);
-  if (opts.size !== undefined) refuseIfOverQuota(ctx, container, name, opts.size);
+  if (opts.size !== undefined) refuseIfOverQuota(ctx, container, name, opts.size, opts.quotaBytes);
   // A write whose condition already fails is refused before its body is read (the commit checks again).
   if (opts.ifMatch !== undefined || opts.ifNoneMatch !== undefined) checkConditions(ctx.store.objects.get(objectKey(container.cid, name)), opts, Date.now());
   const received = await receiveBody(ctx, body, opts);

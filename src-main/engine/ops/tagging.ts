@@ -1,10 +1,8 @@
 import { CofferError } from '../../../src-shared/errors.js';
 import type { EngineContext } from '../context.js';
-import { objectKey } from '../index/keys.js';
-import type { ContainerRef, ObjectRecord, Tag } from '../types.js';
-import { requireContainer } from './containers.js';
+import type { ContainerRef, Tag } from '../types.js';
 import { findVersion } from './read-object.js';
-import { olderVersions } from './versioning.js';
+import { updateVersionInPlace } from './version-in-place.js';
 
 /**
  * AWS's limits on a tag set: 10 tags on an object, 50 on a bucket; keys of 1-128 and values of
@@ -40,24 +38,11 @@ export function getObjectTags(ctx: EngineContext, ref: ContainerRef, name: strin
  * Replaces (or, with null, removes) the tags of one version in place: no new version, the same
  * ETag and Last-Modified, as AWS keeps them. Returns the version's id.
  */
-export async function setObjectTags(ctx: EngineContext, ref: ContainerRef, name: string, versionId: string | undefined, tags: Tag[] | null): Promise<string | null> {
+export function setObjectTags(ctx: EngineContext, ref: ContainerRef, name: string, versionId: string | undefined, tags: Tag[] | null): Promise<string | null> {
   if (tags) checkTags(tags, 'object');
-  const expected = findVersion(ctx, ref, name, versionId).record;
-  return ctx.store.write(() => {
-    const c = requireContainer(ctx, ref);
-    const key = objectKey(c.cid, name);
-    const current = ctx.store.objects.get(key);
-    let target: { db: typeof ctx.store.objects; key: Buffer; record: ObjectRecord } | undefined;
-    if (current && current.seq === expected.seq) target = { db: ctx.store.objects, key, record: current };
-    else {
-      const older = olderVersions(ctx, c.cid, name).find((v) => v.record.seq === expected.seq);
-      if (older) target = { db: ctx.store.versions, key: older.key, record: older.record };
-    }
-    if (!target) throw new CofferError('NoSuchVersion', 'The specified version does not exist.');
-    const next: ObjectRecord = { ...target.record };
-    if (tags?.length) next.tags = tags.map((t) => ({ key: t.key, value: t.value }));
-    else delete next.tags;
-    target.db.putSync(target.key, next);
-    return next.versionId;
+  return updateVersionInPlace(ctx, ref, name, versionId, (rec) => {
+    if (tags?.length) rec.tags = tags.map((t) => ({ key: t.key, value: t.value }));
+    else delete rec.tags;
+    return rec;
   });
 }

@@ -54,10 +54,13 @@ export function requireValidQuota(q: Partial<Quota> | undefined): void {
 
 const unlimited = (q: Quota) => q.maxBytes < 0 && q.maxObjects < 0;
 
-function exceeds(quota: Quota, usage: Usage, delta: UsageDelta): boolean {
-  const growsBytes = delta.bytesActual > 0;
+export type QuotaBytes = 'rounded' | 'exact';
+
+function exceeds(quota: Quota, usage: Usage, delta: UsageDelta, counting: QuotaBytes): boolean {
+  const [used, added] = counting === 'exact' ? [usage.bytes, delta.bytes] : [usage.bytesActual, delta.bytesActual];
+  const growsBytes = added > 0;
   const growsCount = delta.objects > 0;
-  if (growsBytes && quota.maxBytes >= 0 && usage.bytesActual + delta.bytesActual > quota.maxBytes) return true;
+  if (growsBytes && quota.maxBytes >= 0 && used + added > quota.maxBytes) return true;
   if (growsCount && quota.maxObjects >= 0 && usage.objects + delta.objects > quota.maxObjects) return true;
   return false;
 }
@@ -65,16 +68,17 @@ function exceeds(quota: Quota, usage: Usage, delta: UsageDelta): boolean {
 /**
  * Throws QuotaExceeded when the write would take the container or its account past a quota.
  * Must run inside the write transaction so concurrent writers are checked one after another.
- * Bytes are counted as RGW does (each object rounded up to 4 KiB); a write that does not grow
- * usage is always allowed.
+ * Bytes are counted as RGW does (each object rounded up to 4 KiB: S3 and the app), or as Swift's
+ * container_quotas does with 'exact' (the native API: a 10-byte quota takes a 9-byte object); a
+ * write that does not grow usage is always allowed.
  */
-export function checkQuota(store: IndexStore, container: ContainerRecord, delta: UsageDelta): void {
-  if (delta.objects <= 0 && delta.bytesActual <= 0) return;
-  if (!unlimited(container.quota) && exceeds(container.quota, readUsage(store, containerUsageKey(container.cid)), delta)) {
+export function checkQuota(store: IndexStore, container: ContainerRecord, delta: UsageDelta, counting: QuotaBytes = 'rounded'): void {
+  if (delta.objects <= 0 && delta.bytesActual <= 0 && delta.bytes <= 0) return;
+  if (!unlimited(container.quota) && exceeds(container.quota, readUsage(store, containerUsageKey(container.cid)), delta, counting)) {
     throw new CofferError('QuotaExceeded', 'Upload exceeds the container quota', { scope: 'container' });
   }
   const account = store.getShared(store.accounts, container.owner);
-  if (account && !unlimited(account.quota) && exceeds(account.quota, readUsage(store, accountUsageKey(container.owner)), delta)) {
+  if (account && !unlimited(account.quota) && exceeds(account.quota, readUsage(store, accountUsageKey(container.owner)), delta, counting)) {
     throw new CofferError('QuotaExceeded', 'Upload exceeds the account quota', { scope: 'account' });
   }
 }

@@ -63,13 +63,15 @@ export class Exchange {
   }
 
   /**
-   * Sends a complete body without a Content-Length, so it goes out chunked: the answer of a
-   * server that starts before it knows its length (Swift's bulk middleware reports).
+   * Sends a body in the pieces it is made of, without a Content-Length: Node frames it with
+   * chunked transfer encoding, as the seed's C1 and RGW answer listings. Each piece goes out as
+   * soon as it is written, so the first bytes leave before the last entry is serialized.
    */
-  sendChunked(status: number, headers: HeaderValues, body: string, base?: HeaderValues): void {
+  sendPieces(status: number, headers: HeaderValues, pieces: Iterable<string>, base?: HeaderValues): void {
     this.status = status;
     this.writeHead(status, headers, base);
-    this.res.end(this.method === 'HEAD' ? undefined : body);
+    if (this.method !== 'HEAD') for (const piece of pieces) if (piece) this.res.write(piece);
+    this.res.end();
   }
 
   /** The headers of a HEAD response, Content-Length included, and no body. */

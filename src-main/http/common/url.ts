@@ -30,6 +30,15 @@ export function decodeStrict(raw: string, plusIsSpace = false): string | undefin
   }
 }
 
+/**
+ * A header value as decodeStrict takes it: Node gives header values as latin1 strings (one
+ * character per byte), so the bytes above 0x7f, raw UTF-8 from clients that do not
+ * percent-encode (Swift reads them as the same path), are escaped first.
+ */
+export function decodeHeaderStrict(value: string): string | undefined {
+  return decodeStrict(value.replace(/[\x80-\xff]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`));
+}
+
 /** Splits a raw query string into decoded pairs (first value wins); undefined if any part is malformed. */
 export function parseQuery(raw: string): Map<string, string> | undefined {
   const out = new Map<string, string>();

@@ -61,3 +61,16 @@ export function xmlDocument(root: XmlNode): string {
   write([root], out);
   return out.join('');
 }
+
+/**
+ * A complete document in pieces: the declaration with the root's opening tag, then each child's
+ * markup, then the closing tag, for answers sent as they are serialized (chunked listings).
+ */
+export function* xmlDocumentPieces(name: string, children: XmlNode[], attrs?: Record<string, string>): Generator<string> {
+  const open: string[] = ['<?xml version="1.0" encoding="UTF-8"?>\n<', name];
+  if (attrs) for (const [k, v] of Object.entries(attrs)) open.push(' ', k, '="', escapeXml(v), '"');
+  open.push('>');
+  yield open.join('');
+  for (const child of children) yield xmlFragment(child);
+  yield `</${name}>`;
+}

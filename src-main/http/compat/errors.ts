@@ -38,6 +38,8 @@ export const S3_ERRORS: Record<CofferErrorCode, S3ErrorInfo> = {
   PreconditionFailed: e(412, 'PreconditionFailed', 'At least one of the preconditions you specified did not hold.'),
   InvalidRange: e(416, 'InvalidRange', 'The requested range is not satisfiable'),
   InvalidCopy: e(400, 'InvalidRequest', 'This copy request is illegal.'),
+  // AWS's code; the engine's message names both algorithms as AWS's does.
+  ChecksumTypeMismatch: e(400, 'InvalidRequest', 'Checksum Type mismatch occurred.'),
   NoSuchUpload: e(404, 'NoSuchUpload', 'The specified multipart upload does not exist. The upload ID might be invalid, or the multipart upload might have been aborted or completed.'),
   InvalidPart: e(400, 'InvalidPart', 'One or more of the specified parts could not be found. The part might not have been uploaded, or the specified entity tag might not have matched the part\'s entity tag.'),
   ContentSha256Mismatch: e(400, 'XAmzContentSHA256Mismatch', "The provided 'x-amz-content-sha256' header does not match what was computed."),

@@ -62,7 +62,7 @@ export function addChecksumHeaders(checksums: Checksums | undefined, headers: He
 /** GET/HEAD object headers (seed C3, §22.2), with `response-*` overrides applied. */
 export function objectHeaders(o: ObjectInfo, overrides: [string, string, string][], checksumMode: boolean): HeaderValues {
   const h: HeaderValues = {
-    'Content-Type': o.contentType || 'binary/octet-stream',
+    'Content-Type': o.contentType ? textToHeader(o.contentType) : 'binary/octet-stream',
     ETag: `"${o.etag}"`,
     'Last-Modified': new Date(Math.floor(o.lastModified / 1000) * 1000).toUTCString(),
     'Accept-Ranges': 'bytes',

@@ -104,6 +104,8 @@ export type S3Operation = (
       fields: RequestFields;
       acl: AclSpec | undefined;
       lock: LockSettings | undefined;
+      /** If-Match / If-None-Match on the destination (AWS's conditional copy), as PutObject's. */
+      conditions: WriteConditions;
     }>
   | Op<'GetObject', GetParams>
   | Op<'HeadObject', GetParams>

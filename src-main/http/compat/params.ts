@@ -5,6 +5,7 @@ import { decodeStrict } from '../common/url.js';
 import { S3Error, s3 } from './errors.js';
 import { checkStorageClass, readStandard, readUserMeta } from './metadata.js';
 import type { CopyRange, CopySource } from './operation.js';
+import { headerToText } from '../common/header-text.js';
 
 export { headerOf, type RequestHeaders } from '../common/headers.js';
 
@@ -54,7 +55,8 @@ export function objectFields(headers: RequestHeaders): RequestFields {
   checkStorageClass(headerOf(headers, 'x-amz-storage-class'));
   const contentType = headerOf(headers, 'content-type');
   const fields: RequestFields = { meta: readUserMeta(headers), headers: readStandard(headers) };
-  if (contentType) fields.contentType = contentType;
+  // Kept as text, as the native API keeps it (both send it back byte for byte).
+  if (contentType) fields.contentType = headerToText(contentType);
   const tagging = headerOf(headers, 'x-amz-tagging');
   if (tagging !== undefined) fields.tags = taggingHeader(tagging);
   return fields;

@@ -7,7 +7,7 @@ import {
   uploadPartNumber, writeConditions, type RequestHeaders,
 } from './params.js';
 import { aclFromHeaders } from './acl-input.js';
-import { documentCheck, payloadSpec, uploadChecksumOf } from './payload.js';
+import { documentCheck, payloadSpec, requireIntegrityHeader, uploadChecksumOf } from './payload.js';
 import { bypassAsked, lockHeaders } from './lock-input.js';
 import { operationName, parseAddress, type S3Address } from './router.js';
 import { ParamReader } from '../common/param-reader.js';
@@ -136,11 +136,15 @@ function withParams(name: S3OpName, req: S3Request, address: S3Address, query: M
       return { name, address, acl: acl(), document: doc(), versionId: q('versionId') };
     case 'PutBucketVersioning':
     case 'PutBucketPolicy':
+      return { name, address, document: doc() };
     case 'PutBucketLifecycle':
     case 'PutBucketCors':
+      r.read(() => requireIntegrityHeader(headers), undefined);
+      return { name, address, document: doc() };
     case 'PutObjectLockConfiguration':
       return { name, address, document: doc() };
     case 'DeleteObjects':
+      r.read(() => requireIntegrityHeader(headers), undefined);
       return { name, address, document: doc(), bypassGovernance: bypassAsked(h) };
     case 'GetObjectLockConfiguration':
       return { name, address };
@@ -221,7 +225,8 @@ function withParams(name: S3OpName, req: S3Request, address: S3Address, query: M
         return d;
       }, 'COPY');
       const fields = r.read(() => objectFields(headers), noFields);
-      return { name, address, source, sourceConditions: conditions(headers, 'x-amz-copy-source-'), directive, taggingDirective, fields, acl: acl(), lock: lock() };
+      const destination = r.read(() => writeConditions(headers), noConditions);
+      return { name, address, source, sourceConditions: conditions(headers, 'x-amz-copy-source-'), directive, taggingDirective, fields, acl: acl(), lock: lock(), conditions: destination };
     }
     case 'GetObject':
     case 'HeadObject': {

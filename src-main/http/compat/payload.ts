@@ -120,6 +120,17 @@ function orError<T>(read: () => T): T | S3Error {
   }
 }
 
+/**
+ * The operations whose document AWS takes only with an integrity header (DeleteObjects,
+ * PutBucketCors, PutBucketLifecycleConfiguration): Content-MD5 or, as current SDKs send instead,
+ * an x-amz-checksum-*. Without either, AWS answers InvalidRequest with these words.
+ */
+export function requireIntegrityHeader(headers: RequestHeaders): void {
+  if (headerOf(headers, 'content-md5') !== undefined) return;
+  if (KNOWN_CHECKSUMS.some((a) => headerOf(headers, `x-amz-checksum-${a}`) !== undefined)) return;
+  throw new S3Error(400, 'InvalidRequest', 'Missing required header for this request: Content-MD5 OR x-amz-checksum-*');
+}
+
 /** The integrity headers of a document body, read before the body arrives; checked by verifyDocument. */
 export function documentCheck(headers: RequestHeaders): DocumentCheck {
   const mode = headerOf(headers, 'x-amz-content-sha256');

@@ -1,7 +1,7 @@
 import { isCofferError } from '../../../src-shared/errors.js';
 import type { ContainerInfo, ContainerRef, Engine, Identity } from '../../engine/index.js';
 import type { Exchange, HeaderValues } from '../common/exchange.js';
-import { el, xmlDocument, type XmlNode } from '../common/xml.js';
+import { el, xmlDocument, xmlDocumentPieces, type XmlNode } from '../common/xml.js';
 import { KEY_TOO_LONG, S3_ERRORS, S3Error } from './errors.js';
 import type { S3Operation } from './operation.js';
 import type { S3Address } from './router.js';
@@ -47,6 +47,14 @@ export function sendXml(x: Exchange, status: number, root: XmlNode, headers: Hea
   x.send(status, headers, xmlDocument(root), s3Headers(x, 'application/xml'));
 }
 
+/**
+ * A document in the S3 namespace sent piece by piece with chunked transfer encoding and no
+ * Content-Length (the seed's C1; RGW streams its listings the same way).
+ */
+export function sendXmlStreamed(x: Exchange, status: number, rootName: string, children: XmlNode[]): void {
+  x.sendPieces(status, {}, xmlDocumentPieces(rootName, children, { xmlns: S3_NS }), s3Headers(x, 'application/xml'));
+}
+
 /** A root element in the S3 namespace. */
 export function s3Root(name: string, children: XmlNode[]): XmlNode {
   return el(name, children, { xmlns: S3_NS });
@@ -66,7 +74,7 @@ export function sendError(call: { x: Exchange; address: S3Address }, err: unknow
     ({ status, code, message } = S3_ERRORS[err.code]);
     // The engine's words where they name what did not match (a checksum, the body's length, when
     // it gave them); a wrong Content-MD5 reads as AWS says it, whichever body it was.
-    if ((err.code === 'BadDigest' && typeof err.details.checksum === 'string') || (err.code === 'IncompleteBody' && err.message !== err.code)) message = err.message;
+    if ((err.code === 'BadDigest' && typeof err.details.checksum === 'string') || (err.code === 'IncompleteBody' && err.message !== err.code) || err.code === 'ChecksumTypeMismatch') message = err.message;
     // Object lock's refusals say which rule refused (AWS's words where it has its own).
     if (err.details.objectLock) message = err.message;
     // A key past 1024 bytes, to read or to write: AWS answers KeyTooLongError either way.

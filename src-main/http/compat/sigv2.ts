@@ -14,6 +14,11 @@ const SUB_RESOURCES = new Set(
   ).split(' '),
 );
 
+/**
+ * The CanonicalizedResource (§17.3): `/bucket` for a virtual-host request, then the path as sent,
+ * so a bucket-level request is `/bucket/` when addressed by host or sent as `/bucket/`, and
+ * `/bucket` when sent so path style (AWS's rule; RGW and Swift's s3api refuse `/bucket/` there).
+ */
 function canonicalResource(x: Exchange, a: S3Address): string {
   const path = a.style === 'virtual-host' ? `/${a.bucket}${x.rawPath}` : x.rawPath;
   const subs = [...(x.query ?? new Map<string, string>()).entries()]
@@ -21,6 +26,21 @@ function canonicalResource(x: Exchange, a: S3Address): string {
     .sort(([a1], [b1]) => (a1 < b1 ? -1 : 1))
     .map(([k, v]) => (v === '' ? k : `${k}=${v}`));
   return subs.length ? `${path}?${subs.join('&')}` : path;
+}
+
+/**
+ * The header signature's date: x-amz-date when sent (even empty), else Date. Missing, empty,
+ * unreadable or before 1970 is 403 AccessDenied, as AWS and Swift's s3api answer; a readable date
+ * outside 15 minutes is RequestTimeTooSkewed.
+ */
+function checkedDate(x: Exchange): void {
+  const amz = x.header('x-amz-date');
+  const date = amz ?? x.header('date');
+  const when = date ? Date.parse(date) : NaN;
+  if (Number.isNaN(when) || when < 0) throw new S3Error(403, 'AccessDenied', 'AWS authentication requires a valid Date or x-amz-date header');
+  if (Math.abs(Date.now() - when) > 15 * 60 * 1000) {
+    throw new S3Error(403, 'RequestTimeTooSkewed', 'The difference between the request time and the current time is too large.');
+  }
 }
 
 function amzHeaders(x: Exchange): string {
@@ -41,12 +61,8 @@ export function verifySigV2(x: Exchange, engine: Engine, a: S3Address): string {
     const m = /^AWS ([^:]+):(.+)$/.exec(header.trim());
     if (!m) throw new S3Error(400, 'InvalidArgument', 'Malformed AWS authorization header');
     [, accessKey = '', given = ''] = m;
-    const date = x.header('x-amz-date') ?? x.header('date');
-    const when = date ? Date.parse(date) : NaN;
-    if (Number.isNaN(when) || Math.abs(Date.now() - when) > 15 * 60 * 1000) {
-      throw new S3Error(403, 'RequestTimeTooSkewed', 'The difference between the request time and the current time is too large.');
-    }
-    dateLine = x.header('x-amz-date') ? '' : (x.header('date') ?? '');
+    checkedDate(x);
+    dateLine = x.header('x-amz-date') !== undefined ? '' : (x.header('date') ?? '');
   } else {
     accessKey = x.param('AWSAccessKeyId') ?? '';
     given = x.param('Signature') ?? '';

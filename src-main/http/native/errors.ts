@@ -38,6 +38,7 @@ export const NATIVE_ERRORS: Record<CofferErrorCode, NativeErrorInfo> = {
   PreconditionFailed: { status: 412, body: 'PreconditionFailed' },
   InvalidRange: { status: 416, body: 'InvalidRange' },
   InvalidCopy: { status: 400, body: null },
+  ChecksumTypeMismatch: { status: 400, body: null },
   NoSuchUpload: { status: 404, body: 'NoSuchUpload' },
   InvalidPart: { status: 400, body: 'InvalidPart' },
   InvalidPartOrder: { status: 400, body: 'InvalidPartOrder' },

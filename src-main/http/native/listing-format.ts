@@ -14,6 +14,21 @@ export const CONTENT_TYPES: Record<ListingFormat, string> = {
 /** The types of Swift's bulk middleware reports (bulk delete and upload, SLO deletes): the Accept type it matched, no charset. */
 export const REPORT_CONTENT_TYPES: Record<ListingFormat, string> = { plain: 'text/plain', json: 'application/json', xml: 'application/xml' };
 
+/** A parameter of a media type as Swift's parse_content_type reads it: an RFC token, `=`, a token or a quoted string. */
+const TOKEN = '[^()<>@,;:"/\\[\\]?={}\\x00-\\x20\\x7f]+';
+const PARAMETER = new RegExp(`\\s*;\\s*(${TOKEN})\\s*(?:=\\s*(${TOKEN}|"(?:[^"\\\\]|\\\\.)*"))?`, 'g');
+
+/**
+ * The content type a container listing shows: Swift's container server rebuilds it from its parsed
+ * parameters (extract_swift_bytes), `type;name=value` without spaces, dropping what does not parse.
+ */
+export function listedContentType(stored: string): string {
+  const semi = stored.indexOf(';');
+  if (semi < 0) return stored;
+  let out = stored.slice(0, semi);
+  for (const m of stored.slice(semi).matchAll(PARAMETER)) out += `;${m[1]}=${m[2] ?? ''}`;
+  return out;
+}
 
 /** An account listing (N1): containers, and with a delimiter the subdir entries Swift rolls them up into. */
 export function renderContainers(format: ListingFormat, account: string, entries: AccountEntry[]): string {
@@ -48,7 +63,7 @@ export function renderObjects(format: ListingFormat, container: string, entries:
           name: e.name,
           hash: e.object.etag,
           bytes: e.object.size,
-          content_type: e.object.contentType || 'application/octet-stream',
+          content_type: e.object.contentType ? listedContentType(e.object.contentType) : 'application/octet-stream',
           last_modified: isoMillis(e.object.lastModified),
         },
   );

@@ -115,7 +115,14 @@ export type NativeOperation = (
   /** PUT with `X-Symlink-Target` (Swift's symlink middleware): a zero-byte link; with an ETag, a static one. */
   | Op<'PutSymlink', { path: ObjectPath; link: SymlinkTarget; size: number | undefined; ifNoneMatch: '*' | undefined; fields: ObjectFields }>
   | Op<'PutManifest', { path: ObjectPath; format: ListingFormat; contentLength: number | undefined } & PutParams>
-  | Op<'PostObject', { path: ObjectPath; tempUrl: TempUrlParams | undefined; fields: ObjectFields; removeDeleteAt: boolean }>
+  | Op<'PostObject', {
+      path: ObjectPath;
+      tempUrl: TempUrlParams | undefined;
+      fields: ObjectFields;
+      removeDeleteAt: boolean;
+      /** X-Object-Manifest, replaced with the rest of the metadata: null when the POST has none. */
+      dlo: { container: string; prefix: string } | null;
+    }>
   | Op<'DeleteObject', { path: ObjectPath; tempUrl: TempUrlParams | undefined; ifDeleteAt?: number | undefined; versionId?: string | undefined }>
   /** `PUT ?version-id=` with an empty body: that version becomes the current one again. */
   | Op<'RestoreVersion', { path: ObjectPath; versionId: string }>
@@ -132,6 +139,10 @@ export type NativeOperation = (
       sourceVersionId?: string | undefined;
       /** `?symlink=get`: a symlink source is copied as itself, not its target. */
       symlinkGet?: boolean;
+      /** A Range on the copy: only those bytes of the source are copied, as Swift's copy middleware reads it. */
+      range?: RangeRequest | undefined;
+      /** `?multipart-manifest=get`: a large object's manifest is copied, not its assembled bytes. */
+      manifest?: boolean;
     }>
 ) & {
   /** The first parameter that failed to parse (raised after authentication and the access decision). */

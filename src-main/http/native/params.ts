@@ -1,6 +1,7 @@
 import { MAX_DELETE_AT, type ContainerSettings, type RequestFields } from '../../engine/index.js';
 import { headerOf, type RequestHeaders } from '../common/headers.js';
-import { decodeStrict } from '../common/url.js';
+import { headerToText } from '../common/header-text.js';
+import { decodeHeaderStrict } from '../common/url.js';
 import { NativeError } from './errors.js';
 import { LISTING_LIMIT, truthy } from './limits.js';
 import type { ListingFormat } from './listing-format.js';
@@ -63,19 +64,23 @@ export function readDeleteAt(headers: RequestHeaders, nowMs = Date.now()): numbe
   return undefined;
 }
 
-/** Fields of a new object version from PUT/POST/COPY headers. */
-export function readObjectFields(headers: RequestHeaders): RequestFields {
+/**
+ * Fields of a new object version from PUT/POST/COPY headers. A PUT keeps metadata with an empty
+ * value, as Swift's object server stores every X-Object-Meta-* it is given (`keepEmpty`).
+ */
+export function readObjectFields(headers: RequestHeaders, keepEmpty = false): RequestFields {
   const tooLong = headerProblem(headers);
   if (tooLong) throw new NativeError(400, tooLong);
   const meta = readMetaHeaders(headers, 'Object').set;
-  for (const [k, v] of Object.entries(meta)) if (v === '') delete meta[k];
+  if (!keepEmpty) for (const [k, v] of Object.entries(meta)) if (v === '') delete meta[k];
   const problem = metaProblem('Object', meta);
   if (problem) throw new NativeError(400, problem);
   const deleteAt = readDeleteAt(headers);
   const detect = truthy(headerOf(headers, 'x-detect-content-type'));
   const contentType = detect ? undefined : headerOf(headers, 'content-type');
+  // Kept as text (UTF-8 decoded), as metadata is: listings show it, both APIs send it back byte for byte.
   const fields: RequestFields = { meta, headers: readStandardHeaders(headers) };
-  if (contentType) fields.contentType = contentType;
+  if (contentType) fields.contentType = headerToText(contentType);
   if (deleteAt !== undefined) fields.deleteAt = deleteAt;
   return fields;
 }
@@ -88,7 +93,7 @@ const DLO_FORMAT = 'X-Object-Manifest must be in the format container/prefix';
  */
 export function readDloTarget(raw: string | undefined): { container: string; prefix: string } | undefined {
   if (raw === undefined) return undefined;
-  const value = decodeStrict(raw.trim());
+  const value = decodeHeaderStrict(raw.trim());
   if (value === undefined || value.includes('?') || value.includes('&')) throw new NativeError(400, DLO_FORMAT);
   const slash = value.indexOf('/');
   const container = slash < 0 ? '' : value.slice(0, slash);
@@ -100,7 +105,7 @@ export function readDloTarget(raw: string | undefined): { container: string; pre
 /** `/container/object` or `container/object` (URL-encoded) -> its parts, or undefined when malformed. */
 export function parseCopyPath(value: string | undefined): { container: string; name: string } | undefined {
   if (value === undefined) return undefined;
-  const decoded = decodeStrict(value.trim());
+  const decoded = decodeHeaderStrict(value.trim());
   if (decoded === undefined) return undefined;
   const path = decoded.startsWith('/') ? decoded.slice(1) : decoded;
   const slash = path.indexOf('/');
@@ -111,7 +116,7 @@ export function parseCopyPath(value: string | undefined): { container: string; n
 /** `Destination-Account` / `X-Copy-From-Account`: the account, without its `AUTH_` prefix. */
 export function copyAccount(header: string | undefined, fallback: string): string {
   if (!header) return fallback;
-  const v = decodeStrict(header.trim()) ?? header;
+  const v = decodeHeaderStrict(header.trim()) ?? header;
   return v.replace(/^(AUTH_|KEY_)/, '');
 }
 

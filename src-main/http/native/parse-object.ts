@@ -30,7 +30,7 @@ export function putParams(headers: RequestHeaders, h: (n: string) => string | un
   if (length === undefined && !chunked) r.fail(new NativeError(411, 'Missing Content-Length header.'));
   const ifNoneMatch = h('if-none-match');
   if (ifNoneMatch !== undefined && ifNoneMatch.trim() !== '*') r.fail(new NativeError(400, 'If-None-Match only supports *'));
-  const fields = r.read(() => readObjectFields(headers), NO_FIELDS);
+  const fields = r.read(() => readObjectFields(headers, true), NO_FIELDS);
   const etag = h('etag')?.replace(/"/g, '').toLowerCase();
   const dlo = r.read(() => readDloTarget(h('x-object-manifest')), undefined);
   return { size: length !== undefined && !chunked ? Number(length) : undefined, ifNoneMatch: ifNoneMatch ? '*' : undefined, fields, etag: etag || undefined, dlo };
@@ -60,7 +60,8 @@ export function putManifest(path: ObjectPath, headers: RequestHeaders, h: (n: st
 
 export function postObject(path: ObjectPath, headers: RequestHeaders, h: (n: string) => string | undefined, r: NativeReader, tempUrl: TempUrlParams | undefined): NativeOperation {
   const fields = r.read(() => readObjectFields(headers), NO_FIELDS);
-  return { name: 'PostObject', path, tempUrl, fields, removeDeleteAt: h('x-remove-delete-at') !== undefined };
+  const dlo = r.read(() => readDloTarget(h('x-object-manifest')), undefined) ?? null;
+  return { name: 'PostObject', path, tempUrl, fields, removeDeleteAt: h('x-remove-delete-at') !== undefined, dlo };
 }
 
 function fieldsOrError(headers: RequestHeaders): ObjectFields | NativeError {
@@ -105,6 +106,7 @@ export function copyOperation(path: ObjectPath, headers: RequestHeaders, r: Nati
     conditions,
     fields: fieldsOrError(headers),
     fresh: truthy(h('x-fresh-metadata')),
+    range: parseRange(h('range')),
   };
 }
 

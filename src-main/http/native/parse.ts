@@ -129,7 +129,12 @@ function operation(req: NativeRequest, target: Exclude<NativeTarget, { kind: 'in
   const get = () => ({ range: parseRange(h('range')), conditions: conditions(h), versionId, ...(symlinkGet ? { symlinkGet } : {}) });
   switch (m) {
     case 'COPY':
-      return { ...copyOperation(path, req.headers, r, 'destination'), ...(versionId !== undefined ? { sourceVersionId: versionId } : {}), ...(symlinkGet ? { symlinkGet } : {}) } as NativeOperation;
+      return {
+        ...copyOperation(path, req.headers, r, 'destination'),
+        ...(versionId !== undefined ? { sourceVersionId: versionId } : {}),
+        ...(symlinkGet ? { symlinkGet } : {}),
+        ...(manifest === 'get' ? { manifest: true } : {}),
+      } as NativeOperation;
     case 'GET':
     case 'HEAD':
       if (manifest === 'get') return { name: 'GetManifest', path, raw: q('format') === 'raw', head: m === 'HEAD', ...get() };
@@ -140,7 +145,9 @@ function operation(req: NativeRequest, target: Exclude<NativeTarget, { kind: 'in
         if (length !== undefined && length !== '0') r.fail(new NativeError(400, 'PUT version-id requests require a zero byte body'));
         return { name: 'RestoreVersion', path, versionId };
       }
-      if (h('x-copy-from') !== undefined) return { ...copyOperation(path, req.headers, r, 'x-copy-from'), ...(symlinkGet ? { symlinkGet } : {}) } as NativeOperation;
+      if (h('x-copy-from') !== undefined) {
+        return { ...copyOperation(path, req.headers, r, 'x-copy-from'), ...(symlinkGet ? { symlinkGet } : {}), ...(manifest === 'get' ? { manifest: true } : {}) } as NativeOperation;
+      }
       if (h('x-symlink-target') !== undefined) return putSymlink(path, req.headers, h, r);
       if (manifest === 'put') return putManifest(path, req.headers, h, reportFormat(), r);
       if (manifest !== undefined) r.fail(new NativeError(400, 'multipart-manifest must be "put" on a PUT'));

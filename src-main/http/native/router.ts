@@ -26,12 +26,12 @@ export function isNativePath(rawPath: string): boolean {
  * Parses a native path: strip `/swift`, then `v1` (or `v1.0`), then the account segment with its
  * `AUTH_`/`KEY_` prefix; the first remaining segment is the container and everything after it,
  * slashes included, is the object name. The path is percent-decoded once; invalid UTF-8 and NUL
- * bytes are refused (412, as RGW does).
+ * bytes are refused (412, as Swift does).
  */
 export function parseNativePath(rawPath: string): NativeTarget {
   const path = decodeStrict(rawPath);
-  if (path === undefined) return { kind: 'invalid', status: 412, body: 'Invalid UTF8' };
-  if (path.includes('\0')) return { kind: 'invalid', status: 412, body: 'Bad URL' };
+  // Swift's proxy (check_utf8): one answer for both.
+  if (path === undefined || path.includes('\0')) return { kind: 'invalid', status: 412, body: 'Invalid UTF8 or contains NULL' };
   // Swift's proxy finds no version segment in `//v1/…` (an empty first segment): 404.
   if (path.startsWith('//')) return { kind: 'invalid', status: 404, body: null };
   const rest = path.startsWith('/swift/') || path === '/swift' ? path.slice('/swift'.length) : path;

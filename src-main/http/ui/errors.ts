@@ -39,6 +39,7 @@ export const UI_STATUS: Record<CofferErrorCode, number> = {
   PreconditionFailed: 412,
   InvalidRange: 416,
   InvalidCopy: 400,
+  ChecksumTypeMismatch: 400,
   NoSuchUpload: 404,
   InvalidPart: 400,
   InvalidPartOrder: 400,

@@ -57,6 +57,19 @@ export function FormError({ problem }: { problem: string | null | undefined }) {
   ) : null;
 }
 
+/** A form's problems as a list, announced together under `label`; nothing when there are none. */
+export function FormProblems({ label, problems }: { label: string; problems: string[] }) {
+  return problems.length > 0 ? (
+    <div className="form-error" role="alert" aria-label={label}>
+      <ul>
+        {problems.map((x) => (
+          <li key={x}>{x}</li>
+        ))}
+      </ul>
+    </div>
+  ) : null;
+}
+
 /** The dismiss and submit buttons at the foot of a dialog's form. */
 export function FormActions(p: { dismissLabel: string; onDismiss: () => void; submitLabel: string; busyLabel: string; busy: boolean }) {
   return (

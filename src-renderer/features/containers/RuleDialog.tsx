@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { LifecycleRuleFields } from '../../../src-shared/model/container-settings';
 import { strings } from '../../app/strings';
-import { Dialog, FormError } from '../common/Dialog';
+import { Dialog, FormActions, FormError, FormProblems } from '../common/Dialog';
 import { draftOf, ruleFromDraft, ruleSentences, suggestId, type RuleDraft } from './lifecycle-words';
 
 const s = strings.lifecycle;
@@ -85,25 +85,8 @@ export function RuleDialog(p: {
             ))}
           </div>
         ) : null}
-        {problems.length > 0 ? (
-          <div className="form-error" role="alert" aria-label={d.problems}>
-            <ul>
-              {problems.map((x) => (
-                <li key={x}>{x}</li>
-              ))}
-            </ul>
-          </div>
-        ) : (
-          <FormError problem={p.problem} />
-        )}
-        <div className="dialog-actions">
-          <button type="button" className="button" onClick={p.onClose}>
-            {strings.common.cancel}
-          </button>
-          <button type="submit" className="button primary" disabled={p.busy}>
-            {p.busy ? s.saving : d.save}
-          </button>
-        </div>
+        {problems.length > 0 ? <FormProblems label={d.problems} problems={problems} /> : <FormError problem={p.problem} />}
+        <FormActions dismissLabel={strings.common.cancel} onDismiss={p.onClose} submitLabel={d.save} busyLabel={s.saving} busy={p.busy} />
       </form>
     </Dialog>
   );

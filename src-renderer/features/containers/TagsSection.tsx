@@ -3,7 +3,7 @@ import { isSystemTag, type ContainerTag, type TagsView } from '../../../src-shar
 import { errorCode, errorMessage } from '../../app/errors';
 import { strings } from '../../app/strings';
 import { useContainerTags, useSetContainerTags } from '../../queries/use-container-settings';
-import { FormError } from '../common/Dialog';
+import { FormActions, FormError, FormProblems } from '../common/Dialog';
 import { Loading } from '../common/States';
 import { tagProblems } from './tag-rules';
 
@@ -134,23 +134,8 @@ function TagsForm({ account, container, view, onDone }: { account: string; conta
         </button>
         <p className="hint">{s.limits}</p>
       </fieldset>
-      {problems.length > 0 ? (
-        <div className="form-error" role="alert" aria-label={s.problems}>
-          <ul>
-            {problems.map((p) => (
-              <li key={p}>{p}</li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
-      <div className="dialog-actions">
-        <button type="button" className="button" onClick={() => onDone()}>
-          {strings.common.cancel}
-        </button>
-        <button type="submit" className="button primary" disabled={save.isPending}>
-          {save.isPending ? s.saving : s.save}
-        </button>
-      </div>
+      <FormProblems label={s.problems} problems={problems} />
+      <FormActions dismissLabel={strings.common.cancel} onDismiss={() => onDone()} submitLabel={s.save} busyLabel={s.saving} busy={save.isPending} />
     </form>
   );
 }

@@ -3,6 +3,7 @@ import type { ObjectDetails, StandardHeaderValues } from '../../../src-shared/mo
 import { errorMessage } from '../../app/errors';
 import { strings } from '../../app/strings';
 import { useSetMetadata } from '../../queries/use-object-ops';
+import { FormActions, FormProblems } from '../common/Dialog';
 import { validateMeta, type MetaRow } from './metadata-rules';
 
 const s = strings.metadataEditor;
@@ -123,23 +124,8 @@ function MetadataForm({ account, container, details, onDone }: { account: string
           {s.limits}
         </p>
       </fieldset>
-      {problems.length > 0 ? (
-        <div className="form-error" role="alert" aria-label={s.problems}>
-          <ul>
-            {problems.map((p) => (
-              <li key={p}>{p}</li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
-      <div className="dialog-actions">
-        <button type="button" className="button" onClick={onDone}>
-          {strings.common.cancel}
-        </button>
-        <button type="submit" className="button primary" disabled={save.isPending}>
-          {save.isPending ? s.saving : s.save}
-        </button>
-      </div>
+      <FormProblems label={s.problems} problems={problems} />
+      <FormActions dismissLabel={strings.common.cancel} onDismiss={onDone} submitLabel={s.save} busyLabel={s.saving} busy={save.isPending} />
     </form>
   );
 }

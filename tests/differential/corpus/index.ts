@@ -8,6 +8,7 @@ import { NATIVE_LINK_ROWS } from './native-links.js';
 import { NATIVE_LISTING_ROWS } from './native-listing.js';
 import { NATIVE_OBJECT_ROWS } from './native-objects.js';
 import { NATIVE_UPLOAD_ROWS } from './native-upload.js';
+import { NATIVE_UTF8_ROWS } from './native-utf8.js';
 import { NATIVE_VERSIONS_ROWS } from './native-versions.js';
 import { S3_BUCKET_ROWS } from './s3-buckets.js';
 import { S3_CONFIG_ROWS } from './s3-config.js';
@@ -22,6 +23,7 @@ export const CORPUS: Row[] = [
   ...NATIVE_ACCOUNT_ROWS,
   ...NATIVE_LISTING_ROWS,
   ...NATIVE_OBJECT_ROWS,
+  ...NATIVE_UTF8_ROWS,
   ...NATIVE_LARGE_ROWS,
   ...NATIVE_UPLOAD_ROWS,
   ...NATIVE_CORS_ROWS,

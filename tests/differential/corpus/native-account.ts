@@ -156,6 +156,7 @@ export const NATIVE_ACCOUNT_ROWS: Row[] = [
   n('quota.bytes.over', PUT('/{c}/big', { body: '12345678901' }), { setup: [PUT('/{c}', { headers: { 'X-Container-Meta-Quota-Bytes': '10' } })] }),
   n('quota.bytes.under', PUT('/{c}/small', { body: '123456789' }), { setup: [PUT('/{c}', { headers: { 'X-Container-Meta-Quota-Bytes': '10' } })] }),
   n('quota.bytes.exact', PUT('/{c}/exact', { body: '1234567890' }), { setup: [PUT('/{c}', { headers: { 'X-Container-Meta-Quota-Bytes': '10' } })] }),
+  n('quota.bytes.second-fits', PUT('/{c}/second', { body: '12345' }), { setup: [PUT('/{c}', { headers: { 'X-Container-Meta-Quota-Bytes': '10' } }), PUT('/{c}/first', { body: '12345' })] }),
   n('quota.count.over', PUT('/{c}/second', { body: 'x' }), { setup: [PUT('/{c}', { headers: { 'X-Container-Meta-Quota-Count': '1' } }), PUT('/{c}/first', { body: 'x' })] }),
   n('quota.count.replace', PUT('/{c}/first', { body: 'y' }), { setup: [PUT('/{c}', { headers: { 'X-Container-Meta-Quota-Count': '1' } }), PUT('/{c}/first', { body: 'x' })] }),
   n('quota.bytes.invalid', POST('/{c}', { headers: { 'X-Container-Meta-Quota-Bytes': 'ten' } }), { setup: OWN_C }),

@@ -1,7 +1,7 @@
 // Native API: large objects (SLO, DLO), bulk delete and TempURL (symlinks and static web:
 // native-links.ts; form posts and bulk upload: native-upload.ts).
 import type { Req, Row } from '../types.js';
-import { DELETE, GET, HEAD, md5, n, OWN_C_OBJ, POST, PUT } from './helpers.js';
+import { COPY, DELETE, GET, HEAD, md5, n, OWN_C_OBJ, POST, PUT } from './helpers.js';
 
 const SEG_A = 'segment-a\n';
 const SEG_B = 'segment-b\n';
@@ -52,6 +52,10 @@ export const NATIVE_LARGE_ROWS: Row[] = [
   n('slo.segment-deleted', GET('/{c}/slo'), { setup: [...SLO, DELETE('/{c}/seg/2')] }),
   n('slo.copy', PUT('/{c}/copy', { headers: { 'X-Copy-From': '{c}/slo' } }), { setup: SLO }),
   n('slo.copy.manifest', HEAD('/{c}/copy'), { setup: [...SLO, PUT('/{c}/copy?multipart-manifest=get', { headers: { 'X-Copy-From': '{c}/slo' } })] }),
+  n('slo.copy.manifest-get', GET('/{c}/copy'), { setup: [...SLO, PUT('/{c}/copy?multipart-manifest=get', { headers: { 'X-Copy-From': '{c}/slo' } })] }),
+  n('slo.copy.manifest-verb', HEAD('/{c}/copy'), { setup: [...SLO, COPY('/{c}/slo?multipart-manifest=get', { headers: { Destination: '/{c}/copy' } })] }),
+  n('dlo.copy.manifest', HEAD('/{c}/copy'), { setup: [...DLO, PUT('/{c}/copy?multipart-manifest=get', { headers: { 'X-Copy-From': '{c}/dlo' } })] }),
+  n('dlo.copy.manifest-get', GET('/{c}/copy'), { setup: [...DLO, PUT('/{c}/copy?multipart-manifest=get', { headers: { 'X-Copy-From': '{c}/dlo' } })] }),
 
   // DLO
   n('dlo.put', PUT('/{c}/dlo', { headers: { 'X-Object-Manifest': '{c}/seg/' } }), { setup: SEGMENTS }),
@@ -65,6 +69,12 @@ export const NATIVE_LARGE_ROWS: Row[] = [
   n('dlo.utf8-prefix', GET('/{c}/dlo'), {
     setup: [PUT('/{c}'), PUT('/{c}/%C3%A9/1', { body: SEG_A }), PUT('/{c}/dlo', { headers: { 'X-Object-Manifest': '{c}/%C3%A9/' } })],
   }),
+  n('dlo.utf8-prefix-raw', GET('/{c}/dlo'), {
+    setup: [PUT('/{c}'), PUT('/{c}/%C3%A9/1', { body: SEG_A }), PUT('/{c}/dlo', { headers: { 'X-Object-Manifest': '{c}/\u00c3\u00a9/' } })],
+  }),
+  n('dlo.post-clears-manifest', GET('/{c}/dlo'), { setup: [...DLO, POST('/{c}/dlo', { headers: { 'X-Object-Meta-Kept': 'no' } })] }),
+  n('dlo.post-makes-manifest', GET('/{c}/plain'), { setup: [...SEGMENTS, PUT('/{c}/plain', { body: 'own' }), POST('/{c}/plain', { headers: { 'X-Object-Manifest': '{c}/seg/' } })] }),
+  n('dlo.post-bad-manifest', POST('/{c}/dlo', { headers: { 'X-Object-Manifest': 'no-slash' } }), { setup: DLO }),
 
   // bulk delete
   n('bulk.delete', POST('?bulk-delete', { body: '/{c}/a\n/{c}/b\n/{c}/nope\n', headers: { 'Content-Type': 'text/plain' } }), {

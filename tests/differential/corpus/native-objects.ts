@@ -177,6 +177,9 @@ export const NATIVE_OBJECT_ROWS: Row[] = [
   n('copy.from-utf8', PUT('/{c}/dst', { headers: { 'X-Copy-From': '{c}/%C3%A9' } }), { setup: [...OWN_C, put('/{c}/%C3%A9', 'e')] }),
   n('copy.from-space', PUT('/{c}/dst', { headers: { 'X-Copy-From': '{c}/a%20b' } }), { setup: [...OWN_C, put('/{c}/a%20b', 'e')] }),
   n('copy.from-range', PUT('/{c}/dst', { headers: { 'X-Copy-From': '{c}/obj', Range: 'bytes=0-3' } }), { setup: OWN_C_OBJ }),
+  n('copy.from-range-read-back', GET('/{c}/dst'), { setup: [...OWN_C_OBJ, PUT('/{c}/dst', { headers: { 'X-Copy-From': '{c}/obj', Range: 'bytes=-5' } })] }),
+  n('copy.from-range-unsatisfiable', PUT('/{c}/dst', { headers: { 'X-Copy-From': '{c}/obj', Range: 'bytes=100-200' } }), { setup: OWN_C_OBJ }),
+  n('copy.verb-range-read-back', GET('/{c}/dst'), { setup: [...OWN_C_OBJ, COPY('/{c}/obj', { headers: { Destination: '/{c}/dst', Range: 'bytes=4-8' } })] }),
   n('copy.from-account', PUT('/{c}/dst', { headers: { 'X-Copy-From': '{c}/obj', 'X-Copy-From-Account': '{account}' } }), { setup: OWN_C_OBJ }),
   n('copy.from-other-account', PUT('/{c}/dst', { headers: { 'X-Copy-From': '{c2}/theirs', 'X-Copy-From-Account': '{other-account}' } }), {
     setup: [...OWN_C, PUT('/{c2}', { at: 'other', as: 'other' }), PUT('/{c2}/theirs', { at: 'other', as: 'other', body: 'theirs' })],

@@ -45,6 +45,13 @@ export const S3_BUCKET_ROWS: Row[] = [
   s('auth.sigv2.put', PUT('/{b}/x', { sigv2: true, body: 'v2', headers: { 'Content-Type': 'text/plain' } }), { setup: OWN_B }),
   s('auth.sigv2.bad-signature', GET('/{f:objects}/obj', { sigv2: true, as: 'bad-signature' })),
   s('auth.sigv2.skew', GET('/{f:objects}/obj', { sigv2: true, clockSkew: -3600 })),
+  // A bucket's resource is its path as sent: /bucket/ when sent so, /bucket (not /bucket/) when sent without the slash.
+  s('auth.sigv2.list-slash', GET('/{f:listing}/?max-keys=2', { sigv2: true })),
+  s('auth.sigv2.list-signed-slash', GET('/{f:listing}?max-keys=2', { sigv2: true, sigv2Resource: '/{f:listing}/' })),
+  s('auth.sigv2.no-date', GET('/{f:objects}/obj', { sigv2: true, sigv2Date: null })),
+  s('auth.sigv2.empty-date', GET('/{f:objects}/obj', { sigv2: true, sigv2Date: '' })),
+  s('auth.sigv2.junk-date', GET('/{f:objects}/obj', { sigv2: true, sigv2Date: 'yesterday' })),
+  s('auth.sigv2.pre-epoch-date', GET('/{f:objects}/obj', { sigv2: true, sigv2Date: 'Wed, 31 Dec 1969 23:59:59 GMT' })),
 
   // the service
   s('service.list-buckets', GET('/'), { compare: { body: 'shape' } }),

@@ -1,7 +1,9 @@
 // S3 API: bucket configuration (issue 26, part 4): lifecycle rules, their refusals and x-amz-expiration;
 // CORS rules, preflights and the grant on actual requests.
 import type { Req, Row } from '../types.js';
-import { DELETE, GET, HEAD, OWN_B, OWN_B_OBJ, PUT, s, S3NS, xmlDoc } from './helpers.js';
+import { DELETE, GET, HEAD, OWN_B, OWN_B_OBJ, POST, PUT, s, S3NS, xmlDoc } from './helpers.js';
+
+const COMPLETE_ONE = xmlDoc(`<CompleteMultipartUpload xmlns="${S3NS}"><Part><PartNumber>1</PartNumber><ETag>{etag1}</ETag></Part></CompleteMultipartUpload>`);
 
 const lifecycle = (rules: string) => xmlDoc(`<LifecycleConfiguration xmlns="${S3NS}">${rules}</LifecycleConfiguration>`);
 const rule = (inner: string, id = 'r') => `<Rule><ID>${id}</ID>${inner}</Rule>`;
@@ -31,6 +33,7 @@ export const S3_CONFIG_ROWS: Row[] = [
   s('lifecycle.put.other', { ...put(DAYS), as: 'other' }, { setup: OWN_B }),
   s('lifecycle.put.replaces', GET('/{b}?lifecycle'), { setup: [...OWN_B, put(DAYS), put(EVERY)] }),
   s('lifecycle.put.missing-bucket', put(DAYS)),
+  s('lifecycle.put.no-md5', { ...put(DAYS), md5: false }, { setup: OWN_B }),
   refused('days-zero', rule('<Filter><Prefix></Prefix></Filter><Status>Enabled</Status><Expiration><Days>0</Days></Expiration>')),
   refused('days-negative', rule('<Filter><Prefix></Prefix></Filter><Status>Enabled</Status><Expiration><Days>-2</Days></Expiration>')),
   refused('date-not-midnight', rule('<Filter><Prefix></Prefix></Filter><Status>Enabled</Status><Expiration><Date>2030-01-01T12:00:00Z</Date></Expiration>')),
@@ -50,9 +53,14 @@ export const S3_CONFIG_ROWS: Row[] = [
   s('lifecycle.expiration.get', GET('/{b}/obj'), { setup: [...OWN_B_OBJ, put(EVERY)] }),
   s('lifecycle.expiration.put', PUT('/{b}/obj2', { body: 'x' }), { setup: [...OWN_B, put(EVERY)] }),
   s('lifecycle.expiration.not-covered', HEAD('/{b}/obj'), { setup: [...OWN_B_OBJ, put(DAYS)] }),
+  s('lifecycle.expiration.copy', PUT('/{b}/copied', { headers: { 'x-amz-copy-source': '/{b}/obj' } }), { setup: [...OWN_B_OBJ, put(EVERY)] }),
+  s('lifecycle.expiration.complete', POST('/{b}/mp?uploadId={url:upload}', { body: COMPLETE_ONE }), {
+    setup: [...OWN_B, put(EVERY), POST('/{b}/mp?uploads', { capture: { upload: 'xml:UploadId' } }), PUT('/{b}/mp?partNumber=1&uploadId={url:upload}', { body: 'only part', capture: { etag1: 'header:etag' } })],
+  }),
 
   // CORS
   s('cors.get', GET('/{b}?cors'), { setup: [...OWN_B, putCors(APP_RULE + ANY_RULE)] }),
+  s('cors.put.no-md5', { ...putCors(APP_RULE), md5: false }, { setup: OWN_B }),
   s('cors.get.after-delete', GET('/{b}?cors'), { setup: [...OWN_B, putCors(APP_RULE), DELETE('/{b}?cors')] }),
   s('cors.get.other', GET('/{b}?cors', { as: 'other' }), { setup: [...OWN_B, putCors(APP_RULE)] }),
   s('cors.refused.method', putCors('<CORSRule><AllowedOrigin>*</AllowedOrigin><AllowedMethod>PATCH</AllowedMethod></CORSRule>'), { setup: OWN_B }),

@@ -41,6 +41,11 @@ export const S3_COPY_MULTIPART_ROWS: Row[] = [
   s('copy.if-modified-since-future', copy({ 'x-amz-copy-source-if-modified-since': '{http-date+3600}' }), { setup: OWN_B_OBJ }),
   s('copy.if-unmodified-since-past', copy({ 'x-amz-copy-source-if-unmodified-since': 'Mon, 01 Jan 2001 00:00:00 GMT' }), { setup: OWN_B_OBJ }),
   s('copy.if-match-and-unmodified-past', copy({ 'x-amz-copy-source-if-match': `"${OBJ_ETAG}"`, 'x-amz-copy-source-if-unmodified-since': 'Mon, 01 Jan 2001 00:00:00 GMT' }), { setup: OWN_B_OBJ }),
+  // Conditional copy (AWS): If-Match / If-None-Match judge the destination.
+  s('copy.dest-if-none-match-new', copy({ 'If-None-Match': '*' }), { setup: OWN_B_OBJ }),
+  s('copy.dest-if-none-match-existing', copy({ 'If-None-Match': '*' }), { setup: [...OWN_B_OBJ, PUT('/{b}/dst', { body: 'old' })] }),
+  s('copy.dest-if-match-wrong', copy({ 'If-Match': `"${WRONG_ETAG}"` }), { setup: [...OWN_B_OBJ, PUT('/{b}/dst', { body: 'old' })] }),
+  s('copy.dest-if-match-missing', copy({ 'If-Match': `"${WRONG_ETAG}"` }), { setup: OWN_B_OBJ }),
   s('copy.acl', copy({ 'x-amz-acl': 'public-read' }), { setup: OWN_B_OBJ }),
   s('copy.tagging-directive', copy({ 'x-amz-tagging-directive': 'REPLACE', 'x-amz-tagging': 'k=v' }), { setup: OWN_B_OBJ }),
   s('copy.from-others-bucket', copy({ 'x-amz-copy-source': '/{b2}/theirs' }), { setup: [...OWN_B, PUT('/{b2}', { as: 'other' }), PUT('/{b2}/theirs', { as: 'other', body: 'theirs' })] }),
@@ -112,5 +117,14 @@ export const S3_COPY_MULTIPART_ROWS: Row[] = [
   s('mp.abort', DELETE('/{b}/mp?uploadId={url:upload}'), { setup: UPLOAD_1 }),
   s('mp.abort.bogus', DELETE('/{b}/mp?uploadId=bogus'), { setup: OWN_B }),
   s('mp.abort.twice', DELETE('/{b}/mp?uploadId={url:upload}'), { setup: [...UPLOAD_1, DELETE('/{b}/mp?uploadId={url:upload}')] }),
+  s('mp.part.checksum-other-algorithm', PUT('/{b}/mp?partNumber=1&uploadId={url:upload}', { body: 'part', headers: { 'x-amz-checksum-crc32': 'AAAAAA==' } }), {
+    setup: [...OWN_B, POST('/{b}/mp?uploads', { headers: { 'x-amz-checksum-algorithm': 'SHA256' }, capture: { upload: 'xml:UploadId' } })],
+  }),
+  s('mp.part.copy-checksum', PUT('/{b}/mp?partNumber=1&uploadId={url:upload}', { headers: { 'x-amz-copy-source': '/{b}/obj' } }), {
+    setup: [...OWN_B_OBJ, POST('/{b}/mp?uploads', { headers: { 'x-amz-checksum-algorithm': 'CRC32' }, capture: { upload: 'xml:UploadId' } })],
+  }),
+  s('mp.abort.after-complete', DELETE('/{b}/mp?uploadId={url:upload}'), { setup: [...UPLOAD_1, POST('/{b}/mp?uploadId={url:upload}', { body: COMPLETE_1 })] }),
+  s('mp.abort.after-complete-read-back', GET('/{b}/mp'), { setup: [...UPLOAD_1, POST('/{b}/mp?uploadId={url:upload}', { body: COMPLETE_1 }), DELETE('/{b}/mp?uploadId={url:upload}')] }),
+  s('mp.abort.after-complete-and-delete', DELETE('/{b}/mp?uploadId={url:upload}'), { setup: [...UPLOAD_1, POST('/{b}/mp?uploadId={url:upload}', { body: COMPLETE_1 }), DELETE('/{b}/mp')] }),
   s('mp.abort.then-part', PUT('/{b}/mp?partNumber=2&uploadId={url:upload}', { body: 'late' }), { setup: [...UPLOAD_1, DELETE('/{b}/mp?uploadId={url:upload}')] }),
 ];

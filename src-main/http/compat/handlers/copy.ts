@@ -1,5 +1,5 @@
 import { CofferError } from '../../../../src-shared/errors.js';
-import { decide, effectiveGrants, Engine, segmentReader, type ContainerRef, type ObjectInfo } from '../../../engine/index.js';
+import { CHECKSUM_ALGORITHMS, CHECKSUM_NAMES, decide, effectiveGrants, Engine, segmentReader, type ContainerRef, type ObjectInfo } from '../../../engine/index.js';
 import { evaluateConditions } from '../../common/conditionals.js';
 import { isoMillis } from '../../common/dates.js';
 import { el } from '../../common/xml.js';
@@ -7,6 +7,7 @@ import { S3Error, s3 } from '../errors.js';
 import type { CopyRange, CopySource, OpOf } from '../operation.js';
 import { s3Root, sendXml, type BucketCall } from '../respond.js';
 import { uploadGrants } from './acl.js';
+import { addExpirationHeader } from './lifecycle.js';
 import { checkLockRequest } from '../lock-input.js';
 
 /** The source's bucket: named with its tenant, else in the caller's. */
@@ -56,17 +57,19 @@ export async function copyObject(call: BucketCall<OpOf<'CopyObject'>>): Promise<
   const fields = { ...op.fields, grants: uploadGrants(call, op.acl, true), lock: op.lock };
   // The tagging directive is independent of the metadata one: REPLACE takes x-amz-tagging (none: no tags).
   const tagging = op.taggingDirective === 'REPLACE' ? { tagging: 'replace' as const, tags: fields.tags ?? [] } : { tagging: 'copy' as const };
+  const common = { ...tagging, sourceVersionId: source.versionId, sourceEtag: source.etag, canRead: segmentReader(call.who), destination: op.conditions };
   const { object } = await call.ctx.engine.copyObject(
     { ref, name: src.key },
     { ref: call.ref, name: key },
-    directive === 'REPLACE'
-      ? { metadata: 'replace', ...fields, ...tagging, sourceVersionId: source.versionId, sourceEtag: source.etag, canRead: segmentReader(call.who) }
-      : { metadata: 'copy', meta: {}, ...tagging, grants: fields.grants, lock: op.lock, sourceVersionId: source.versionId, sourceEtag: source.etag, canRead: segmentReader(call.who) },
+    directive === 'REPLACE' ? { metadata: 'replace', ...fields, ...common } : { metadata: 'copy', meta: {}, grants: fields.grants, lock: op.lock, ...common },
   );
-  sendXml(call.x, 200, s3Root('CopyObjectResult', [el('LastModified', isoMillis(object.lastModified)), el('ETag', `"${object.etag}"`)]), {
+  const headers = {
     ...(object.versionId !== null ? { 'x-amz-version-id': object.versionId } : {}),
     ...(source.versionId !== null ? { 'x-amz-copy-source-version-id': source.versionId } : {}),
-  });
+  };
+  // x-amz-expiration when a lifecycle rule will expire the copy, as AWS says on CopyObject.
+  const expiring = addExpirationHeader(call.bucket, object, call.ctx.engine.options.lifecycleDayMs, headers);
+  sendXml(call.x, 200, s3Root('CopyObjectResult', [el('LastModified', isoMillis(object.lastModified)), el('ETag', `"${object.etag}"`)]), expiring);
 }
 
 /**
@@ -94,7 +97,9 @@ export async function uploadPartCopy(call: BucketCall<OpOf<'UploadPartCopy'>>): 
   const read = await call.ctx.engine.getObject(ref, src.key, { versionId: source.versionId ?? 'null', ...(range ? { range } : {}), canRead: segmentReader(call.who) });
   const size = read.range ? read.range.end - read.range.start + 1 : source.size;
   const part = await call.ctx.engine.uploadPart(call.ref, op.address.key!, op.uploadId, op.partNumber, read.body, { size });
-  sendXml(call.x, 200, s3Root('CopyPartResult', [el('LastModified', isoMillis(part.lastModified)), el('ETag', `"${part.etag}"`)]), {
+  // The part's checksum when the upload has an algorithm (the engine computes it for every part), as AWS's CopyPartResult.
+  const checksums = CHECKSUM_ALGORITHMS.filter((a) => part.checksums?.[a]).map((a) => el(`Checksum${CHECKSUM_NAMES[a]}`, part.checksums![a]!));
+  sendXml(call.x, 200, s3Root('CopyPartResult', [el('LastModified', isoMillis(part.lastModified)), el('ETag', `"${part.etag}"`), ...checksums]), {
     ...(source.versionId !== null ? { 'x-amz-copy-source-version-id': source.versionId } : {}),
   });
 }

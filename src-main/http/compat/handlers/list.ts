@@ -3,7 +3,7 @@ import { isoMillis } from '../../common/dates.js';
 import { el, escapeXml, rawXml, xmlFragment, type XmlNode } from '../../common/xml.js';
 import { awsEncode } from '../canonical.js';
 import type { ListParams, OpOf } from '../operation.js';
-import { s3Root, sendXml, type BucketCall } from '../respond.js';
+import { s3Root, sendXml, sendXmlStreamed, type BucketCall } from '../respond.js';
 
 /** With `encoding-type=url`, names go out percent-encoded (`+` as %2B, `%` as %25), as boto3 and aws-cli expect. */
 function encoder(list: ListParams): (s: string) => string {
@@ -32,16 +32,34 @@ function contents(o: ListedObject, enc: (s: string) => string, owner: string): s
   );
 }
 
+/** Entries per piece of a streamed page: each piece leaves as soon as it is serialized. */
+const PIECE_ENTRIES = 100;
+
+/**
+ * A page's entries as ListBucketResult carries them in the seed's order (2.8): the common
+ * prefixes, then the objects. Objects go as raw markup in runs of PIECE_ENTRIES (building element
+ * nodes for each cost more than the listing itself), each run one piece of a streamed answer.
+ */
 function entriesXml(entries: ListEntry[], enc: (s: string) => string, owner: XmlNode | undefined): XmlNode[] {
   const ownerMarkup = owner ? xmlFragment(owner) : '';
-  // Appended to one string: cheaper than mapping a 1,000-entry page to an array and joining it.
-  let objects = '';
   const prefixes: XmlNode[] = [];
+  const runs: XmlNode[] = [];
+  let run = '';
+  let inRun = 0;
   for (const e of entries) {
-    if (e.kind === 'object') objects += contents(e.object, enc, ownerMarkup);
-    else prefixes.push(el('CommonPrefixes', [el('Prefix', enc(e.prefix))]));
+    if (e.kind === 'prefix') {
+      prefixes.push(el('CommonPrefixes', [el('Prefix', enc(e.prefix))]));
+      continue;
+    }
+    run += contents(e.object, enc, ownerMarkup);
+    if (++inRun === PIECE_ENTRIES) {
+      runs.push(rawXml(run));
+      run = '';
+      inRun = 0;
+    }
   }
-  return [rawXml(objects), ...prefixes];
+  if (run) runs.push(rawXml(run));
+  return [...prefixes, ...runs];
 }
 
 function page(call: BucketCall, list: ListParams, marker: string | undefined) {
@@ -53,54 +71,58 @@ function page(call: BucketCall, list: ListParams, marker: string | undefined) {
   });
 }
 
-function head(call: BucketCall, enc: (s: string) => string, list: ListParams): XmlNode[] {
+/**
+ * The echoed request. `encodePrefix` false for ListObjects v1: AWS encodes Delimiter, Marker,
+ * NextMarker and the keys there but gives Prefix back as sent (botocore's decode_list_object
+ * decodes no top-level Prefix for v1, only for V2 and versions).
+ */
+function head(call: BucketCall, enc: (s: string) => string, list: ListParams, encodePrefix = true): XmlNode[] {
   return [
     ...(call.bucket.tenant ? [el('Tenant', call.bucket.tenant)] : []),
     el('Name', call.bucket.name),
-    el('Prefix', enc(list.prefix ?? '')),
+    el('Prefix', (encodePrefix ? enc : String)(list.prefix ?? '')),
     el('MaxKeys', list.maxKeys),
     ...(list.delimiter ? [el('Delimiter', enc(list.delimiter))] : []),
   ];
 }
 
-/** ListObjects (v1, §21.2). */
+/**
+ * ListObjects (v1, §21.2; the seed's C1): streamed with chunked transfer encoding, children in the
+ * seed's order (2.8: Tenant, Name, Prefix, MaxKeys, Delimiter, IsTruncated, CommonPrefixes,
+ * Contents, Marker). NextMarker as AWS sends it: only when a delimiter was given ("returned only
+ * if you have the delimiter request parameter specified"); without one, clients go on from the
+ * last Key. The page is read from the index first: IsTruncated comes before the entries.
+ */
 export function listObjectsV1(call: BucketCall<OpOf<'ListObjects'>>): void {
   const { list, marker } = call.op;
   const enc = encoder(list);
   const result = page(call, list, marker);
-  sendXml(
-    call.x,
-    200,
-    s3Root('ListBucketResult', [
-      ...head(call, enc, list),
-      el('Marker', enc(marker ?? '')),
-      el('IsTruncated', result.truncated ? 'true' : 'false'),
-      ...(result.truncated && result.nextMarker ? [el('NextMarker', enc(result.nextMarker))] : []),
-      ...entriesXml(result.entries, enc, ownerNode(call)),
-      ...encodingType(list),
-    ]),
-  );
+  const next = result.truncated && list.delimiter && result.nextMarker ? [el('NextMarker', enc(result.nextMarker))] : [];
+  sendXmlStreamed(call.x, 200, 'ListBucketResult', [
+    ...head(call, enc, list, false),
+    el('IsTruncated', result.truncated ? 'true' : 'false'),
+    ...entriesXml(result.entries, enc, ownerNode(call)),
+    el('Marker', enc(marker ?? '')),
+    ...next,
+    ...encodingType(list),
+  ]);
 }
 
-/** ListObjectsV2 (§21.3) with an opaque continuation token (base64url of the last name or prefix). */
+/** ListObjectsV2 (§21.3) with an opaque continuation token (base64url of the last name or prefix), streamed as v1. */
 export function listObjectsV2(call: BucketCall<OpOf<'ListObjectsV2'>>): void {
   const { list, continuationToken: token, startAfter, fetchOwner } = call.op;
   const enc = encoder(list);
   const result = page(call, list, call.op.marker);
-  sendXml(
-    call.x,
-    200,
-    s3Root('ListBucketResult', [
-      ...head(call, enc, list),
-      el('KeyCount', result.entries.length),
-      el('IsTruncated', result.truncated ? 'true' : 'false'),
-      ...(token !== undefined ? [el('ContinuationToken', token)] : []),
-      ...(result.truncated && result.nextMarker ? [el('NextContinuationToken', Buffer.from(result.nextMarker, 'utf8').toString('base64url'))] : []),
-      ...(startAfter !== undefined ? [el('StartAfter', enc(startAfter))] : []),
-      ...entriesXml(result.entries, enc, fetchOwner ? ownerNode(call) : undefined),
-      ...encodingType(list),
-    ]),
-  );
+  sendXmlStreamed(call.x, 200, 'ListBucketResult', [
+    ...head(call, enc, list),
+    el('KeyCount', result.entries.length),
+    el('IsTruncated', result.truncated ? 'true' : 'false'),
+    ...(token !== undefined ? [el('ContinuationToken', token)] : []),
+    ...(result.truncated && result.nextMarker ? [el('NextContinuationToken', Buffer.from(result.nextMarker, 'utf8').toString('base64url'))] : []),
+    ...(startAfter !== undefined ? [el('StartAfter', enc(startAfter))] : []),
+    ...entriesXml(result.entries, enc, fetchOwner ? ownerNode(call) : undefined),
+    ...encodingType(list),
+  ]);
 }
 
 /** ListObjectVersions (§21.4): versions and delete markers by key, newest first. */
@@ -150,9 +172,14 @@ export function listMultipartUploads(call: BucketCall<OpOf<'ListMultipartUploads
     ...(list.delimiter ? { delimiter: list.delimiter } : {}),
   });
   const who = ownerFields(call);
+  // The next markers name the last upload of the page, truncated or not, as RGW and Swift's s3api
+  // (written against AWS) give them; a page without uploads has none.
+  const last = result.uploads.at(-1);
+  const nextKey = result.nextKeyMarker ?? last?.name;
+  const nextUploadId = result.nextUploadIdMarker ?? last?.uploadId;
   const next = [
-    ...(result.nextKeyMarker !== undefined ? [el('NextKeyMarker', enc(result.nextKeyMarker))] : []),
-    ...(result.nextUploadIdMarker !== undefined ? [el('NextUploadIdMarker', result.nextUploadIdMarker)] : []),
+    ...(nextKey !== undefined ? [el('NextKeyMarker', enc(nextKey))] : []),
+    ...(nextUploadId !== undefined ? [el('NextUploadIdMarker', nextUploadId)] : []),
   ];
   sendXml(
     call.x,

@@ -9,6 +9,7 @@ import { openPayload } from '../payload.js';
 import { s3Root, sendEmpty, sendXml, type BucketCall } from '../respond.js';
 import { readXml, text } from '../xml-input.js';
 import { uploadGrants } from './acl.js';
+import { addExpirationHeader } from './lifecycle.js';
 import { quoted } from './list.js';
 import { checkLockRequest } from '../lock-input.js';
 
@@ -90,7 +91,8 @@ export async function completeMultipartUpload(call: BucketCall<OpOf<'CompleteMul
       ...checksumElements(info.checksums),
       ...(checksummed ? [el('ChecksumType', info.checksumType)] : []),
     ]),
-    info.versionId !== null ? { 'x-amz-version-id': info.versionId } : {},
+    // x-amz-expiration when a lifecycle rule will expire the object made, as AWS says on the completion.
+    addExpirationHeader(call.bucket, info, call.ctx.engine.options.lifecycleDayMs, info.versionId !== null ? { 'x-amz-version-id': info.versionId } : {}),
   );
 }
 
@@ -120,7 +122,8 @@ export function listParts(call: BucketCall<OpOf<'ListParts'>>): void {
       el('StorageClass', 'STANDARD'),
       ...(upload.checksumAlgorithm ? [el('ChecksumAlgorithm', CHECKSUM_NAMES[upload.checksumAlgorithm]), el('ChecksumType', upload.checksumType ?? 'COMPOSITE')] : []),
       el('PartNumberMarker', marker ?? '0'),
-      ...(parts.length ? [el('NextPartNumberMarker', parts.at(-1)!.partNumber)] : []),
+      // The last part listed, 0 for none, as RGW and Swift's s3api (written against AWS) say it.
+      el('NextPartNumberMarker', parts.at(-1)?.partNumber ?? 0),
       el('MaxParts', max),
       el('IsTruncated', truncated ? 'true' : 'false'),
       ...parts.map((p) => el('Part', [el('PartNumber', p.partNumber), el('LastModified', isoMillis(p.lastModified)), el('ETag', quoted(p.etag)), el('Size', p.size), ...checksumElements(p.checksums)])),

@@ -40,7 +40,8 @@ export async function putObject(call: BucketCall<OpOf<'PutObject'>>): Promise<vo
     lock: op.lock,
   });
   // Undefined values are left out of the response: no conditional spreads on every upload.
-  const headers = addChecksumHeaders(info.checksums, { ETag: `"${info.etag}"`, 'x-amz-version-id': info.versionId ?? undefined });
+  // Accept-Ranges as the seed's C2 lists it (RGW sends it too): the object just stored can be read by ranges.
+  const headers = addChecksumHeaders(info.checksums, { ETag: `"${info.etag}"`, 'Accept-Ranges': 'bytes', 'x-amz-version-id': info.versionId ?? undefined });
   sendEmpty(x, 200, addExpirationHeader(call.bucket, info, ctx.engine.options.lifecycleDayMs, headers));
 }
 

@@ -53,7 +53,7 @@ export function sendDeleteReport(x: Exchange, who: Identity, format: ListingForm
   }
   // As Swift's bulk middleware: the type it matched, no charset, and chunked (its report is a
   // generator that may send whitespace before it knows the outcome).
-  x.sendChunked(200, baseHeaders(x, REPORT_CONTENT_TYPES[format]), text);
+  x.sendPieces(200, baseHeaders(x, REPORT_CONTENT_TYPES[format]), [text]);
 }
 
 /** The body's newline-separated, URL-encoded `/container[/object]` paths, or the error to answer with. */

@@ -7,9 +7,11 @@ import { NativeError } from '../errors.js';
 import type { NativeOpOf } from '../operation.js';
 import { reachContainer } from '../reach.js';
 import { reply, type NativeCall } from '../respond.js';
-import { objectHeaders, preconditionFailed, refOf } from './object.js';
+import { objectHeaders, preconditionFailed, rangeNotSatisfiable, refOf } from './object.js';
 import { followLinks } from './symlink.js';
+import { isCofferError } from '../../../../src-shared/errors.js';
 import { checkVersionId } from './versions.js';
+import { textToHeader } from '../../common/header-text.js';
 
 /**
  * Server-side copy (N7 COPY + Destination, N8 PUT + X-Copy-From). The source's metadata is kept
@@ -45,7 +47,7 @@ export async function copyObject(call: NativeCall<NativeOpOf<'CopyObject'>>): Pr
   const fresh = op.fresh || (sameObject && Object.keys(fields.meta).length === 0);
   // A copy overwrites its destination: under a legacy archive, its current version is kept first.
   if (dstContainer.archive) await engine.archiveCurrent(refOf(dstContainer), dst.name);
-  const { object } = await engine.copyObject(
+  const copying = engine.copyObject(
     { ref: refOf(srcContainer), name: src.name },
     { ref: refOf(dstContainer), name: dst.name },
     {
@@ -57,15 +59,22 @@ export async function copyObject(call: NativeCall<NativeOpOf<'CopyObject'>>): Pr
       sourceEtag: source.etag,
       ...(sourceVersionId !== undefined ? { sourceVersionId } : {}),
       canRead: segmentReader(call.who, call.ctx.engine.accountAcl),
+      quotaBytes: 'exact',
+      ...(op.range ? { range: op.range } : {}),
+      ...(op.manifest ? { manifest: true } : {}),
     },
   );
+  // Swift's copy reads the source with the Range: an unsatisfiable one is the source GET's 416.
+  const { object } = await copying.catch((err: unknown) => {
+    throw isCofferError(err) && err.code === 'InvalidRange' ? rangeNotSatisfiable(objectHeaders(source), source.size) : err;
+  });
   // The object's download headers of seed 2.6 ("on download and copy"), then 4.1.3's copy headers.
   reply(x, 201, {
     Etag: object.etag,
     'Last-Modified': httpDate(object.lastModified),
     'X-Timestamp': xTimestamp(object.mtimeMicros),
     'Accept-Ranges': 'bytes',
-    'Content-Type': object.contentType,
+    'Content-Type': object.contentType === undefined ? undefined : textToHeader(object.contentType),
     'X-Copied-From': `${encodePath(named.container)}/${encodePath(named.name, false)}`,
     'X-Copied-From-Account': `AUTH_${named.account}`,
     'X-Copied-From-Last-Modified': httpDate(source.lastModified),

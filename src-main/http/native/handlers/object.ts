@@ -12,6 +12,7 @@ import { manifestHeaders } from './dlo.js';
 import { sendRanges } from './multi-range.js';
 import { atLocation, followLinks, linkHeaders, postedToLink } from './symlink.js';
 import { checkVersionId, deleteVersioned, readFailureHeaders, versioned, versionHeaders, withHeaders } from './versions.js';
+import { textToHeader } from '../../common/header-text.js';
 
 export const refOf = (c: ContainerInfo) => ({ tenant: c.tenant, container: c.name });
 
@@ -21,7 +22,7 @@ export const refOf = (c: ContainerInfo) => ({ tenant: c.tenant, container: c.nam
  */
 export function objectHeaders(o: ObjectInfo): HeaderValues {
   const h: HeaderValues = {
-    'Content-Type': o.contentType || 'application/octet-stream',
+    'Content-Type': o.contentType ? textToHeader(o.contentType) : 'application/octet-stream',
     // Large-object ETags are quoted on the native API (§2.2); plain ones are not.
     Etag: o.manifest ? `"${o.etag}"` : o.etag,
     'Last-Modified': httpDate(o.lastModified),
@@ -48,6 +49,12 @@ export function headerStrings(h: HeaderValues): Record<string, string> {
 export function preconditionFailed(objectHeaders: HeaderValues): NativeError {
   const { 'Content-Type': _type, 'Accept-Ranges': _ranges, ...rest } = objectHeaders;
   return new NativeError(412, NATIVE_ERRORS.PreconditionFailed.body, headerStrings(rest));
+}
+
+/** A 416 naming the object read, as Swift's object server sends it: the object's headers and `Content-Range: bytes *\/size`. */
+export function rangeNotSatisfiable(objectHeaders: HeaderValues, size: number): NativeError {
+  const { 'Content-Type': _type, 'Accept-Ranges': _ranges, ...rest } = objectHeaders;
+  return new NativeError(416, NATIVE_ERRORS.InvalidRange.body, { ...headerStrings(rest), 'Content-Range': `bytes */${size}` });
 }
 
 export interface GetOptions {
@@ -165,6 +172,7 @@ export async function putObject(call: NativeCall<NativeOpOf<'PutObject'>>, c: Co
     expectedMd5: op.etag,
     ifNoneMatch: op.ifNoneMatch,
     signal: abortedBy(x.req),
+    quotaBytes: 'exact' as const,
   };
   const name = op.path.object;
   // Legacy versioned writes: the version about to be replaced goes to the archive first, as Swift.
@@ -182,7 +190,7 @@ export async function postObject(call: NativeCall<NativeOpOf<'PostObject'>>, c: 
   const fields = op.fields;
   const keepExpiry = fields.deleteAt === undefined && !op.removeDeleteAt;
   const headers = Object.keys(fields.headers).length ? { headers: fields.headers } : {};
-  const updated = await ctx.engine.updateObjectMeta(refOf(c), op.path.object, { ...fields, ...headers, keepExpiry });
+  const updated = await ctx.engine.updateObjectMeta(refOf(c), op.path.object, { ...fields, ...headers, keepExpiry, dlo: op.dlo });
   if (updated.link) throw postedToLink(updated.link, op.path.account);
   reply(x, 202);
 }

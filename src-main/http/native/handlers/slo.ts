@@ -73,6 +73,7 @@ export async function putManifest(call: NativeCall<NativeOpOf<'PutManifest'>>, c
       ...(etag ? { expectedEtag: etag } : {}),
       ...(ifNoneMatch ? { ifNoneMatch } : {}),
       canRead: segmentReader(who, ctx.engine.accountAcl),
+      quotaBytes: 'exact',
     });
     reply(x, 201, { Etag: `"${info.etag}"`, 'Last-Modified': httpDate(info.lastModified) });
   } catch (err) {

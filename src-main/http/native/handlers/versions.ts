@@ -4,7 +4,7 @@ import { isoMillis } from '../../common/dates.js';
 import type { HeaderValues } from '../../common/exchange.js';
 import { NATIVE_ERRORS, NativeError } from '../errors.js';
 import { LISTING_LIMIT } from '../limits.js';
-import { CONTENT_TYPES } from '../listing-format.js';
+import { CONTENT_TYPES, listedContentType } from '../listing-format.js';
 import type { NativeOpOf } from '../operation.js';
 import { baseHeaders, reply, type NativeCall } from '../respond.js';
 import { containerHeaders } from './container.js';
@@ -113,7 +113,7 @@ function versionRow(e: VersionEntry): VersionRow {
     name: e.name,
     bytes: v.deleteMarker ? 0 : v.size,
     hash: v.deleteMarker ? EMPTY_MD5 : v.etag,
-    content_type: v.deleteMarker ? DELETE_MARKER_TYPE : v.contentType || 'application/octet-stream',
+    content_type: v.deleteMarker ? DELETE_MARKER_TYPE : v.contentType ? listedContentType(v.contentType) : 'application/octet-stream',
     last_modified: isoMillis(v.lastModified),
     is_latest: v.isLatest,
     version_id: v.versionId ?? 'null',
