@@ -786,16 +786,6 @@ const S3: Deviation[] = [
     reason: 'Issue 26 ("ListObjects v1 with encoding-type=url leaves Prefix as AWS does")',
     issue: 26,
   },
-  {
-    id: 'i26.null-version-ids',
-    ref: 'rgw',
-    rows: ['s3.object.get.version-null', 's3.delete.version-null', 's3.suspended.delete', 's3.suspended.get-null'],
-    fields: ['header:x-amz-version-id'],
-    coffer: 'x-amz-version-id: null is not sent on a GET of ?versionId=null or on a DELETE in a suspended bucket, and is sent on a DELETE of ?versionId=null in a bucket never versioned',
-    reference: 'RGW sends it on those GETs and on the suspended DELETE (its null delete marker), not on the other',
-    reason: 'Issue 26 (version ids as AWS answers them)',
-    issue: 26,
-  },
 
   // Object lock (issue 26): where RGW 16.2 departs from AWS
   {
