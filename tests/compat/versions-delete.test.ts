@@ -84,6 +84,29 @@ describe('versioned objects', () => {
   });
 });
 
+describe('the null version id (AWS: named where a version is asked for or made)', () => {
+  it('GET and HEAD of ?versionId=null say x-amz-version-id: null; a plain GET in a never-versioned bucket does not', async () => {
+    const b = await mkBucket(false);
+    await c.send(new PutObjectCommand({ Bucket: b, Key: 'k', Body: 'v' }));
+    expect((await c.send(new GetObjectCommand({ Bucket: b, Key: 'k', VersionId: 'null' }))).VersionId).toBe('null');
+    expect((await c.send(new HeadObjectCommand({ Bucket: b, Key: 'k', VersionId: 'null' }))).VersionId).toBe('null');
+    expect((await c.send(new GetObjectCommand({ Bucket: b, Key: 'k' }))).VersionId).toBeUndefined();
+  });
+
+  it('a DELETE in a suspended bucket makes the null delete marker and says so; ?versionId=null in a never-versioned bucket names none', async () => {
+    const b = await mkBucket(true);
+    await c.send(new PutObjectCommand({ Bucket: b, Key: 'k', Body: 'v' }));
+    await c.send(new PutBucketVersioningCommand({ Bucket: b, VersioningConfiguration: { Status: 'Suspended' } }));
+    const del = await c.send(new DeleteObjectCommand({ Bucket: b, Key: 'k' }));
+    expect([del.DeleteMarker, del.VersionId]).toEqual([true, 'null']);
+    const plain = await mkBucket(false);
+    await c.send(new PutObjectCommand({ Bucket: plain, Key: 'k', Body: 'v' }));
+    const gone = await c.send(new DeleteObjectCommand({ Bucket: plain, Key: 'k', VersionId: 'null' }));
+    expect([gone.DeleteMarker, gone.VersionId]).toEqual([undefined, undefined]);
+    expect((await sdkError(c.send(new HeadObjectCommand({ Bucket: plain, Key: 'k' })))).status).toBe(404);
+  });
+});
+
 describe('DeleteObject', () => {
   it('answers 204 whether or not the key exists (unversioned)', async () => {
     const b = await mkBucket(false);

@@ -177,6 +177,28 @@ function sigV2(secret: string, method: string, path: string, headers: Record<str
   return createHmac('sha1', secret).update(toSign).digest('base64');
 }
 
+/** A form's body with its POST policy and signature filled in (see Req.postPolicy). */
+function signedForm(p: NonNullable<Req['postPolicy']>, key: S3Key, path: string, body: Buffer): Buffer {
+  const now = new Date();
+  const amzDate = now.toISOString().replace(/[-:]|\.\d{3}/g, '');
+  const credential = `${key.accessKey}/${amzDate.slice(0, 8)}/us-east-1/s3/aws4_request`;
+  const bucket = decodeURIComponent(path.split(/[/?]/)[1] ?? '');
+  const sigFields = p.v2 ? [] : [{ 'x-amz-algorithm': 'AWS4-HMAC-SHA256' }, { 'x-amz-credential': credential }, { 'x-amz-date': amzDate }];
+  const doc = { expiration: new Date(now.getTime() + p.expires * 1000).toISOString(), conditions: [{ bucket }, ...sigFields, ...p.conditions] };
+  const policy = Buffer.from(JSON.stringify(doc)).toString('base64');
+  const hmac = (k: string | Buffer, v: string) => createHmac('sha256', k).update(v).digest();
+  const signingKey = hmac(hmac(hmac(hmac(`AWS4${key.secretKey}`, amzDate.slice(0, 8)), 'us-east-1'), 's3'), 'aws4_request');
+  const values: Record<string, string> = {
+    policy,
+    'x-amz-credential': credential,
+    'x-amz-date': amzDate,
+    'x-amz-signature': createHmac('sha256', signingKey).update(policy).digest('hex'),
+    'access-key': key.accessKey,
+    signature: createHmac('sha1', key.secretKey).update(policy).digest('base64'),
+  };
+  return Buffer.from(body.toString('latin1').replace(/\[\[([a-z-]+)\]\]/g, (m, name: string) => values[name] ?? m), 'latin1');
+}
+
 function s3Target(s: S3Setup, runTag: string): Target {
   const host = `127.0.0.1:${s.port}`;
   return {
@@ -192,6 +214,10 @@ function s3Target(s: S3Setup, runTag: string): Target {
       if (req.md5) h['Content-MD5'] = createHash('md5').update(body).digest('base64');
       const key: S3Key | undefined =
         who === 'owner' ? s.owner : who === 'other' ? s.other : who === 'bad-signature' ? { ...s.owner, secretKey: `${s.owner.secretKey}x` } : who === 'unknown-key' ? { accessKey: 'NOSUCHACCESSKEY00000', secretKey: 'no-such-secret' } : undefined;
+      if (req.postPolicy) {
+        const form = signedForm(req.postPolicy, key ?? s.owner, path, body);
+        return sendRaw(s.port, req.method, path, { host, ...framed(req.method, headers, form) }, form);
+      }
       if (key && req.sigv2) {
         const date = req.sigv2Date === undefined ? new Date(Date.now() + (req.clockSkew ?? 0) * 1000).toUTCString() : req.sigv2Date;
         if (date !== null) h.Date = date;

@@ -81,6 +81,14 @@ export interface Req {
    */
   form?: { key: string; expires: number; redirect?: string; maxFileSize: number; maxFileCount: number; digest?: 'sha1' | 'sha256' | 'sha512' };
   /**
+   * S3: a browser form upload's POST policy (POST Object), expiring `expires` seconds from now,
+   * with the bucket's condition (and SigV4's x-amz-algorithm/-credential/-date) added to
+   * `conditions`, signed by the row's key with SigV4, or SigV2 with `v2`. In the body
+   * `[[policy]]`, `[[x-amz-credential]]`, `[[x-amz-date]]`, `[[x-amz-signature]]`,
+   * `[[access-key]]` and `[[signature]]` stand for its fields (helpers' s3Form writes them).
+   */
+  postPolicy?: { expires: number; conditions: unknown[]; v2?: boolean };
+  /**
    * Values to keep from the answer for later steps: `{ name: 'header:etag' | 'xml:UploadId' | 'json:0.name' }`.
    * The captured value replaces `{name}` afterwards.
    */

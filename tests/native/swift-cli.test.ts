@@ -96,8 +96,13 @@ function randomish(n: number, seed: number): Buffer {
 describe('swift CLI', () => {
   it('capabilities reads /info', async () => {
     const [r, text] = await Promise.all([swift(['capabilities', '--json']), swift(['capabilities'])]);
-    const caps = JSON.parse(r.stdout) as { swift: Record<string, unknown> };
+    const caps = JSON.parse(r.stdout) as { swift: Record<string, unknown>; tempauth: Record<string, unknown> };
     expect(caps.swift).toMatchObject({ container_listing_limit: 10000, max_meta_count: 90, max_object_name_length: 1024 });
+    // What works is advertised (account ACLs are served: X-Account-Access-Control), and only that.
+    expect(caps.tempauth).toEqual({ account_acls: true });
+    expect(Object.keys(caps).sort()).toEqual(
+      ['account_quotas', 'bulk_delete', 'bulk_upload', 'container_quotas', 'formpost', 'object_versioning', 'slo', 'staticweb', 'swift', 'symlink', 'tempauth', 'tempurl', 'versioned_writes'],
+    );
     expect(text.stdout).toContain('Core: swift');
     expect(text.stdout).toContain('container_listing_limit: 10000');
   });

@@ -16,6 +16,7 @@ import * as mp from './handlers/multipart.js';
 import * as object from './handlers/object.js';
 import * as tagging from './handlers/tagging.js';
 import * as objectLock from './handlers/object-lock.js';
+import { postObject } from './handlers/post-object.js';
 import { headService, listBuckets } from './handlers/service.js';
 import { sendError, type BucketCall, type CompatContext, type S3Call } from './respond.js';
 import { ACCESS, isServiceOp, type BucketOpName, type OpOf, type S3Operation, type ServiceOpName } from './operation.js';
@@ -66,6 +67,7 @@ const HANDLERS: { [N in BucketOpName]: (call: BucketCall<OpOf<N>>) => unknown } 
   ListMultipartUploads: list.listMultipartUploads,
   DeleteObjects: deleteObjects,
   NotConfigured: bucket.notConfigured,
+  PostObject: postObject,
   PutObject: object.putObject,
   CopyObject: copyObject,
   GetObject: object.getObject,
@@ -150,6 +152,8 @@ function makeProtocol(ctx: CompatContext): Protocol<S3Operation, Caller, Target>
     authenticate: (x, op) => {
       // A preflight is a browser's question, never signed (not even on a presigned URL): nobody asks it.
       if (op.name === 'PreflightCors') return { who: {}, signing: undefined };
+      // A form upload is signed in its form (its policy), read by its handler; virtual hosts allowed.
+      if (op.name === 'PostObject') return { who: {}, signing: undefined };
       const caller = authenticate(x, ctx, op.address);
       if (!caller.who.account && op.address.style === 'virtual-host') throw s3.accessDenied('Anonymous requests must use path-style addressing');
       // After authentication (a forged request is still 403), before any handler stores a byte.

@@ -95,6 +95,8 @@ export type S3Operation = (
   | Op<'ListMultipartUploads', { list: ListParams; keyMarker: string | undefined; uploadIdMarker: string | undefined }>
   | Op<'DeleteObjects', { document: DocumentCheck; bypassGovernance: boolean }>
   | Op<'NotConfigured', NotConfiguredParams>
+  /** A browser's form upload (POST Object): `boundary` undefined when the body is not multipart/form-data. */
+  | Op<'PostObject', { boundary: string | undefined }>
   | Op<'PutObject', { payload: PayloadSpec; fields: RequestFields; acl: AclSpec | undefined; conditions: WriteConditions; lock: LockSettings | undefined }>
   | Op<'CopyObject', {
       source: CopySource;
@@ -193,6 +195,8 @@ export const ACCESS: Record<BucketOpName, Action | 'none'> = {
   ListMultipartUploads: 'admin',
   DeleteObjects: 'write-object',
   NotConfigured: 'admin',
+  // Who posts is in the form, read by the handler, which asks the access decision itself.
+  PostObject: 'none',
   PutObject: 'write-object',
   CopyObject: 'write-object',
   GetObject: 'read-object',
@@ -254,6 +258,7 @@ export const POLICY_ACTION: Record<BucketOpName, string | [string, string] | und
   ListMultipartUploads: 's3:ListBucketMultipartUploads',
   DeleteObjects: 's3:DeleteObject',
   NotConfigured: undefined,
+  PostObject: 's3:PutObject',
   PutObject: 's3:PutObject',
   CopyObject: 's3:PutObject',
   GetObject: ['s3:GetObject', 's3:GetObjectVersion'],

@@ -11,6 +11,7 @@ import { documentCheck, payloadSpec, requireIntegrityHeader, uploadChecksumOf } 
 import { bypassAsked, lockHeaders } from './lock-input.js';
 import { operationName, parseAddress, type S3Address } from './router.js';
 import { ParamReader } from '../common/param-reader.js';
+import { parseContentDisposition } from '../common/multipart.js';
 import { parseRange } from '../common/range.js';
 
 /** `x-amz-object-attributes`: a comma-separated list of known names, at least one. */
@@ -211,6 +212,10 @@ function withParams(name: S3OpName, req: S3Request, address: S3Address, query: M
       const payload = r.read(() => payloadSpec(headers), noPayload);
       const fields = r.read(() => objectFields(headers), noFields);
       return { name, address, payload, fields, acl: acl(), conditions: r.read(() => writeConditions(headers), noConditions), lock: lock() };
+    }
+    case 'PostObject': {
+      const [type, attrs] = parseContentDisposition(h('content-type') ?? '');
+      return { name, address, boundary: type.toLowerCase() === 'multipart/form-data' ? attrs.boundary : undefined };
     }
     case 'CopyObject': {
       const source = r.read(() => copySource(h('x-amz-copy-source')), { tenant: undefined, bucket: '', key: '', versionId: undefined });

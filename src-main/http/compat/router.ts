@@ -104,7 +104,10 @@ export function operationName(method: string, a: S3Address, query: Map<string, s
         if ([...NOT_CONFIGURED, ...UNSUPPORTED].some(has)) return 'NotConfigured';
         return 'DeleteBucket';
       case 'POST':
-        return has('delete') ? 'DeleteObjects' : 'MethodNotAllowed';
+        if (has('delete')) return 'DeleteObjects';
+        // A multipart upload needs a key; any other POST to a bucket is a browser's form upload
+        // (POST Object), whatever its type (AWS refuses a type that is not a form as that upload's).
+        return has('uploads') ? 'MethodNotAllowed' : 'PostObject';
       case 'OPTIONS':
         return 'PreflightCors';
       default:

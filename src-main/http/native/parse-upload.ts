@@ -1,7 +1,7 @@
 import { headerOf, type RequestHeaders } from '../common/headers.js';
 import { compressionOf } from './archive.js';
 import { decodeStrict } from '../common/url.js';
-import { parseContentDisposition } from './multipart.js';
+import { parseContentDisposition } from '../common/multipart.js';
 import { NativeError } from './errors.js';
 import type { ListingFormat } from './listing-format.js';
 import type { NativeOperation } from './operation.js';

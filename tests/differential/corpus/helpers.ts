@@ -77,3 +77,30 @@ export function formBody(fields: [string, string][], files: [field: string, file
     ...after.map(([k, v]) => part(`name="${k}"`, v)),
   ].join('') + '--FORMBOUNDARY--\r\n';
 }
+
+/**
+ * An S3 browser form (POST Object) as a presigned POST makes it: the policy and signature fields
+ * (SigV4, or SigV2 with `v2`; filled in by the target, see Req.postPolicy), then `fields`, then
+ * the file. `conditions` (default: an `eq` of every field) are what the policy holds besides the
+ * bucket and the signature's own; `signed: false` sends the form with no policy at all.
+ */
+export function s3Form(
+  path: string,
+  fields: [string, string][],
+  file: [filename: string, content: string, contentType?: string] | undefined,
+  o: { conditions?: unknown[]; extraConditions?: unknown[]; expires?: number; v2?: boolean; signed?: boolean; as?: Req['as'] } = {},
+): Req {
+  const signed = o.signed ?? true;
+  const sig: [string, string][] = !signed ? []
+    : o.v2 ? [['AWSAccessKeyId', '[[access-key]]'], ['policy', '[[policy]]'], ['signature', '[[signature]]']]
+    : [['x-amz-algorithm', 'AWS4-HMAC-SHA256'], ['x-amz-credential', '[[x-amz-credential]]'], ['x-amz-date', '[[x-amz-date]]'], ['policy', '[[policy]]'], ['x-amz-signature', '[[x-amz-signature]]']];
+  const conditions = [...(o.conditions ?? fields.map(([k, v]) => ({ [k]: v }))), ...(o.extraConditions ?? [])];
+  return {
+    method: 'POST',
+    path,
+    headers: { 'Content-Type': 'multipart/form-data; boundary=FORMBOUNDARY' },
+    body: formBody([...sig, ...fields], file ? [['file', ...file]] : []),
+    ...(signed ? { postPolicy: { expires: o.expires ?? 300, conditions, ...(o.v2 ? { v2: true } : {}) } } : {}),
+    ...(o.as ? { as: o.as } : {}),
+  };
+}

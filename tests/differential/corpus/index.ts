@@ -17,6 +17,7 @@ import { S3_CHECKSUM_ROWS, S3_DATA_ROWS } from './s3-data.js';
 import { S3_LISTING_ROWS } from './s3-listing.js';
 import { S3_LOCK_ROWS } from './s3-lock.js';
 import { S3_OBJECT_ROWS } from './s3-objects.js';
+import { S3_POST_ROWS } from './s3-post.js';
 import { S3_VERSIONS_ACCESS_ROWS } from './s3-versions-access.js';
 
 export const CORPUS: Row[] = [
@@ -38,6 +39,7 @@ export const CORPUS: Row[] = [
   ...S3_DATA_ROWS,
   ...S3_CHECKSUM_ROWS,
   ...S3_LOCK_ROWS,
+  ...S3_POST_ROWS,
 ];
 
 const seen = new Set<string>();

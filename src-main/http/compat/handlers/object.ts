@@ -1,7 +1,7 @@
 import { CofferError } from '../../../../src-shared/errors.js';
 import { segmentReader, type ObjectInfo } from '../../../engine/index.js';
 import { evaluateConditions } from '../../common/conditionals.js';
-import { abortedBy } from '../../common/exchange.js';
+import { abortedBy, type HeaderValues } from '../../common/exchange.js';
 import { readOptionsFor, readPlain } from '../../common/plain-read.js';
 import { S3Error } from '../errors.js';
 import { addChecksumHeaders, objectHeaders } from '../metadata.js';
@@ -79,13 +79,18 @@ export async function getObject(call: BucketCall<OpOf<'GetObject' | 'HeadObject'
   if (verdict === 412) throw new CofferError('PreconditionFailed');
   const part = partNumberRange(op.partNumber, info);
   const range = part ? { start: part.start, end: part.end } : op.range;
+  // A read of ?versionId=null names the version it read, as AWS answers it.
+  const nullVersion = (h: HeaderValues): HeaderValues => {
+    if (versionId === 'null' && h['x-amz-version-id'] === undefined) h['x-amz-version-id'] = 'null';
+    return h;
+  };
   if (op.name === 'HeadObject' && !range) {
     // The headers are all in `info`: opening the body only to drop it cost as much as a GET.
-    const head = addExpirationHeader(call.bucket, info, ctx.engine.options.lifecycleDayMs, addLockHeaders(call, info, objectHeaders(info, overrides, op.checksumMode)));
+    const head = nullVersion(addExpirationHeader(call.bucket, info, ctx.engine.options.lifecycleDayMs, addLockHeaders(call, info, objectHeaders(info, overrides, op.checksumMode))));
     return x.sendHead(200, head, s3Headers(x), info.size);
   }
   const read = early ?? (await ctx.engine.getObject(call.ref, key, readOptionsFor(call.who, range, versionId)));
-  const headers = addExpirationHeader(call.bucket, read.info, ctx.engine.options.lifecycleDayMs, addLockHeaders(call, read.info, objectHeaders(read.info, overrides, op.checksumMode && !read.range)));
+  const headers = nullVersion(addExpirationHeader(call.bucket, read.info, ctx.engine.options.lifecycleDayMs, addLockHeaders(call, read.info, objectHeaders(read.info, overrides, op.checksumMode && !read.range))));
   if (part) headers['x-amz-mp-parts-count'] = part.parts;
   if (read.range) {
     const { start, end } = read.range;
@@ -102,8 +107,11 @@ export async function deleteObject(call: BucketCall<OpOf<'DeleteObject'>>): Prom
   const bypassGovernance = mayBypass(call, call.op.bypassGovernance, key);
   const r = await call.ctx.engine.deleteObject(call.ref, key, { versionId, missingOk: true, bypassGovernance });
   if (r.missing) return sendEmpty(call.x, 204);
+  // As AWS: the version removed or made, `null` included (a suspended bucket's null delete
+  // marker), but never in a bucket that was never versioned, where versions are not a thing.
+  const versioned = call.bucket.versioning !== 'unversioned';
   sendEmpty(call.x, 204, {
     ...(r.deleteMarker ? { 'x-amz-delete-marker': 'true' } : {}),
-    ...(r.versionId !== null || versionId !== undefined ? { 'x-amz-version-id': r.versionId ?? 'null' } : {}),
+    ...(versioned && (r.versionId !== null || versionId !== undefined || r.deleteMarker) ? { 'x-amz-version-id': r.versionId ?? 'null' } : {}),
   });
 }

@@ -3,7 +3,7 @@ import { isCofferError } from '../../../../src-shared/errors.js';
 import { decide, Engine } from '../../../engine/index.js';
 import { abortedBy, type HeaderValues } from '../../common/exchange.js';
 import { NATIVE_ERRORS, NativeError } from '../errors.js';
-import { InvalidBoundary, MultipartReader, parseContentDisposition, type FormPart } from '../multipart.js';
+import { InvalidBoundary, MultipartReader, parseContentDisposition, type FormPart } from '../../common/multipart.js';
 import type { NativeOpOf } from '../operation.js';
 import { readDeleteAt } from '../params.js';
 import { reply, type NativeCall } from '../respond.js';

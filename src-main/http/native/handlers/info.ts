@@ -12,7 +12,8 @@ import { FORMPOST } from './formpost.js';
 export function capabilities(maxObjectSize: number) {
   return {
     swift: {
-      version: '2.34.0',
+      // The OpenStack Swift release whose behaviour the differential suite holds this API to.
+      version: '2.30.1',
       max_file_size: maxObjectSize,
       // The engine's name rules (src-shared/names.ts), which it checks on every write.
       max_object_name_length: MAX_OBJECT_NAME_BYTES,
@@ -47,7 +48,8 @@ export function capabilities(maxObjectSize: number) {
       max_deletes_per_request: BULK_DELETE_LIMITS.maxDeletesPerRequest,
       max_failed_deletes: BULK_DELETE_LIMITS.maxFailedDeletes,
     },
-    tempauth: { account_acls: false },
+    // X-Account-Access-Control (engine/access.ts account roles), as tempauth registers it.
+    tempauth: { account_acls: true },
     symlink: SYMLINK_INFO,
     // Container web sites (handlers/staticweb.ts).
     staticweb: {},

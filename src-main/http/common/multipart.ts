@@ -1,6 +1,7 @@
 // A multipart/form-data body read part by part as it streams in, as Swift's formpost reads it
 // (swift.common.utils iter_multipart_mime_documents, parse_mime_headers,
 // parse_content_disposition): a part's bytes are handed on as they arrive, never held whole.
+// S3's POST Object reads its form with it too.
 
 /** `value; a=1; b="two"` -> ['value', {a: '1', b: 'two'}], as Swift's parse_content_disposition reads it. */
 export function parseContentDisposition(header: string): [string, Record<string, string>] {
