@@ -269,7 +269,8 @@ export interface CofferServer {
 
 export async function startCoffer(): Promise<CofferServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'coffer-differential-'));
-  const app = await createAppContext({ dataDir, port: 0, host: '127.0.0.1', engine: { noSync: true, expirySweepMs: 0 } });
+  // The corpus makes a bucket or two per row: as many as RGW's users are allowed (suite.ts), past the default 1,000.
+  const app = await createAppContext({ dataDir, port: 0, host: '127.0.0.1', engine: { noSync: true, expirySweepMs: 0, maxContainersPerAccount: 100_000 } });
   for (const u of [COFFER.owner, COFFER.other]) {
     await app.engine.createAccount({ id: u.account, displayName: u.account, keys: [{ accessKey: u.access, secretKey: u.secret }], swiftKeys: [{ sub: 'swift', secretKey: u.swiftKey }] });
   }
