@@ -218,6 +218,26 @@ describe('x-amz-delete-marker on reads of a missing key', () => {
   });
 });
 
+describe('DELETE of a sub-resource S3 has no DELETE for', () => {
+  // Swift's s3api, written against AWS, answers these 405 MethodNotAllowed; read as a plain
+  // DELETE they had removed the object (or an empty bucket) a client meant to leave alone.
+  it('is 405 MethodNotAllowed, and the object and the bucket stay', async () => {
+    await c.send(new PutObjectCommand({ Bucket: b, Key: 'kept', Body: 'still here' }));
+    for (const sub of ['acl', 'retention', 'legal-hold', 'attributes']) {
+      const r = await raw(s, 'DELETE', `/${b}/kept?${sub}`, { as: ALICE });
+      expect([sub, r.status, errorOf(r).Code]).toEqual([sub, 405, 'MethodNotAllowed']);
+    }
+    expect(await text('kept')).toBe('still here');
+    const empty = `${b}-empty`;
+    await c.send(new CreateBucketCommand({ Bucket: empty }));
+    for (const sub of ['acl', 'versioning']) {
+      const r = await raw(s, 'DELETE', `/${empty}?${sub}`, { as: ALICE });
+      expect([sub, r.status, errorOf(r).Code]).toEqual([sub, 405, 'MethodNotAllowed']);
+    }
+    expect((await raw(s, 'HEAD', `/${empty}`, { as: ALICE })).status).toBe(200);
+  });
+});
+
 describe('listing parameters and stored headers', () => {
   it('an empty continuation-token starts the listing (not 400)', async () => {
     await c.send(new PutObjectCommand({ Bucket: b, Key: 'listed', Body: 'x' }));

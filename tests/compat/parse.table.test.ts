@@ -129,6 +129,8 @@ const OBJECT: Row[] = [
   ['GET', '/b?tagging', {}, 'GetBucketTagging', 'admin'],
   ['PUT', '/b?tagging', {}, 'PutBucketTagging', 'admin'],
   ['DELETE', '/b?tagging', {}, 'DeleteBucketTagging', 'admin'],
+  ['DELETE', '/b?acl', {}, 'MethodNotAllowed', 'service'],
+  ['DELETE', '/b?versioning', {}, 'MethodNotAllowed', 'service'],
   ['POST', '/b/k?uploads', {}, 'CreateMultipartUpload', 'write-object'],
   ['POST', '/b/k?uploadId=u', {}, 'CompleteMultipartUpload', 'write-object'],
   ['POST', '/b/k', {}, 'NotImplemented', 'service'],
@@ -137,6 +139,11 @@ const OBJECT: Row[] = [
   ['DELETE', '/b/k?versionId=v1', {}, 'DeleteObject', 'write-object'],
   ['DELETE', '/b/k?uploadId=u', {}, 'AbortMultipartUpload', 'write-object'],
   ['DELETE', '/b/k?tagging', {}, 'DeleteObjectTagging', 'admin'],
+  // No DELETE exists for these: refused, never read as a delete of the object.
+  ['DELETE', '/b/k?acl', {}, 'MethodNotAllowed', 'service'],
+  ['DELETE', '/b/k?retention', {}, 'MethodNotAllowed', 'service'],
+  ['DELETE', '/b/k?legal-hold', {}, 'MethodNotAllowed', 'service'],
+  ['DELETE', '/b/k?attributes', {}, 'MethodNotAllowed', 'service'],
   ['PATCH', '/b/k', {}, 'MethodNotAllowed', 'service'],
   ['COPY', '/b/k', {}, 'MethodNotAllowed', 'service'],
 ];

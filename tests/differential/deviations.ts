@@ -385,6 +385,15 @@ const S3: Deviation[] = [
 
   // Where RGW departs from AWS, and Coffer answers as AWS (Swift's s3api mostly agrees)
   {
+    id: 'rgw.delete-of-subresource',
+    ref: 'rgw',
+    rows: ['s3.delete.acl', 's3.delete.retention', 's3.delete.bucket-acl'],
+    fields: ['*'],
+    coffer: 'DELETE ?acl / ?retention on an object, ?acl on a bucket: 405 MethodNotAllowed, nothing removed',
+    reference: 'RGW answers 204 and deletes the object (or the empty bucket) named',
+    reason: 'S3 has no DELETE for these sub-resources: Swift\'s s3api, written against AWS, answers 405 for ?acl (it does not know ?retention and deletes, as RGW); a request for a sub-resource must never remove data',
+  },
+  {
     id: 'aws.codes-rgw-departs-from',
     ref: 'rgw',
     rows: [

@@ -59,6 +59,13 @@ const UNSUPPORTED = [
   'restore', 'select', 'torrent', 'attributes', 'legal-hold', 'retention', 'object-lock', 'website', 'cors', 'lifecycle',
 ];
 
+/**
+ * Sub-resources S3 has no DELETE for: such a request is 405 MethodNotAllowed (as Swift's s3api,
+ * written against AWS, answers), never a delete of the bucket or object it names.
+ */
+const NO_DELETE_BUCKET = ['acl', 'versioning', 'location', 'uploads', 'versions'];
+const NO_DELETE_OBJECT = ['acl', 'retention', 'legal-hold', 'attributes', 'restore', 'select', 'torrent'];
+
 /** Chooses the operation from the method, the address and the sub-resource in the query (§15, §20-§24). */
 export function operationName(method: string, a: S3Address, query: Map<string, string>, header: (h: string) => string | undefined): S3OpName {
   const has = (q: string) => query.has(q);
@@ -101,6 +108,7 @@ export function operationName(method: string, a: S3Address, query: Map<string, s
         if (has('lifecycle')) return 'DeleteBucketLifecycle';
         if (has('cors')) return 'DeleteBucketCors';
         if (has('tagging')) return 'DeleteBucketTagging';
+        if (NO_DELETE_BUCKET.some(has)) return 'MethodNotAllowed';
         if ([...NOT_CONFIGURED, ...UNSUPPORTED].some(has)) return 'NotConfigured';
         return 'DeleteBucket';
       case 'POST':
@@ -141,6 +149,7 @@ export function operationName(method: string, a: S3Address, query: Map<string, s
     case 'DELETE':
       if (has('uploadId')) return 'AbortMultipartUpload';
       if (has('tagging')) return 'DeleteObjectTagging';
+      if (NO_DELETE_OBJECT.some(has)) return 'MethodNotAllowed';
       return 'DeleteObject';
     case 'OPTIONS':
       return 'PreflightCors';

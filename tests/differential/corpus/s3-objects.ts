@@ -150,6 +150,10 @@ export const S3_OBJECT_ROWS: Row[] = [
   s('delete.missing-bucket', DELETE('/{b}/nope')),
   s('delete.other', DELETE('/{b}/obj', { as: 'other' }), { setup: OWN_B_OBJ }),
   s('delete.version-bogus', DELETE('/{b}/obj?versionId=bogus'), { setup: OWN_B_OBJ }),
+  // Sub-resources with no DELETE: refused (tests/compat/aws-behaviours.test.ts checks the object stays).
+  s('delete.acl', DELETE('/{b}/obj?acl'), { setup: OWN_B_OBJ }),
+  s('delete.retention', DELETE('/{b}/obj?retention'), { setup: OWN_B_OBJ }),
+  s('delete.bucket-acl', DELETE('/{b}?acl'), { setup: OWN_B }),
   s('delete.version-null', DELETE('/{b}/obj?versionId=null'), { setup: OWN_B_OBJ }),
   s('delete.then-head', HEAD('/{b}/obj'), { setup: [...OWN_B_OBJ, DELETE('/{b}/obj')] }),
   s('delete-objects', POST('/{b}?delete', { body: deleteDoc(['obj', 'nope']), md5: true }), { setup: OWN_B_OBJ }),
