@@ -133,7 +133,8 @@ describe('presigned URLs altered after signing', () => {
       const variants: [string, (u: URL) => void][] = [
         ['key', (u) => (u.pathname = '/inp/mp')],
         ['expiry', (u) => u.searchParams.set('X-Amz-Expires', '3600')],
-        ['date', (u) => u.searchParams.set('X-Amz-Date', u.searchParams.get('X-Amz-Date')!.replace(/\d{2}Z$/, '00Z'))],
+        // Another second than signed (one signed at :00 moves to :01).
+        ['date', (u) => u.searchParams.set('X-Amz-Date', u.searchParams.get('X-Amz-Date')!.replace(/(\d{2})Z$/, (_, ss: string) => (ss === '00' ? '01Z' : '00Z')))],
         ['credential', (u) => u.searchParams.set('X-Amz-Credential', u.searchParams.get('X-Amz-Credential')!.replace(ALICE.accessKey, MALLORY.accessKey))],
         ['override', (u) => u.searchParams.set('response-content-type', 'text/html')],
         ['signature', (u) => u.searchParams.set('X-Amz-Signature', u.searchParams.get('X-Amz-Signature')!.replace(/^./, (ch) => (ch === '0' ? '1' : '0')))],
