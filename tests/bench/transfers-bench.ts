@@ -115,6 +115,7 @@ function summarise(d: Dataset, runs: RunFigures[]) {
     filesPerSec: round(d.files / seconds, 1),
     seconds: round(seconds, 2),
     cpuMsPerMiB: round((median(runs.map((x) => x.cpuSeconds)) * 1000) / (d.bytes / MiB), 2),
+    systemCpuMsPerMiB: round((median(runs.map((x) => x.systemCpuSeconds)) * 1000) / (d.bytes / MiB), 2),
     ...(runs[0]?.serverCpuSeconds !== undefined ? { serverCpuMsPerMiB: round((median(runs.map((x) => x.serverCpuSeconds!)) * 1000) / (d.bytes / MiB), 2) } : {}),
     peakRssMiB: round(median(runs.map((x) => x.peakRssMiB)), 1),
     ...(runs[0]?.verified !== undefined ? { verified: Math.min(...runs.map((x) => x.verified!)) } : {}),

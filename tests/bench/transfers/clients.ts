@@ -19,6 +19,8 @@ export interface RunFigures {
   seconds: number;
   /** The client's CPU: the whole process for a tool, the transfer for Coffer's running app. */
   cpuSeconds: number;
+  /** The kernel's part of cpuSeconds: file creation and writes, sockets. */
+  systemCpuSeconds: number;
   peakRssMiB: number;
   /** Coffer: items the service verified (uploads: MD5 or composite ETag; downloads: MD5). */
   verified?: number;
@@ -42,7 +44,7 @@ async function runCoffer(target: Target, d: Dataset, bucket: string, localDir: s
   rmSync(dataDir, { recursive: true, force: true });
   const inner = JSON.parse(run.stdout.trim().split('\n').at(-1)!) as RunFigures & { items: number };
   if (inner.items !== d.files) throw new Error(`coffer ${direction}: ${inner.items} items for ${d.files} files`);
-  return { seconds: inner.seconds, cpuSeconds: inner.cpuSeconds, peakRssMiB: inner.peakRssMiB, verified: inner.verified };
+  return { seconds: inner.seconds, cpuSeconds: inner.cpuSeconds, systemCpuSeconds: inner.systemCpuSeconds, peakRssMiB: inner.peakRssMiB, verified: inner.verified };
 }
 
 /**
@@ -62,7 +64,7 @@ async function runOne(client: ClientName, target: Target, d: Dataset, bucket: st
   const tool = (client === 'rclone' ? rcloneRun : awsRun)(target, home, bucket, d.name, dir, direction);
   try {
     const run = await runMeasured(tool.command, tool.args, { env: tool.env, timeoutMs: timeoutFor(d) });
-    return { seconds: run.seconds, cpuSeconds: run.cpuSeconds, peakRssMiB: run.peakRssMiB };
+    return { seconds: run.seconds, cpuSeconds: run.cpuSeconds, systemCpuSeconds: run.systemCpuSeconds, peakRssMiB: run.peakRssMiB };
   } finally {
     rmSync(home, { recursive: true, force: true });
   }

@@ -83,6 +83,7 @@ try {
   const result = {
     seconds,
     cpuSeconds: (cpu.user + cpu.system) / 1e6,
+    systemCpuSeconds: cpu.system / 1e6,
     peakRssMiB: peakRss / 2 ** 20,
     items: mine.length,
     verified: mine.filter((i) => i.verified).length,

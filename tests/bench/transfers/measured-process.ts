@@ -15,6 +15,7 @@ export interface ProcessFigures {
   seconds: number;
   /** User + system CPU of the child and everything it waited for. */
   cpuSeconds: number;
+  systemCpuSeconds: number;
   peakRssMiB: number;
   stdout: string;
 }
@@ -48,7 +49,7 @@ export function runMeasured(command: string, args: string[], opts: { env: NodeJS
       try {
         if (code !== 0) throw new Error(`${command} ${args.slice(0, 3).join(' ')} … ended with ${signal ?? code}: ${stderr.trim().slice(-1500)}`);
         const [user, sys, maxKiB] = readFileSync(report, 'utf8').trim().split('\n').at(-1)!.split(' ').map(Number);
-        resolve({ seconds, cpuSeconds: user! + sys!, peakRssMiB: maxKiB! / 1024, stdout });
+        resolve({ seconds, cpuSeconds: user! + sys!, systemCpuSeconds: sys!, peakRssMiB: maxKiB! / 1024, stdout });
       } catch (err) {
         reject(err as Error);
       } finally {
