@@ -1,9 +1,10 @@
-import { useRef, useState, type FormEvent } from 'react';
-import { isSystemTag, type ContainerTag, type TagsView } from '../../../src-shared/model/container-settings';
+import { useState, type FormEvent } from 'react';
+import { isSystemTag, type TagsView } from '../../../src-shared/model/container-settings';
 import { errorCode, errorMessage } from '../../app/errors';
 import { strings } from '../../app/strings';
 import { useContainerTags, useSetContainerTags } from '../../queries/use-container-settings';
 import { FormActions, FormError, FormProblems } from '../common/Dialog';
+import { KeyValueInputs, KeyValueTable, useKeyValueRows } from '../common/KeyValueRows';
 import { Loading } from '../common/States';
 import { tagProblems } from './tag-rules';
 
@@ -35,24 +36,7 @@ export function TagsSection({ account, container }: { account: string; container
           {view.tags.length === 0 ? (
             <p className="muted">{s.none}</p>
           ) : (
-            <table className="table compact meta-table" aria-label={s.title}>
-              <thead>
-                <tr>
-                  <th scope="col">{s.key}</th>
-                  <th scope="col">{s.value}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {view.tags.map((t) => (
-                  <tr key={t.key}>
-                    <th scope="row" className="mono wrap">
-                      {t.key}
-                    </th>
-                    <td className="mono wrap">{t.value}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <KeyValueTable label={s.title} keyHeader={s.key} valueHeader={s.value} entries={view.tags.map((t) => [t.key, t.value] as const)} />
           )}
           <FormError problem={notice} />
           <div className="details-actions">
@@ -66,24 +50,16 @@ export function TagsSection({ account, container }: { account: string; container
   );
 }
 
-interface TagRow extends ContainerTag {
-  id: number;
-}
-
 function TagsForm({ account, container, view, onDone }: { account: string; container: string; view: TagsView; onDone: (why?: string) => void }) {
-  const nextId = useRef(0);
-  const row = (key = '', value = ''): TagRow => ({ id: nextId.current++, key, value });
   // AWS's own tags are shown, not edited: the save keeps them.
   const system = view.tags.filter((t) => isSystemTag(t.key));
-  const [rows, setRows] = useState<TagRow[]>(() => view.tags.filter((t) => !isSystemTag(t.key)).map((t) => row(t.key, t.value)));
-  const [added, setAdded] = useState<number | null>(null);
+  const editor = useKeyValueRows(() => view.tags.filter((t) => !isSystemTag(t.key)).map((t) => [t.key, t.value]));
   const [problems, setProblems] = useState<string[]>([]);
   const save = useSetContainerTags(account, container);
-  const update = (id: number, patch: Partial<ContainerTag>) => setRows((rs) => rs.map((r) => (r.id === id ? { ...r, ...patch } : r)));
   const submit = (e: FormEvent) => {
     e.preventDefault();
     // Keys as typed but for the spaces around them; an empty row is no tag.
-    const tags = rows.map((r) => ({ key: r.key.trim(), value: r.value })).filter((t) => t.key !== '' || t.value !== '');
+    const tags = editor.rows.map((r) => ({ key: r.key.trim(), value: r.value })).filter((t) => t.key !== '' || t.value !== '');
     const found = tagProblems(tags, system.length);
     setProblems(found);
     if (found.length > 0) return;
@@ -112,26 +88,7 @@ function TagsForm({ account, container, view, onDone }: { account: string; conta
           </ul>
         ) : null}
         {system.length > 0 ? <p className="hint">{s.systemHint}</p> : null}
-        {rows.map((r, i) => (
-          <div key={r.id} className="meta-row">
-            <input aria-label={s.rowKey(String(i + 1))} autoFocus={r.id === added} value={r.key} onChange={(e) => update(r.id, { key: e.target.value })} spellCheck={false} autoComplete="off" />
-            <input aria-label={s.rowValue(String(i + 1))} value={r.value} onChange={(e) => update(r.id, { value: e.target.value })} spellCheck={false} autoComplete="off" />
-            <button type="button" className="button" aria-label={s.removeRow(String(i + 1))} title={s.removeRow(String(i + 1))} onClick={() => setRows((rs) => rs.filter((x) => x.id !== r.id))}>
-              ×
-            </button>
-          </div>
-        ))}
-        <button
-          type="button"
-          className="button"
-          onClick={() => {
-            const r = row();
-            setAdded(r.id);
-            setRows((rs) => [...rs, r]);
-          }}
-        >
-          {s.add}
-        </button>
+        <KeyValueInputs editor={editor} labels={{ key: (n) => s.rowKey(String(n)), value: (n) => s.rowValue(String(n)), remove: (n) => s.removeRow(String(n)), add: s.add }} />
         <p className="hint">{s.limits}</p>
       </fieldset>
       <FormProblems label={s.problems} problems={problems} />

@@ -1,10 +1,11 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import type { ObjectDetails, StandardHeaderValues } from '../../../src-shared/model/storage';
 import { errorMessage } from '../../app/errors';
 import { strings } from '../../app/strings';
 import { useSetMetadata } from '../../queries/use-object-ops';
 import { FormActions, FormProblems } from '../common/Dialog';
-import { validateMeta, type MetaRow } from './metadata-rules';
+import { KeyValueInputs, KeyValueTable, useKeyValueRows } from '../common/KeyValueRows';
+import { validateMeta } from './metadata-rules';
 
 const s = strings.metadataEditor;
 const d = strings.details;
@@ -26,24 +27,7 @@ export function MetadataSection({ account, container, details }: { account: stri
           {meta.length === 0 ? (
             <p className="muted">{d.noMetadata}</p>
           ) : (
-            <table className="table compact meta-table" aria-label={d.metadata}>
-              <thead>
-                <tr>
-                  <th scope="col">{d.metaKey}</th>
-                  <th scope="col">{d.metaValue}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {meta.map(([k, v]) => (
-                  <tr key={k}>
-                    <th scope="row" className="mono">
-                      {k}
-                    </th>
-                    <td className="mono wrap">{v}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <KeyValueTable label={d.metadata} keyHeader={d.metaKey} valueHeader={d.metaValue} entries={meta} />
           )}
           <div className="details-actions">
             <button type="button" className="button" onClick={() => setEditing(true)}>
@@ -57,28 +41,20 @@ export function MetadataSection({ account, container, details }: { account: stri
 }
 
 function MetadataForm({ account, container, details, onDone }: { account: string; container: string; details: ObjectDetails; onDone: () => void }) {
-  const nextId = useRef(0);
-  const newRow = (key = '', value = ''): MetaRow => ({ id: nextId.current++, key, value });
   const [contentType, setContentType] = useState(details.contentType);
   const [headers, setHeaders] = useState<Record<Edited, string>>({
     contentDisposition: details.headers.contentDisposition ?? '',
     cacheControl: details.headers.cacheControl ?? '',
     contentEncoding: details.headers.contentEncoding ?? '',
   });
-  const [rows, setRows] = useState<MetaRow[]>(() =>
-    Object.entries(details.meta)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-      .map(([k, v]) => newRow(k, v)),
-  );
+  const editor = useKeyValueRows(() => Object.entries(details.meta).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
   const [problems, setProblems] = useState<string[]>([]);
-  const [added, setAdded] = useState<number | null>(null);
   const save = useSetMetadata(account, container, details.name);
   const ids = { contentType: useId(), contentDisposition: useId(), cacheControl: useId(), contentEncoding: useId(), hint: useId() };
 
-  const update = (id: number, patch: Partial<MetaRow>) => setRows((rs) => rs.map((r) => (r.id === id ? { ...r, ...patch } : r)));
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const found = validateMeta(rows, contentType);
+    const found = validateMeta(editor.rows, contentType);
     setProblems(found);
     if (found.length > 0) return;
     // The whole set: headers not edited here (Content-Language, Expires) are kept as they were.
@@ -88,7 +64,7 @@ function MetadataForm({ account, container, details, onDone }: { account: string
       if (v) nextHeaders[k] = v;
       else delete nextHeaders[k];
     }
-    const meta = Object.fromEntries(rows.map((r) => [r.key.trim().toLowerCase(), r.value]));
+    const meta = Object.fromEntries(editor.rows.map((r) => [r.key.trim().toLowerCase(), r.value]));
     save.mutate({ contentType: contentType.trim(), meta, headers: nextHeaders }, { onSuccess: onDone, onError: (err) => setProblems([errorMessage(err)]) });
   };
 
@@ -104,22 +80,7 @@ function MetadataForm({ account, container, details, onDone }: { account: string
       ))}
       <fieldset className="meta-rows" aria-describedby={ids.hint}>
         <legend>{s.userMetadata}</legend>
-        {rows.map((r, i) => (
-          <div key={r.id} className="meta-row">
-            <input aria-label={s.rowName(i + 1)} autoFocus={r.id === added} value={r.key} onChange={(e) => update(r.id, { key: e.target.value })} spellCheck={false} autoComplete="off" />
-            <input aria-label={s.rowValue(i + 1)} value={r.value} onChange={(e) => update(r.id, { value: e.target.value })} spellCheck={false} autoComplete="off" />
-            <button type="button" className="button" aria-label={s.removeRow(i + 1)} title={s.removeRow(i + 1)} onClick={() => setRows((rs) => rs.filter((x) => x.id !== r.id))}>
-              ×
-            </button>
-          </div>
-        ))}
-        <button type="button" className="button" onClick={() => {
-            const row = newRow();
-            setAdded(row.id);
-            setRows((rs) => [...rs, row]);
-          }}>
-          {s.addRow}
-        </button>
+        <KeyValueInputs editor={editor} labels={{ key: s.rowName, value: s.rowValue, remove: s.removeRow, add: s.addRow }} />
         <p id={ids.hint} className="hint">
           {s.limits}
         </p>
