@@ -49,6 +49,18 @@ describe('bulk delete', () => {
     expect(JSON.parse(answers[0]!.text)).toMatchObject({ 'Number Deleted': 1, 'Response Status': '200 OK' });
   });
 
+  it('answers an XML report in the XML type Accept picked, text/xml as application/xml (Swift\'s best_match)', async () => {
+    await fill('xmltypes', ['a', 'b', 'c']);
+    const ask = (name: string, accept: string) => bulk(`/xmltypes/${name}\n`, { 'Content-Type': 'text/plain', Accept: accept });
+    const answers = [await ask('a', 'text/xml'), await ask('b', 'application/xml, text/xml'), await ask('c', 'text/xml;q=0.9, application/xml;q=0.5')];
+    expect(answers.map((r) => [r.status, r.headers.get('content-type')])).toEqual([
+      [200, 'text/xml'],
+      [200, 'application/xml'],
+      [200, 'text/xml'],
+    ]);
+    for (const r of answers) expect(r.text).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<delete>.*<number_deleted>1<\/number_deleted>/s);
+  });
+
   it('speaks XML when asked, and DELETE works like POST', async () => {
     await fill('x', ['a&b']);
     const r = await bulk('/x/a%26b\n', { Accept: 'application/xml' }, 'DELETE');

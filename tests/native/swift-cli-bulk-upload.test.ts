@@ -101,6 +101,16 @@ describe('bulk upload (?extract-archive=) through python-swiftclient', () => {
     expect((await call(s, 'HEAD', '/ignored.txt')).status).toBe(404);
   });
 
+  it('answers the XML report in the XML type Accept asked for (text/xml or application/xml), as Swift\'s bulk middleware', async () => {
+    const tar = archive('x.tar', { 'x.txt': 'x' });
+    for (const type of ['text/xml', 'application/xml']) {
+      const r = await extract(`xmltype-${type.split('/')[0]}`, tar, 'tar', { Accept: type });
+      expect([r.status, r.headers['content-type']]).toEqual([200, type]);
+      // (The XML declaration comes only ahead of a keep-alive, as Swift's.)
+      expect(r.body).toMatch(/^<extract>\n<number_files_created>1<\/number_files_created>/);
+    }
+  });
+
   it('sets metadata from the request and from xattrs (user.meta.*, user.mime_type) in pax headers, as Swift', async () => {
     const tar = archive('x.tar', { 'c/m.txt': 'meta' }, [], { 'c/m.txt': { 'user.meta.color': 'red', 'user.mime_type': 'application/x-custom', 'user.other': 'ignored' } });
     const r = await extract('meta', tar, 'tar', { Accept: 'application/json', 'X-Object-Meta-Source': 'bulk', 'X-Delete-After': '3600' });

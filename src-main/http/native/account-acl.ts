@@ -7,14 +7,14 @@ import { NativeError } from './errors.js';
 const ROLES = ['admin', 'read-write', 'read-only'] as const;
 
 /** Python's repr of a string, as tempauth quotes the input it could not parse. */
-function pythonRepr(s: string): string {
+export function pythonRepr(s: string): string {
   const quote = s.includes("'") && !s.includes('"') ? '"' : "'";
   return `${quote}${s.replace(/\\/g, '\\\\').replace(new RegExp(quote, 'g'), `\\${quote}`)}${quote}`;
 }
 
 /** tempauth's refusal of an ACL it cannot take, with its reason and the input. */
 function invalid(reason: string, input: string): NativeError {
-  return new NativeError(400, `X-Account-Access-Control invalid: ${reason}\n\nInput: ${input}\n`);
+  return new NativeError(400, `X-Account-Access-Control invalid: ${reason}\n\nInput: ${input}\n`, { 'Content-Type': 'text/plain; charset=UTF-8' });
 }
 
 /**

@@ -68,7 +68,9 @@ export function metaProblem(scope: MetaScope, meta: Record<string, string>): str
   let total = 0;
   const entries = Object.entries(meta);
   for (const [k, v] of entries) {
-    const name = `X-${scope}-Meta-${k}`;
+    // Swift names the header as its WSGI environ gives it back: the prefix in lower case, the
+    // rest title-cased (x-object-meta-Long).
+    const name = `x-${scope.toLowerCase()}-meta-${pythonTitle(k)}`;
     if (k === '') return 'Metadata name cannot be empty';
     const kl = Buffer.byteLength(k);
     const vl = Buffer.byteLength(v);
@@ -82,6 +84,11 @@ export function metaProblem(scope: MetaScope, meta: Record<string, string>): str
 }
 
 /** `foo-bar` -> `Foo-Bar` (how RGW prints metadata names). */
+/** Python's str.title() on an ASCII name: a letter after a non-letter upper case, every other lower. */
+function pythonTitle(name: string): string {
+  return name.toLowerCase().replace(/(^|[^a-z])([a-z])/g, (_m, before: string, c: string) => before + c.toUpperCase());
+}
+
 export function titleCase(name: string): string {
   return name.replace(/(^|-)([a-z])/g, (_m, dash: string, c: string) => dash + c.toUpperCase());
 }

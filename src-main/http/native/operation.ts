@@ -89,13 +89,14 @@ export type NativeOperation = (
   | Op<'HeadAccount', { path: AccountPath; format: ListingFormat }>
   | Op<'ListAccount', { path: AccountPath; listing: ListingParams & { delimiter: string | undefined } }>
   | Op<'PostAccount', { path: AccountPath; change: MetaChange; /** X-Account-Access-Control: the new ACL, null to clear it, undefined when not given. */ acl: AccountAcl | null | undefined }>
-  | Op<'BulkDelete', { path: AccountPath; contentType: string | undefined; format: ListingFormat; framed: boolean }>
+  /** `reportType`: the report's Content-Type (text/xml where the XML report was asked for as that). */
+  | Op<'BulkDelete', { path: AccountPath; contentType: string | undefined; format: ListingFormat; reportType: string; framed: boolean }>
   /**
    * `PUT ?extract-archive=` (Swift's bulk upload): the archive's files stored under the path.
    * `format` undefined: Accept names none of the report's types (406, told in the report);
    * `fields`: what the request's X-Delete-At/After and X-Object-Meta-* give every file, or why they are refused.
    */
-  | Op<'ExtractArchive', { path: AccountPath | ContainerPath | ObjectPath; compression: Compression; format: ListingFormat | undefined; framed: boolean; fields: ObjectFields | NativeError }>
+  | Op<'ExtractArchive', { path: AccountPath | ContainerPath | ObjectPath; compression: Compression; format: ListingFormat | undefined; reportType: string | undefined; framed: boolean; fields: ObjectFields | NativeError }>
   /**
    * A multipart/form-data POST (Swift's formpost): files stored under the path, authorised by the
    * form's signature over `signedPath` (the request's path, decoded), not by a token.

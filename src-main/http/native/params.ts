@@ -2,7 +2,8 @@ import { MAX_DELETE_AT, type ContainerSettings, type RequestFields } from '../..
 import { headerOf, type RequestHeaders } from '../common/headers.js';
 import { headerToText } from '../common/header-text.js';
 import { decodeHeaderStrict } from '../common/url.js';
-import { NativeError } from './errors.js';
+import { pythonRepr } from './account-acl.js';
+import { NativeError, plainError } from './errors.js';
 import { LISTING_LIMIT, truthy } from './limits.js';
 import type { ListingFormat } from './listing-format.js';
 import { headerProblem, metaProblem, readMetaHeaders, readStandardHeaders, type MetaChange } from './metadata.js';
@@ -50,15 +51,15 @@ export function readDeleteAt(headers: RequestHeaders, nowMs = Date.now()): numbe
   const at = headerOf(headers, 'x-delete-at')?.trim();
   const now = Math.floor(nowMs / 1000);
   if (after !== undefined) {
-    if (!INTEGER.test(after)) throw new NativeError(400, 'Non-integer X-Delete-After');
+    if (!INTEGER.test(after)) throw plainError(400, 'Non-integer X-Delete-After');
     const t = Math.min(now + Number(after), MAX_DELETE_AT);
-    if (t <= now) throw new NativeError(400, 'X-Delete-After in past');
+    if (t <= now) throw plainError(400, 'X-Delete-After in past');
     return t;
   }
   if (at !== undefined) {
-    if (!INTEGER.test(at)) throw new NativeError(400, 'Non-integer X-Delete-At');
+    if (!INTEGER.test(at)) throw plainError(400, 'Non-integer X-Delete-At');
     const t = Math.min(Number(at), MAX_DELETE_AT);
-    if (t <= now) throw new NativeError(400, 'X-Delete-At in past');
+    if (t <= now) throw plainError(400, 'X-Delete-At in past');
     return t;
   }
   return undefined;
@@ -70,11 +71,11 @@ export function readDeleteAt(headers: RequestHeaders, nowMs = Date.now()): numbe
  */
 export function readObjectFields(headers: RequestHeaders, keepEmpty = false): RequestFields {
   const tooLong = headerProblem(headers);
-  if (tooLong) throw new NativeError(400, tooLong);
+  if (tooLong) throw plainError(400, tooLong);
   const meta = readMetaHeaders(headers, 'Object').set;
   if (!keepEmpty) for (const [k, v] of Object.entries(meta)) if (v === '') delete meta[k];
   const problem = metaProblem('Object', meta);
-  if (problem) throw new NativeError(400, problem);
+  if (problem) throw plainError(400, problem);
   const deleteAt = readDeleteAt(headers);
   const detect = truthy(headerOf(headers, 'x-detect-content-type'));
   const contentType = detect ? undefined : headerOf(headers, 'content-type');
@@ -133,7 +134,7 @@ function aclProblem(acl: string, kind: 'read' | 'write'): string | null {
     const item = cleanAclItem(raw);
     if (!item) continue;
     if (item.startsWith('.r:')) {
-      if (kind === 'write') return 'Referrers not allowed in write ACL';
+      if (kind === 'write') return `Referrers not allowed in write ACL: ${pythonRepr(raw.trim())}`;
       if (item === '.r:' || item === '.r:-') return `No host/domain value after referrer designation in ACL: '${raw.trim()}'`;
     } else if (item.startsWith('.') && item !== '.rlistings') return `Unknown designator '${item}' in ACL`;
   }
@@ -146,9 +147,9 @@ function aclProblem(acl: string, kind: 'read' | 'write'): string | null {
  */
 export function readContainerSettings(headers: RequestHeaders): ContainerSettings & { meta: MetaChange } {
   const tooLong = headerProblem(headers);
-  if (tooLong) throw new NativeError(400, tooLong);
+  if (tooLong) throw plainError(400, tooLong);
   const change = readMetaHeaders(headers, 'Container');
-  if (change.invalidUtf8) throw new NativeError(400, 'Metadata must be valid UTF-8');
+  if (change.invalidUtf8) throw plainError(400, 'Metadata must be valid UTF-8');
   const settings: ContainerSettings & { meta: MetaChange } = { meta: change };
   const quota: ContainerSettings['quota'] = {};
   for (const [key, field] of Object.entries(QUOTA_KEYS)) {
@@ -165,7 +166,7 @@ export function readContainerSettings(headers: RequestHeaders): ContainerSetting
   if (Object.keys(quota).length) settings.quota = quota;
   // The change alone must fit; merged with the container's metadata it is checked again.
   const alone = containerMetaProblem({}, change);
-  if (alone) throw new NativeError(400, alone);
+  if (alone) throw plainError(400, alone);
   const acl: ContainerSettings['acl'] = {};
   for (const kind of ['read', 'write'] as const) {
     const v = headers[`x-container-${kind}`];
@@ -194,7 +195,7 @@ function readArchive(headers: RequestHeaders): ContainerSettings['archive'] {
   let history = headerOf(headers, 'x-history-location');
   if (stack !== undefined && history !== undefined) {
     if (!history) history = undefined;
-    else if (stack) throw new NativeError(400, 'Only one of x-versions-location or x-history-location may be specified');
+    else if (stack) throw plainError(400, 'Only one of x-versions-location or x-history-location may be specified');
     else stack = undefined;
   }
   const value = stack ?? history;

@@ -3,7 +3,7 @@ import { SLO_LIMITS } from '../../engine/index.js';
 import { headerOf, type RequestHeaders } from '../common/headers.js';
 import type { ParamReader } from '../common/param-reader.js';
 import { parseRange, parseRanges } from '../common/range.js';
-import { NativeError } from './errors.js';
+import { NativeError, plainError } from './errors.js';
 import { truthy } from './limits.js';
 import type { ListingParams, NativeOperation, ObjectFields, ObjectPath, PutParams, TempUrlParams } from './operation.js';
 import { copyAccount, parseCopyPath, readDloTarget, readObjectFields } from './params.js';
@@ -27,9 +27,9 @@ const NO_FIELDS = { meta: {}, headers: {} };
 export function putParams(headers: RequestHeaders, h: (n: string) => string | undefined, r: NativeReader): PutParams {
   const length = h('content-length');
   const chunked = /chunked/i.test(h('transfer-encoding') ?? '');
-  if (length === undefined && !chunked) r.fail(new NativeError(411, 'Missing Content-Length header.'));
+  if (length === undefined && !chunked) r.fail(plainError(411, 'Missing Content-Length header.'));
   const ifNoneMatch = h('if-none-match');
-  if (ifNoneMatch !== undefined && ifNoneMatch.trim() !== '*') r.fail(new NativeError(400, 'If-None-Match only supports *'));
+  if (ifNoneMatch !== undefined && ifNoneMatch.trim() !== '*') r.fail(plainError(400, 'If-None-Match only supports *'));
   const fields = r.read(() => readObjectFields(headers, true), NO_FIELDS);
   const etag = h('etag')?.replace(/"/g, '').toLowerCase();
   const dlo = r.read(() => readDloTarget(h('x-object-manifest')), undefined);
@@ -39,10 +39,10 @@ export function putParams(headers: RequestHeaders, h: (n: string) => string | un
 /** `PUT ?multipart-manifest=put` (§10.1): the checks made before the manifest is read. */
 export function putManifest(path: ObjectPath, headers: RequestHeaders, h: (n: string) => string | undefined, format: ListingParams['format'], r: NativeReader): NativeOperation {
   const length = h('content-length');
-  if (length === undefined && !/chunked/i.test(h('transfer-encoding') ?? '')) r.fail(new NativeError(411, 'Missing Content-Length header.'));
+  if (length === undefined && !/chunked/i.test(h('transfer-encoding') ?? '')) r.fail(plainError(411, 'Missing Content-Length header.'));
   if (Number(length) > SLO_LIMITS.maxManifestBytes) r.fail(new NativeError(413, `Manifest File > ${SLO_LIMITS.maxManifestBytes} bytes`));
   const ifNoneMatch = h('if-none-match');
-  if (ifNoneMatch !== undefined && ifNoneMatch.trim() !== '*') r.fail(new NativeError(400, 'If-None-Match only supports *'));
+  if (ifNoneMatch !== undefined && ifNoneMatch.trim() !== '*') r.fail(plainError(400, 'If-None-Match only supports *'));
   const fields = r.read(() => readObjectFields(headers), NO_FIELDS);
   return {
     name: 'PutManifest',
@@ -86,7 +86,7 @@ export function copyOperation(path: ObjectPath, headers: RequestHeaders, r: Nati
       : h('destination') === undefined ? 'Destination header required' : 'Destination header must be of the form <container name>/<object name>'));
   }
   const length = h('content-length');
-  if (how === 'x-copy-from' && length !== undefined && length !== '0') r.fail(new CofferError('InvalidArgument', 'Copy requests must have an empty body'));
+  if (how === 'x-copy-from' && length !== undefined && length !== '0') r.fail(plainError(400, 'Copy requests require a zero byte body'));
   const end: ObjectPath = {
     account: copyAccount(h(how === 'x-copy-from' ? 'x-copy-from-account' : 'destination-account'), path.account),
     container: other?.container ?? '',

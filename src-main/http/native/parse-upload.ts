@@ -3,7 +3,7 @@ import { compressionOf } from './archive.js';
 import { decodeStrict } from '../common/url.js';
 import { parseContentDisposition } from '../common/multipart.js';
 import { NativeError } from './errors.js';
-import type { ListingFormat } from './listing-format.js';
+import { REPORT_CONTENT_TYPES, type ListingFormat } from './listing-format.js';
 import type { NativeOperation } from './operation.js';
 import type { NativeReader } from './parse-object.js';
 import { readObjectFields } from './params.js';
@@ -26,19 +26,33 @@ const REPORT_TYPES: [string, ListingFormat][] = [
  * header: plain text; nothing acceptable: undefined (Swift reports 406).
  */
 export function reportFormat(accept: string | undefined): ListingFormat | undefined {
-  if (accept === undefined || accept.trim() === '') return 'plain';
+  const offer = reportOffer(accept);
+  return REPORT_TYPES.find(([type]) => type === offer)?.[1];
+}
+
+/**
+ * The Content-Type of a report in `format`, as Swift's bulk middleware types it: the offered type
+ * the Accept header picked, so an XML report asked for as text/xml says text/xml.
+ */
+export function reportType(format: ListingFormat, accept: string | undefined): string {
+  return format === 'xml' && reportOffer(accept) === 'text/xml' ? 'text/xml' : REPORT_CONTENT_TYPES[format];
+}
+
+/** The offered report type swob's best_match picks (undefined: none is acceptable). */
+function reportOffer(accept: string | undefined): string | undefined {
+  if (accept === undefined || accept.trim() === '') return 'text/plain';
   const ranges = accept.split(',').map((part) => {
     const [type, ...params] = part.split(';').map((s) => s.trim().toLowerCase());
     const q = params.find((p) => p.startsWith('q='));
     return { type: type!, q: q === undefined ? 1 : Number(q.slice(2)) };
   });
-  let best: { format: ListingFormat; q: number } | undefined;
-  for (const [offer, format] of REPORT_TYPES) {
+  let best: { offer: string; q: number } | undefined;
+  for (const [offer] of REPORT_TYPES) {
     const [major] = offer.split('/');
     const match = ranges.find((r) => r.type === offer) ?? ranges.find((r) => r.type === `${major}/*`) ?? ranges.find((r) => r.type === '*/*');
-    if (match && match.q > 0 && (!best || match.q > best.q)) best = { format, q: match.q };
+    if (match && match.q > 0 && (!best || match.q > best.q)) best = { offer, q: match.q };
   }
-  return best?.format;
+  return best?.offer;
 }
 
 /** What Swift's bulk middleware copies from the request onto every file it stores. */
@@ -71,11 +85,13 @@ export function extractArchiveOperation(target: Extract<NativeTarget, { kind: 'a
     if (!(err instanceof NativeError)) throw err;
     fields = err;
   }
+  const format = reportFormat(h('accept'));
   return {
     name: 'ExtractArchive',
     path,
     compression: compression ?? 'tar',
-    format: reportFormat(h('accept')),
+    format,
+    reportType: format && reportType(format, h('accept')),
     framed: h('content-length') !== undefined || /chunked/i.test(h('transfer-encoding') ?? ''),
     fields,
   };

@@ -2,14 +2,14 @@ import { isCofferError, type CofferError } from '../../../src-shared/errors.js';
 import { headerOf, type RequestHeaders } from '../common/headers.js';
 import { ParamReader } from '../common/param-reader.js';
 import { parseRange, parseRanges } from '../common/range.js';
-import { NativeError } from './errors.js';
+import { NativeError, plainError } from './errors.js';
 import { truthy } from './limits.js';
 import { headerProblem, readMetaHeaders } from './metadata.js';
 import type { ListingParams, NativeOperation, ObjectPath } from './operation.js';
 import { conditions, copyOperation, postObject, putManifest, putParams, tempUrlOperation, type NativeReader } from './parse-object.js';
 import { readAccountAcl } from './account-acl.js';
 import { acceptedTypes, listingFormat, readContainerSettings, readLimit } from './params.js';
-import { extractArchiveOperation, formPostOperation } from './parse-upload.js';
+import { extractArchiveOperation, formPostOperation, reportType } from './parse-upload.js';
 import { parseNativePath, type NativeTarget } from './router.js';
 import { putSymlink } from './symlink-params.js';
 
@@ -35,7 +35,7 @@ const RESERVED_SLO_HEADER =
 export function parseNative(req: NativeRequest): NativeOperation {
   // As Swift's proxy (swob's message_length): one transfer coding, chunked, or none.
   const te = headerOf(req.headers, 'transfer-encoding');
-  if (te !== undefined && te.split(',').length > 1) throw new NativeError(501, 'Unsupported Transfer-Coding header value specified in Transfer-Encoding header');
+  if (te !== undefined && te.split(',').length > 1) throw plainError(501, 'Unsupported Transfer-Coding header value specified in Transfer-Encoding header');
   const target = parseNativePath(req.rawPath);
   if (target.kind === 'invalid') throw new NativeError(target.status, target.body);
   const query = req.query;
@@ -72,7 +72,8 @@ function operation(req: NativeRequest, target: Exclude<NativeTarget, { kind: 'in
     const path = { account: target.account };
     if ((m === 'POST' || m === 'DELETE') && query.has('bulk-delete')) {
       const framed = h('content-length') !== undefined || /chunked/i.test(h('transfer-encoding') ?? '');
-      return { name: 'BulkDelete', path, contentType: h('content-type'), format: reportFormat(), framed };
+      const format = reportFormat();
+      return { name: 'BulkDelete', path, contentType: h('content-type'), format, reportType: reportType(format, h('accept')), framed };
     }
     if (m === 'HEAD') return { name: 'HeadAccount', path, format: format() };
     if (m === 'GET') return { name: 'ListAccount', path, listing: { ...listing(q, format(), r), delimiter: q('delimiter') } };
@@ -142,7 +143,7 @@ function operation(req: NativeRequest, target: Exclude<NativeTarget, { kind: 'in
     case 'PUT': {
       if (versionId !== undefined) {
         const length = h('content-length');
-        if (length !== undefined && length !== '0') r.fail(new NativeError(400, 'PUT version-id requests require a zero byte body'));
+        if (length !== undefined && length !== '0') r.fail(plainError(400, 'PUT version-id requests require a zero byte body'));
         return { name: 'RestoreVersion', path, versionId };
       }
       if (h('x-copy-from') !== undefined) {
@@ -157,7 +158,7 @@ function operation(req: NativeRequest, target: Exclude<NativeTarget, { kind: 'in
     case 'POST':
       if (versionId !== undefined) r.fail(new NativeError(400, 'POST to a specific version is not allowed'));
       if (h('x-static-large-object') !== undefined) r.fail(new NativeError(400, RESERVED_SLO_HEADER));
-      if (h('x-symlink-target') !== undefined) r.fail(new NativeError(400, 'A PUT request is required to set a symlink target'));
+      if (h('x-symlink-target') !== undefined) r.fail(plainError(400, 'A PUT request is required to set a symlink target'));
       return postObject(path, req.headers, h, r, undefined);
     case 'DELETE':
       if (manifest === 'delete') return { name: 'DeleteManifest', path, format: reportFormat() };
@@ -202,9 +203,10 @@ function listVersions(path: { account: string; container: string }, q: (n: strin
 /** POST account: metadata only; quotas are the administrator's (`coffer quota set`). */
 function accountChange(headers: RequestHeaders) {
   const tooLong = headerProblem(headers);
-  if (tooLong) throw new NativeError(400, tooLong);
+  if (tooLong) throw plainError(400, tooLong);
   const change = readMetaHeaders(headers, 'Account');
-  if (change.invalidUtf8) throw new NativeError(400, 'Metadata must be valid UTF-8');
-  if ('quota-bytes' in change.set || 'quota-count' in change.set) throw new NativeError(403, 'Quotas are set by the administrator (coffer quota set)');
+  if (change.invalidUtf8) throw plainError(400, 'Metadata must be valid UTF-8');
+  if ('quota-bytes' in change.set || 'quota-count' in change.set) // Swift's account_quotas lets only a reseller admin set them: its 403 page (Coffer: `coffer quota set`).
+    throw new NativeError(403);
   return change;
 }

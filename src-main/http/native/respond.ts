@@ -1,8 +1,7 @@
-import { STATUS_CODES } from 'node:http';
 import { isCofferError } from '../../../src-shared/errors.js';
 import type { Engine, Identity } from '../../engine/index.js';
 import type { Exchange, HeaderValues } from '../common/exchange.js';
-import { NATIVE_ERRORS, NativeError } from './errors.js';
+import { HTML, NativeError, nativeErrorOf, statusPage } from './errors.js';
 import type { NativeOperation } from './operation.js';
 
 export interface NativeContext {
@@ -27,15 +26,18 @@ export interface NativeCall<O extends NativeOperation = NativeOperation> {
   adjust: ((headers: HeaderValues) => HeaderValues) | undefined;
 }
 
-export const TEXT = 'text/plain; charset=utf-8';
-
-/** Headers on every native response: the request id twice (X-Trans-Id, X-Openstack-Request-Id). */
-export function baseHeaders(x: Exchange, contentType = TEXT): HeaderValues {
+/**
+ * Headers on every native response: the request id twice (X-Trans-Id, X-Openstack-Request-Id),
+ * and Swift's type for answers without a document of their own (201, 202, 204, its error pages).
+ */
+export function baseHeaders(x: Exchange, contentType = HTML): HeaderValues {
   return { 'Content-Type': contentType, 'X-Trans-Id': x.id, 'X-Openstack-Request-Id': x.id };
 }
 
-export function reply(x: Exchange, status: number, headers: HeaderValues = {}, body: string | Buffer = ''): void {
-  x.send(status, headers, body, baseHeaders(x));
+/** An answer; one without a body of its own carries Swift's page of its status (202 Accepted, errors). */
+export function reply(x: Exchange, status: number, headers: HeaderValues = {}, body: string | Buffer | null = null): void {
+  // Swift writes no page in answer to a HEAD (swob returns before it): its Content-Length is 0.
+  x.send(status, headers, body ?? (x.method === 'HEAD' ? '' : statusPage(status)), baseHeaders(x));
 }
 
 /**
@@ -64,19 +66,18 @@ export function realmOfUser(user: string | undefined): string {
   return headerSafe(account) ? account : 'unknown';
 }
 
-/** An error status with a short plain-text body (the status text when none is given). */
-function fail(x: Exchange, status: number, body?: string | null, headers: HeaderValues = {}): void {
+/** An error status with its body (Swift's page of the status when it has none of its own). */
+function fail(x: Exchange, err: NativeError): void {
+  const { status, body, headers } = err;
   const challenge = status === 401 && !Object.keys(headers).some((h) => h.toLowerCase() === 'www-authenticate');
-  reply(x, status, challenge ? { ...headers, 'Www-Authenticate': `Swift realm="${realmOf(x)}"` } : headers, body ?? STATUS_CODES[status] ?? '');
+  reply(x, status, challenge ? { ...headers, 'Www-Authenticate': `Swift realm="${realmOf(x)}"` } : headers, body);
 }
 
 /** Renders an error, the native API's one way: a NativeError as it says, a CofferError through the table; anything else is thrown on. */
 export function sendError(x: Exchange, err: unknown): void {
-  if (err instanceof NativeError) return fail(x, err.status, err.body, err.headers);
+  if (err instanceof NativeError) return fail(x, err);
   if (!isCofferError(err)) throw err;
-  const e = NATIVE_ERRORS[err.code];
-  const body = e.body ?? err.message;
-  const extra: HeaderValues = {};
+  const extra: Record<string, string> = {};
   if (err.code === 'InvalidRange' && typeof err.details.size === 'number') extra['Content-Range'] = `bytes */${err.details.size}`;
-  fail(x, e.status, body, extra);
+  fail(x, nativeErrorOf(err, extra));
 }

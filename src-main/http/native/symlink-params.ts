@@ -1,7 +1,7 @@
 import type { SymlinkTarget } from '../../engine/index.js';
 import type { RequestHeaders } from '../common/headers.js';
 import { decodeStrict } from '../common/url.js';
-import { NativeError } from './errors.js';
+import { NativeError, plainError } from './errors.js';
 import type { NativeOperation, ObjectPath } from './operation.js';
 import { putParams, type NativeReader } from './parse-object.js';
 import { parseCopyPath } from './params.js';
@@ -18,11 +18,13 @@ export function linkAccount(link: SymlinkTarget, own: string): string {
 /** `PUT` with `X-Symlink-Target`: a zero-byte body, a `<container>/<object>` target that is not the link itself. */
 export function putSymlink(path: ObjectPath, headers: RequestHeaders, h: (n: string) => string | undefined, r: NativeReader): NativeOperation {
   const length = h('content-length');
-  if (length !== undefined && length.trim() !== '0') r.fail(new NativeError(400, 'Symlink requests require a zero byte body'));
+  if (length !== undefined && length.trim() !== '0') r.fail(plainError(400, 'Symlink requests require a zero byte body'));
   const raw = h('x-symlink-target') ?? '';
   const decoded = decodeStrict(raw);
   const target = decoded === undefined || decoded.startsWith('/') ? undefined : parseCopyPath(raw);
-  if (!target) r.fail(new NativeError(412, TARGET_FORM));
+  // A leading slash is the symlink middleware's own check (plain text); other forms fail Swift's
+  // common path check, in its HTML type.
+  if (!target) r.fail(decoded?.startsWith('/') ? plainError(412, TARGET_FORM) : new NativeError(412, TARGET_FORM));
   const accountHeader = h('x-symlink-target-account');
   let account: string | undefined;
   if (accountHeader !== undefined) {
@@ -34,10 +36,10 @@ export function putSymlink(path: ObjectPath, headers: RequestHeaders, h: (n: str
   if (account) link.account = account;
   const ownAccount = `AUTH_${path.account}`;
   if (target && (account ?? ownAccount) === ownAccount && link.container === path.container && link.object === path.object) {
-    r.fail(new NativeError(400, 'Symlink cannot target itself'));
+    r.fail(plainError(400, 'Symlink cannot target itself'));
   }
   const etag = unquote(h('x-symlink-target-etag'));
-  if (etag && /[;"\\]/.test(etag)) r.fail(new NativeError(400, 'Bad X-Symlink-Target-Etag format'));
+  if (etag && /[;"\\]/.test(etag)) r.fail(plainError(400, 'Bad X-Symlink-Target-Etag format'));
   if (etag) link.etag = etag;
   const params = putParams(headers, h, r);
   return { name: 'PutSymlink', path, link, size: params.size, ifNoneMatch: params.ifNoneMatch, fields: params.fields };

@@ -89,6 +89,10 @@ export const NATIVE_LARGE_ROWS: Row[] = [
     setup: [PUT('/{c}'), PUT('/{c}/a%20b', { body: 'a' })],
   }),
   n('bulk.delete.empty', POST('?bulk-delete', { body: '', headers: { 'Content-Type': 'text/plain', Accept: 'application/json' } })),
+  // The report in the XML type asked for (Swift's bulk: the offered type Accept picked).
+  n('bulk.delete.text-xml', POST('?bulk-delete', { body: '/{c}/obj\n/{c}/nope\n', headers: { 'Content-Type': 'text/plain', Accept: 'text/xml' } }), { setup: OWN_C_OBJ }),
+  n('bulk.delete.application-xml', POST('?bulk-delete', { body: '/{c}/obj\n', headers: { 'Content-Type': 'text/plain', Accept: 'application/xml' } }), { setup: OWN_C_OBJ }),
+  n('bulk.delete.xml-preference', POST('?bulk-delete', { body: '/{c}/obj\n', headers: { 'Content-Type': 'text/plain', Accept: 'text/xml;q=0.9, application/xml;q=0.5' } }), { setup: OWN_C_OBJ }),
 
   // TempURL
   n('tempurl.get', GET('/{c}/obj', { as: 'anonymous', tempUrl: { key: TEMP_KEY, expires: 300 } }), { ...NO_RGW, setup: [WITH_KEY, ...OWN_C_OBJ] }),

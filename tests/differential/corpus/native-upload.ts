@@ -51,6 +51,8 @@ export const NATIVE_UPLOAD_ROWS: Row[] = [
   n('bulk.upload.existing-container', extract('/{c}', TWO_FILES), { setup: OWN_C }),
   n('bulk.upload.prefix-plain', extract('/{c}/some/prefix/', TWO_FILES, {})),
   n('bulk.upload.xml', extract('/{c}', TWO_FILES, { Accept: 'application/xml' })),
+  n('bulk.upload.text-xml', extract('/{c}', TWO_FILES, { Accept: 'text/xml' })),
+  n('bulk.upload.text-xml-failure', extract('/{c}', TWO_FILES, { Accept: 'text/xml' }, 'zip')),
   n('bulk.upload.listing', GET('/{c}?format=json'), { setup: [extract('/{c}/p', TWO_FILES)] }),
   n('bulk.upload.pax-metadata', HEAD('/{c}/m.txt'), { setup: [extract('/{c}', WITH_XATTRS, { 'X-Object-Meta-Source': 'bulk' })] }),
   n('bulk.upload.bad-delete-after', extract('/{c}', TWO_FILES, { ...JSON_ACCEPT, 'X-Delete-After': 'soon' })),

@@ -1,7 +1,7 @@
 import { CofferError } from '../../../../src-shared/errors.js';
 import { xTimestamp } from '../../common/dates.js';
 import type { HeaderValues } from '../../common/exchange.js';
-import { NativeError } from '../errors.js';
+import { plainError } from '../errors.js';
 import { formatAccountAcl } from '../account-acl.js';
 import { CONTENT_TYPES, renderContainers } from '../listing-format.js';
 import { metaProblem, metaResponseHeaders } from '../metadata.js';
@@ -69,7 +69,7 @@ export async function postAccount(call: NativeCall<NativeOpOf<'PostAccount'>>): 
   for (const k of change.remove) delete merged[k];
   Object.assign(merged, change.set);
   const problem = metaProblem('Account', merged);
-  if (problem) throw new NativeError(400, problem);
+  if (problem) throw plainError(400, problem);
   if (change.remove.length || Object.keys(change.set).length) await ctx.engine.updateAccountMeta(call.account, change);
   if (acl !== undefined) await ctx.engine.setAccountAcl(call.account, acl ?? undefined);
   reply(x, 204);

@@ -71,6 +71,8 @@ class Answer {
   constructor(
     private readonly x: Exchange,
     private readonly format: ListingFormat | undefined,
+    /** The report's Content-Type as the Accept header asked for it (text/xml or application/xml). */
+    private readonly reportType?: string,
   ) {
     this.keepAlive = format === 'xml' ? '<?xml version="1.0" encoding="UTF-8"?>\n' : ' ';
   }
@@ -79,7 +81,7 @@ class Answer {
     if (this.started) return;
     this.started = true;
     this.x.status = 200;
-    const type = this.format ? REPORT_CONTENT_TYPES[this.format] : 'text/html; charset=UTF-8';
+    const type = this.format ? (this.reportType ?? REPORT_CONTENT_TYPES[this.format]) : 'text/html; charset=UTF-8';
     this.x.res.writeHead(200, { Date: httpDate(Date.now()), ...baseHeaders(this.x, type) });
   }
 
@@ -103,7 +105,7 @@ class Answer {
 export function sendArchiveRefusal(x: Exchange, op: NativeOpOf<'ExtractArchive'>, err: unknown): boolean {
   const refused = (err instanceof NativeError && err.status === 401) || isCofferError(err, 'AuthFailed') || isCofferError(err, 'AccessDenied');
   if (!refused || x.res.headersSent) return false;
-  new Answer(x, op.format).finish({ status: swiftStatus(statusOf(err)), body: '', created: 0, errors: [] });
+  new Answer(x, op.format, op.reportType).finish({ status: swiftStatus(statusOf(err)), body: '', created: 0, errors: [] });
   return true;
 }
 
@@ -221,7 +223,7 @@ async function extractFile(e: Extraction, base: string, m: ArchiveMember): Promi
 export async function extractArchive(call: NativeCall<NativeOpOf<'ExtractArchive'>>): Promise<void> {
   const { x, op } = call;
   const report: Report = { status: swiftStatus(201), body: '', created: 0, errors: [] };
-  const answer = new Answer(x, op.format);
+  const answer = new Answer(x, op.format, op.reportType);
   const e: Extraction = { call, report, reached: new Set(), containersCreated: 0, failedStatus: 400 };
   try {
     if (!op.format) throw new NativeError(406);

@@ -24,7 +24,7 @@ function failureText(f: DeleteReport['errors'][number], who: Identity): string {
  * Renders a bulk-delete report (bulk delete and `?multipart-manifest=delete`) in Swift's shape:
  * always HTTP 200, the outcome in "Response Status" (§10.3), as JSON, XML or plain text per Accept.
  */
-export function sendDeleteReport(x: Exchange, who: Identity, format: ListingFormat, report: DeleteReport): void {
+export function sendDeleteReport(x: Exchange, who: Identity, format: ListingFormat, report: DeleteReport, type = REPORT_CONTENT_TYPES[format]): void {
   let status = '200 OK';
   let body = '';
   if (report.errors.length > 0) {
@@ -53,7 +53,7 @@ export function sendDeleteReport(x: Exchange, who: Identity, format: ListingForm
   }
   // As Swift's bulk middleware: the type it matched, no charset, and chunked (its report is a
   // generator that may send whitespace before it knows the outcome).
-  x.sendPieces(200, baseHeaders(x, REPORT_CONTENT_TYPES[format]), [text]);
+  x.sendPieces(200, baseHeaders(x, type), [text]);
 }
 
 /** The body's newline-separated, URL-encoded `/container[/object]` paths, or the error to answer with. */
@@ -103,5 +103,5 @@ export async function bulkDelete(call: NativeCall<NativeOpOf<'BulkDelete'>>): Pr
   const targets = await readTargets(x);
   const { tenant } = Engine.ref(call.account, '');
   const report = await ctx.engine.deleteMany(tenant, targets, (c, name) => decide({ who, container: c, action: name === undefined ? 'admin' : 'write-object', through: call.account, accountAcl: () => ctx.engine.accountAcl(c.owner) }));
-  sendDeleteReport(x, who, op.format, report);
+  sendDeleteReport(x, who, op.format, report, op.reportType);
 }

@@ -2,7 +2,7 @@ import { isCofferError } from '../../../../src-shared/errors.js';
 import { Engine, type ContainerInfo, type ContainerSettings } from '../../../engine/index.js';
 import { httpDate, xTimestamp } from '../../common/dates.js';
 import type { HeaderValues } from '../../common/exchange.js';
-import { NativeError } from '../errors.js';
+import { NativeError, plainError } from '../errors.js';
 import { CONTENT_TYPES, renderObjects } from '../listing-format.js';
 import { metaResponseHeaders } from '../metadata.js';
 import type { NativeOpOf } from '../operation.js';
@@ -65,7 +65,7 @@ export async function putContainer(call: NativeCall<NativeOpOf<'PutContainer'>>)
     const existing = ctx.engine.getContainer(ref);
     checkOneMode(op.settings, existing);
     const problem = containerMetaProblem(existing.meta, op.meta);
-    if (problem) throw new NativeError(400, problem);
+    if (problem) throw plainError(400, problem);
     await ctx.engine.updateContainer(ref, op.settings);
     reply(x, 202);
   }
@@ -74,7 +74,7 @@ export async function putContainer(call: NativeCall<NativeOpOf<'PutContainer'>>)
 export async function postContainer(call: NativeCall<NativeOpOf<'PostContainer'>>, c: ContainerInfo): Promise<void> {
   checkOneMode(call.op.settings, c);
   const problem = containerMetaProblem(c.meta, call.op.meta);
-  if (problem) throw new NativeError(400, problem);
+  if (problem) throw plainError(400, problem);
   await call.ctx.engine.updateContainer({ tenant: c.tenant, container: c.name }, allowedSettings(call, call.op.settings));
   reply(call.x, 204);
 }

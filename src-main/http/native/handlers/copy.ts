@@ -3,7 +3,7 @@ import { evaluateConditions } from '../../common/conditionals.js';
 import { httpDate, xTimestamp } from '../../common/dates.js';
 import { encodePath } from '../../common/url.js';
 import { metaResponseHeaders } from '../metadata.js';
-import { NativeError } from '../errors.js';
+import { NativeError, plainError, statusPage } from '../errors.js';
 import type { NativeOpOf } from '../operation.js';
 import { reachContainer } from '../reach.js';
 import { reply, type NativeCall } from '../respond.js';
@@ -66,7 +66,9 @@ export async function copyObject(call: NativeCall<NativeOpOf<'CopyObject'>>): Pr
   );
   // Swift's copy reads the source with the Range: an unsatisfiable one is the source GET's 416.
   const { object } = await copying.catch((err: unknown) => {
-    throw isCofferError(err) && err.code === 'InvalidRange' ? rangeNotSatisfiable(objectHeaders(source), source.size) : err;
+    // Swift's copy hands the source's 416 page on typed text/plain.
+    if (!isCofferError(err, 'InvalidRange')) throw err;
+    throw plainError(416, statusPage(416), rangeNotSatisfiable(objectHeaders(source), source.size).headers);
   });
   // The object's download headers of seed 2.6 ("on download and copy"), then 4.1.3's copy headers.
   reply(x, 201, {

@@ -133,7 +133,7 @@ export function preflight(call: NativeCall<NativeOpOf<'Preflight'>>): void {
   }
   const rule = nativeCorsRule(c, methods);
   // Swift's refusal keeps the Allow header and challenges nobody: a preflight carries no token.
-  if (!rule || !originAllowed(rule, op.origin) || !methods.includes(op.requestMethod ?? '')) return reply(x, 401, headers, 'Unauthorized');
+  if (!rule || !originAllowed(rule, op.origin) || !methods.includes(op.requestMethod ?? '')) return reply(x, 401, headers);
   headers['Access-Control-Allow-Origin'] = anyOrigin(rule) ? '*' : op.origin;
   headers.Vary = op.requestHeaders.length ? 'Origin, Access-Control-Request-Headers' : 'Origin';
   if (rule.maxAgeSeconds !== undefined) headers['Access-Control-Max-Age'] = rule.maxAgeSeconds;

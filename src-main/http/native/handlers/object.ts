@@ -4,7 +4,7 @@ import { evaluateConditions } from '../../common/conditionals.js';
 import { httpDate, xTimestamp } from '../../common/dates.js';
 import { abortedBy, type HeaderValues } from '../../common/exchange.js';
 import { readOptionsFor, readPlain } from '../../common/plain-read.js';
-import { NATIVE_ERRORS, NativeError } from '../errors.js';
+import { NativeError, nativeErrorOf } from '../errors.js';
 import { metaResponseHeaders, standardResponseHeaders } from '../metadata.js';
 import type { NativeOpOf } from '../operation.js';
 import { baseHeaders, reply, type NativeCall } from '../respond.js';
@@ -48,13 +48,14 @@ export function headerStrings(h: HeaderValues): Record<string, string> {
 /** A 412 naming the object refused (Swift's: its ETag, Last-Modified, X-Timestamp and metadata; the error's own type, no Accept-Ranges). */
 export function preconditionFailed(objectHeaders: HeaderValues): NativeError {
   const { 'Content-Type': _type, 'Accept-Ranges': _ranges, ...rest } = objectHeaders;
-  return new NativeError(412, NATIVE_ERRORS.PreconditionFailed.body, headerStrings(rest));
+  // swob answers a failed condition with an empty body (Content-Length: 0), not its 412 page.
+  return new NativeError(412, '', headerStrings(rest));
 }
 
 /** A 416 naming the object read, as Swift's object server sends it: the object's headers and `Content-Range: bytes *\/size`. */
 export function rangeNotSatisfiable(objectHeaders: HeaderValues, size: number): NativeError {
   const { 'Content-Type': _type, 'Accept-Ranges': _ranges, ...rest } = objectHeaders;
-  return new NativeError(416, NATIVE_ERRORS.InvalidRange.body, { ...headerStrings(rest), 'Content-Range': `bytes */${size}` });
+  return new NativeError(416, null, { ...headerStrings(rest), 'Content-Range': `bytes */${size}` });
 }
 
 export interface GetOptions {
@@ -110,7 +111,7 @@ async function readObject(call: NativeCall<NativeOpOf<'GetObject' | 'HeadObject'
     else await send(call, c, info, headersOf, opts, early, versionId);
   } catch (err) {
     if (!isCofferError(err, 'InvalidRange')) throw err;
-    throw new NativeError(416, NATIVE_ERRORS.InvalidRange.body, { ...headerStrings(headersOf(info)), 'Content-Range': `bytes */${info.size}` });
+    throw new NativeError(416, null, { ...headerStrings(headersOf(info)), 'Content-Range': `bytes */${info.size}` });
   }
 }
 
@@ -175,11 +176,14 @@ export async function putObject(call: NativeCall<NativeOpOf<'PutObject'>>, c: Co
     quotaBytes: 'exact' as const,
   };
   const name = op.path.object;
+  // Swift timestamps a write as it arrives; its 422 (body not matching the ETag) says that time
+  // as Last-Modified, rounded up to the second as it rounds every Last-Modified.
+  const arrived = Date.now();
   // Legacy versioned writes: the version about to be replaced goes to the archive first, as Swift.
   if (c.archive) await ctx.engine.archiveCurrent(refOf(c), name);
-  const info = dlo
-    ? await ctx.engine.putDynamicLargeObject(refOf(c), name, x.req, dlo, opts)
-    : await ctx.engine.putObject(refOf(c), name, x.req, opts);
+  const info = await (dlo ? ctx.engine.putDynamicLargeObject(refOf(c), name, x.req, dlo, opts) : ctx.engine.putObject(refOf(c), name, x.req, opts)).catch((err: unknown) => {
+    throw isCofferError(err, 'BadDigest') ? nativeErrorOf(err, { 'Last-Modified': httpDate(Math.ceil(arrived / 1000) * 1000) }) : err;
+  });
   const version = c.versioning === 'enabled' ? { 'X-Object-Version-Id': info.versionId ?? 'null' } : undefined;
   reply(x, 201, { Etag: info.etag, 'Last-Modified': httpDate(info.lastModified), ...version });
 }
@@ -192,7 +196,8 @@ export async function postObject(call: NativeCall<NativeOpOf<'PostObject'>>, c: 
   const headers = Object.keys(fields.headers).length ? { headers: fields.headers } : {};
   const updated = await ctx.engine.updateObjectMeta(refOf(c), op.path.object, { ...fields, ...headers, keepExpiry, dlo: op.dlo });
   if (updated.link) throw postedToLink(updated.link, op.path.account);
-  reply(x, 202);
+  // Seed N10: "202, empty body" (Swift sends its Accepted page; deviation seed.post-empty-body).
+  reply(x, 202, {}, '');
 }
 
 export async function deleteObject(call: NativeCall<NativeOpOf<'DeleteObject'>>, c: ContainerInfo): Promise<void> {

@@ -5,7 +5,7 @@ import { readSmallBody } from '../../common/exchange.js';
 import { encodePath } from '../../common/url.js';
 import { el, xmlDocument } from '../../common/xml.js';
 import { NativeError } from '../errors.js';
-import { CONTENT_TYPES } from '../listing-format.js';
+import { REPORT_CONTENT_TYPES } from '../listing-format.js';
 import type { NativeOpOf } from '../operation.js';
 import { baseHeaders, reply, type NativeCall } from '../respond.js';
 import { sendDeleteReport } from './bulk.js';
@@ -88,7 +88,8 @@ export async function putManifest(call: NativeCall<NativeOpOf<'PutManifest'>>, c
         : format === 'xml'
           ? xmlDocument(el('upload', [el('errors', rows.map(([n, s]) => el('object', [el('name', n), el('status', s)])))]))
           : `Errors:\n${rows.map(([n, s]) => `${n}, ${s}\n`).join('')}`;
-    x.send(400, baseHeaders(x, CONTENT_TYPES[format]), out);
+    // Swift's slo types the report as the Accept type it matched, without a charset.
+    x.send(400, baseHeaders(x, REPORT_CONTENT_TYPES[format]), out);
   }
 }
 

@@ -3,7 +3,7 @@ import { segmentReader, type ContainerInfo, type ObjectInfo, type SymlinkTarget 
 import { httpDate } from '../../common/dates.js';
 import { readSmallBody, type HeaderValues } from '../../common/exchange.js';
 import { encodePath } from '../../common/url.js';
-import { NATIVE_ERRORS, NativeError } from '../errors.js';
+import { NativeError, nativeErrorOf, PLAIN, plainError } from '../errors.js';
 import type { NativeOpOf } from '../operation.js';
 import { reachContainer } from '../reach.js';
 import { reply, type NativeCall } from '../respond.js';
@@ -44,8 +44,7 @@ export function atLocation(err: unknown, location: string): unknown {
   if (err instanceof LinkLoop) return err;
   if (err instanceof NativeError) return err.headers['Content-Location'] ? err : new NativeError(err.status, err.body, { ...err.headers, 'Content-Location': location });
   if (!isCofferError(err)) return err;
-  const e = NATIVE_ERRORS[err.code];
-  return new NativeError(e.status, e.body ?? err.message, { 'Content-Location': location });
+  return nativeErrorOf(err, { 'Content-Location': location });
 }
 
 /** Where a chain of links ends: the object's container (reached as the caller may reach it), name and the path it was found at. */
@@ -68,7 +67,7 @@ export function followLinks(call: NativeCall, account: string, link: SymlinkTarg
   for (;;) {
     const location = targetPath(link, account);
     const targetAccount = linkAccount(link, account);
-    if (hops >= SYMLOOP_MAX) throw new LinkLoop(409, `Too many levels of symbolic links, maximum allowed is ${SYMLOOP_MAX}`);
+    if (hops >= SYMLOOP_MAX) throw new LinkLoop(409, `Too many levels of symbolic links, maximum allowed is ${SYMLOOP_MAX}`, { 'Content-Type': PLAIN });
     hops++;
     // What a static link expects to find next: the object's ETag, or a static link's own target ETag.
     const expected = link.etag;
@@ -82,13 +81,13 @@ export function followLinks(call: NativeCall, account: string, link: SymlinkTarg
     }
     if (info.link && (info.link.etag !== undefined || followDynamic)) {
       const found = info.link.etag ?? info.etag;
-      if (expected !== undefined && expected !== found) throw new NativeError(409, 'X-Symlink-Target-Etag headers do not match', { 'Content-Location': location });
+      if (expected !== undefined && expected !== found) throw plainError(409, 'X-Symlink-Target-Etag headers do not match', { 'Content-Location': location });
       account = targetAccount;
       link = info.link;
       continue;
     }
     if (expected !== undefined && expected !== info.etag) {
-      throw new NativeError(409, `Object Etag '${info.etag}' does not match X-Symlink-Target-Etag header '${expected}'`, { 'Content-Location': location });
+      throw plainError(409, `Object Etag '${info.etag}' does not match X-Symlink-Target-Etag header '${expected}'`, { 'Content-Location': location });
     }
     return { account: targetAccount, container, object: link.object, info, location };
   }
@@ -104,7 +103,7 @@ export async function putSymlink(call: NativeCall<NativeOpOf<'PutSymlink'>>, c: 
   const { x, ctx, op } = call;
   // A chunked body cannot say its length up front: Swift reads one byte to know.
   const body = await readSmallBody(x.req, 0);
-  if (body === 'too-large') throw new NativeError(400, 'Symlink requests require a zero byte body');
+  if (body === 'too-large') throw plainError(400, 'Symlink requests require a zero byte body');
   const link: SymlinkTarget = { ...op.link };
   let contentType = op.fields.contentType;
   if (link.etag !== undefined) {
@@ -133,7 +132,7 @@ function staticTarget(call: NativeCall, link: SymlinkTarget): LinkEnd {
     return followLinks(call, call.account, link, false);
   } catch (err) {
     const e = atLocation(err, location);
-    if (e instanceof NativeError && e.status === 404) throw new NativeError(409, 'X-Symlink-Target does not exist', { 'Content-Location': e.headers['Content-Location'] ?? location });
+    if (e instanceof NativeError && e.status === 404) throw plainError(409, 'X-Symlink-Target does not exist', { 'Content-Location': e.headers['Content-Location'] ?? location });
     throw e;
   }
 }

@@ -2,7 +2,7 @@ import { isCofferError } from '../../../../src-shared/errors.js';
 import type { ContainerInfo, ObjectInfo, VersionEntry } from '../../../engine/index.js';
 import { isoMillis } from '../../common/dates.js';
 import type { HeaderValues } from '../../common/exchange.js';
-import { NATIVE_ERRORS, NativeError } from '../errors.js';
+import { NativeError, nativeErrorOf, plainError } from '../errors.js';
 import { LISTING_LIMIT } from '../limits.js';
 import { CONTENT_TYPES, listedContentType } from '../listing-format.js';
 import type { NativeOpOf } from '../operation.js';
@@ -47,8 +47,7 @@ export function withHeaders(err: unknown, headers: HeaderValues): unknown {
   const extra = Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, String(v)]));
   if (err instanceof NativeError) return new NativeError(err.status, err.body, { ...err.headers, ...extra });
   if (!isCofferError(err)) return err;
-  const e = NATIVE_ERRORS[err.code];
-  return new NativeError(e.status, e.body ?? err.message, extra);
+  return nativeErrorOf(err, extra);
 }
 
 /** What a failed read of a versioned object answers with, as Swift: the marker it hit, or 'null'. */
@@ -77,7 +76,7 @@ export async function deleteVersioned(call: NativeCall<NativeOpOf<'DeleteObject'
   if (versionId === undefined) {
     const r = await ctx.engine.deleteObject(refOf(c), name);
     const headers: HeaderValues = c.versioning === 'enabled' ? { 'X-Object-Version-Id': r.versionId ?? 'null' } : {};
-    if (!r.hidCurrent) throw withHeaders(new NativeError(404, NATIVE_ERRORS.NoSuchKey.body), headers);
+    if (!r.hidCurrent) throw withHeaders(new NativeError(404), headers);
     return reply(x, 204, headers);
   }
   try {
@@ -97,7 +96,7 @@ export async function restoreVersion(call: NativeCall<NativeOpOf<'RestoreVersion
     const { object } = await ctx.engine.copyObject(at, at, { metadata: 'copy', sourceVersionId: versionId });
     reply(x, 201, { Etag: object.etag, 'X-Object-Version-Id': object.versionId ?? 'null' });
   } catch (err) {
-    if (isCofferError(err, 'NoSuchVersion') || isCofferError(err, 'DeleteMarker')) throw new NativeError(404, 'The specified version does not exist');
+    if (isCofferError(err, 'NoSuchVersion') || isCofferError(err, 'DeleteMarker')) throw plainError(404, 'The specified version does not exist');
     throw err;
   }
 }
