@@ -202,16 +202,7 @@ const NATIVE: Deviation[] = [
     reason: 'Issue 27: Swift decides where the seed is silent; RFC 9110 14.1.1 counts a suffix range of non-zero length satisfiable',
     issue: 27,
   },
-  {
-    id: 'i27.account-listing',
-    ref: 'swift',
-    rows: ['native.account.get.*xml'],
-    fields: ['body:*'],
-    coffer: 'The XML root is <account name="TENANT$NAME"> (a test pins it)',
-    reference: '<account name="AUTH_account">',
-    reason: 'Issue 27 (account listings as Swift\'s)',
-    issue: 27,
-  },
+
   {
     id: 'i27.error-answer-headers',
     ref: 'swift',
@@ -222,16 +213,7 @@ const NATIVE: Deviation[] = [
     reason: 'Issue 27 (error answers as Swift\'s)',
     issue: 27,
   },
-  {
-    id: 'i27.text-xml-listing',
-    ref: 'swift',
-    rows: ['native.listing.accept.text-xml'],
-    fields: ['header:content-type'],
-    coffer: 'Accept: text/xml gets application/xml; charset=utf-8',
-    reference: 'text/xml; charset=utf-8, the type asked for',
-    reason: 'Issue 27 (listing formats as Swift\'s)',
-    issue: 27,
-  },
+
   {
     id: 'i27.container-name-256',
     ref: 'swift',
