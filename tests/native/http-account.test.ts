@@ -63,7 +63,7 @@ describe('account (seed 2.1, N1; §3, §5.5)', () => {
     }
   });
 
-  it('listing shapes: JSON {name,count,bytes,last_modified}, XML <account name><container>…, plain lines', async () => {
+  it('listing shapes: JSON {name,count,bytes,last_modified}, XML <account name="AUTH_…"><container>…, plain lines', async () => {
     const json = await acall('GET', '?format=json');
     const rows = JSON.parse(json.text) as Record<string, unknown>[];
     expect(rows.map((r) => r.name)).toEqual(['alpha', 'beta']);
@@ -72,7 +72,12 @@ describe('account (seed 2.1, N1; §3, §5.5)', () => {
     for (const r of rows) expect(r.last_modified).toMatch(ISO_MILLIS);
     const x = await acall('GET', '?format=xml');
     const doc = xml.parse(x.text) as { account: { '@_name': string; container: Record<string, string>[] } };
-    expect(doc.account['@_name']).toBe(u.account);
+    // The root names the account as the storage URL does, as Swift's listing_formats (it had been
+    // the bare TENANT$NAME, which no Swift client can match against the URL it holds).
+    expect(doc.account['@_name']).toBe(`AUTH_${u.account}`);
+    expect(u.storageUrl.endsWith(`/AUTH_${u.account}`)).toBe(true);
+    // One entry a line, as Swift writes it.
+    expect(x.text).toMatch(/<account name="[^"]*">\n<container><name>alpha<\/name>.*<\/container>\n<container>.*<\/container>\n<\/account>$/s);
     expect(doc.account.container.map((c) => [c.name, c.count, c.bytes])).toEqual([
       ['alpha', '1', '1'],
       ['beta', '1', '5000'],
@@ -119,8 +124,9 @@ describe('account (seed 2.1, N1; §3, §5.5)', () => {
     expect(await entries('reverse=true&prefix=logs&end_marker=logs-2024')).toEqual(['logs-2025']);
     const plain = await acall('GET', '?format=plain&delimiter=-&prefix=l');
     expect(plain.text).toBe('logs-\n');
-    const x = xml.parse((await acall('GET', '?format=xml&delimiter=-&prefix=l')).text) as { account: { subdir: { '@_name': string; name: string } } };
-    expect(x.account.subdir).toEqual({ '@_name': 'logs-', name: 'logs-' });
+    // An account's XML subdir is the bare <subdir name="…"/> (Swift's account_to_xml; a container's has a <name> child too).
+    const x = xml.parse((await acall('GET', '?format=xml&delimiter=-&prefix=l')).text) as { account: { subdir: unknown } };
+    expect(x.account.subdir).toEqual({ '@_name': 'logs-' });
     for (const c of ['logs-2024', 'logs-2025', 'photos-a', 'photos-b-c']) await acall('DELETE', `/${c}`);
   });
 

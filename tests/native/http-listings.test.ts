@@ -111,9 +111,10 @@ describe('object listings (N4; seed 2.4, 2.5, 4.1.1, 4.1.2; §5)', () => {
     expect(r.status).toBe(200);
     expect(r.headers.get('content-type')).toBe('text/plain; charset=utf-8');
     expect(r.text).toBe('cat.png\ncatchemall/\ncaterpillar.png\ndog.png\nphotos/\nzebra/\n');
-    for (const headers of [{}, { Accept: '*/*' }, { Accept: 'text/html' }] as Record<string, string>[]) {
+    for (const headers of [{}, { Accept: '*/*' }] as Record<string, string>[]) {
       const d = await call(s, 'GET', `/${c}?prefix=dog`, { headers });
       expect([d.status, d.headers.get('content-type')], JSON.stringify(headers)).toEqual([200, 'application/json; charset=utf-8']);
+      expect(d.headers.get('vary')).toBe('Accept');
       expect((JSON.parse(d.text) as Row[]).map((e) => e.name)).toEqual(['dog.png']);
       const a = await call(s, 'GET', '?prefix=nomatch', { headers });
       expect([a.status, a.headers.get('content-type'), a.text]).toEqual([200, 'application/json; charset=utf-8', '[]']);
@@ -127,6 +128,31 @@ describe('object listings (N4; seed 2.4, 2.5, 4.1.1, 4.1.2; §5)', () => {
     expect(x.headers.get('content-type')).toBe('application/xml; charset=utf-8');
     const xq = await call(s, 'GET', `/${c}?prefix=dog&format=json`, { headers: { Accept: 'application/xml' } });
     expect(xq.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    // format= decides alone: nothing for a cache to vary on.
+    expect(xq.headers.get('vary')).toBeNull();
+  });
+
+  it('Accept as Swift reads it: text/xml answered as text/xml; quality and order decide; none acceptable 406, unreadable 400', async () => {
+    const ask = async (accept: string, method = 'GET', path = `/${c}?prefix=dog`) => {
+      const r = await call(s, method, path, { headers: { Accept: accept } });
+      return [r.status, r.headers.get('content-type')];
+    };
+    // It had been application/xml whatever XML type was asked for; Swift says the type asked for.
+    const x = await call(s, 'GET', `/${c}?prefix=dog`, { headers: { Accept: 'text/xml' } });
+    expect([x.status, x.headers.get('content-type'), x.headers.get('vary')]).toEqual([200, 'text/xml; charset=utf-8', 'Accept']);
+    expect(x.text).toContain('<container name="');
+    expect(await ask('text/xml', 'HEAD')).toEqual([204, 'text/xml; charset=utf-8']);
+    expect(await ask('text/xml', 'GET', '?prefix=nomatch')).toEqual([200, 'text/xml; charset=utf-8']);
+    expect(await ask('text/plain, application/json')).toEqual([200, 'text/plain; charset=utf-8']);
+    expect(await ask('application/json;q=0.5, text/xml')).toEqual([200, 'text/xml; charset=utf-8']);
+    expect(await ask('text/*')).toEqual([200, 'text/plain; charset=utf-8']);
+    // A browser's Accept: XML at 0.9 beats */* at 0.8.
+    expect(await ask('text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8')).toEqual([200, 'application/xml; charset=utf-8']);
+    expect((await ask('text/html'))[0]).toBe(406);
+    expect((await ask('image/png', 'HEAD'))[0]).toBe(406);
+    const bad = await call(s, 'GET', `/${c}`, { headers: { Accept: 'text/xml;q=x' } });
+    expect([bad.status, bad.text]).toEqual([400, 'Invalid Accept header']);
+    expect(await ask('image/png', 'GET', `/${c}?prefix=dog&format=xml`)).toEqual([200, 'application/xml; charset=utf-8']);
   });
 
   it('format is read in any case, and a value Swift does not know is plain text, not an error (listing_formats)', async () => {

@@ -6,6 +6,8 @@ import { accessOf, type NativeAccess, type NativeOperation } from '../../src-mai
 import { parseNative } from '../../src-main/http/native/parse.js';
 import { parseQuery } from '../../src-main/http/common/url.js';
 
+const JSON_TYPE = { format: 'json', contentType: 'application/json; charset=utf-8', byAccept: false };
+
 type Headers = Record<string, string>;
 
 function parse(method: string, target: string, headers: Headers = {}): NativeOperation {
@@ -169,16 +171,51 @@ describe('parameters', () => {
   it('sign-in and listings', () => {
     expect(op('Auth', 'GET', '/auth/v1.0', { 'X-Auth-User': 'a:b', 'X-Auth-Key': 'k' })).toMatchObject({ user: 'a:b', key: 'k' });
     expect(op('Auth', 'GET', '/auth/v1.0', { 'X-Storage-User': 'a:b', 'X-Storage-Pass': 'k' })).toMatchObject({ user: 'a:b', key: 'k' });
-    expect(op('ListAccount', 'GET', `${A}?limit=5&marker=m&end_marker=z&prefix=p&reverse=on&format=JSON`).listing).toEqual({ format: 'json', limit: 5, marker: 'm', endMarker: 'z', prefix: 'p', reverse: true });
+    expect(op('ListAccount', 'GET', `${A}?limit=5&marker=m&end_marker=z&prefix=p&reverse=on&format=JSON`).listing).toEqual({ type: JSON_TYPE, limit: 5, marker: 'm', endMarker: 'z', prefix: 'p', reverse: true });
     // Swift's config true values on both listings; JSON by default (seed 4.1.1).
     expect(op('ListAccount', 'GET', `${A}?reverse=t`).listing.reverse).toBe(true);
-    expect(op('ListAccount', 'GET', A).listing.format).toBe('json');
+    expect(op('ListAccount', 'GET', A).listing.type).toEqual({ ...JSON_TYPE, byAccept: true });
     // Swift takes a limit only when it is all digits: the others list with the default.
     for (const limit of ['x', '-1', '5000.0', '']) expect(op('ListContainer', 'GET', `${A}/c?limit=${limit}`).listing.limit, limit).toBeUndefined();
     expect(op('ListContainer', 'GET', `${A}/c?delimiter=&allow_unordered=false`).listing).toMatchObject({ delimiter: '', allowUnordered: false });
-    expect(op('ListContainer', 'GET', `${A}/c`).listing).toMatchObject({ format: 'json', delimiter: undefined, allowUnordered: undefined });
-    expect(op('ListContainer', 'GET', `${A}/c?reverse=t&path=d&delimiter=/&allow_unordered=yes`, { Accept: 'application/xml' }).listing).toMatchObject({ format: 'xml', reverse: true, path: 'd', delimiter: '/', allowUnordered: true });
-    expect(op('HeadContainer', 'HEAD', `${A}/c?format=csv`).format).toBe('plain');
+    expect(op('ListContainer', 'GET', `${A}/c`).listing).toMatchObject({ type: { ...JSON_TYPE, byAccept: true }, delimiter: undefined, allowUnordered: undefined });
+    expect(op('ListContainer', 'GET', `${A}/c?reverse=t&path=d&delimiter=/&allow_unordered=yes`, { Accept: 'application/xml' }).listing).toMatchObject({ type: { format: 'xml', contentType: 'application/xml; charset=utf-8', byAccept: true }, reverse: true, path: 'd', delimiter: '/', allowUnordered: true });
+    expect(op('HeadContainer', 'HEAD', `${A}/c?format=csv`).type).toEqual({ format: 'plain', contentType: 'text/plain; charset=utf-8', byAccept: false });
+  });
+
+  it('listing types negotiated as Swift\'s listing_formats (swob\'s Accept), JSON where it would say plain text by default', () => {
+    const typeOf = (accept: string | undefined, query = '') => {
+      const o = op('ListContainer', 'GET', `${A}/c${query}`, accept === undefined ? {} : { Accept: accept });
+      return o.invalid ? (o.invalid as NativeError).status : `${o.listing.type.format} ${o.listing.type.contentType}`;
+    };
+    const rows: [string | undefined, string | number][] = [
+      [undefined, 'json application/json; charset=utf-8'],
+      ['', 'json application/json; charset=utf-8'],
+      ['*/*', 'json application/json; charset=utf-8'],
+      ['text/xml', 'xml text/xml; charset=utf-8'],
+      ['application/xml', 'xml application/xml; charset=utf-8'],
+      ['text/plain', 'plain text/plain; charset=utf-8'],
+      ['Text/XML', 'xml text/xml; charset=utf-8'],
+      // Quality first, then exact types before wildcards, then the header's order.
+      ['text/plain, application/json', 'plain text/plain; charset=utf-8'],
+      ['application/json;q=0.5, text/xml', 'xml text/xml; charset=utf-8'],
+      ['*/*;q=0.9, text/xml;q=0.9', 'xml text/xml; charset=utf-8'],
+      ['text/*', 'plain text/plain; charset=utf-8'],
+      ['application/*', 'json application/json; charset=utf-8'],
+      ['image/png, text/*;q=0.1', 'plain text/plain; charset=utf-8'],
+      ['application/xml;charset="utf-8";q=1', 'xml application/xml; charset=utf-8'],
+      // None acceptable: 406; a header swob cannot read: 400.
+      ['image/png', 406],
+      ['json', 400],
+      ['text/xml;q=x', 400],
+      ['text/xml;q=1;q=0.5', 400],
+      ['text/xml;a="b=c"', 400],
+    ];
+    for (const [accept, want] of rows) expect(typeOf(accept), accept).toBe(want);
+    // format= wins over Accept, even one that would be refused.
+    expect(typeOf('image/png', '?format=xml')).toBe('xml application/xml; charset=utf-8');
+    expect(typeOf('json', '?format=txt')).toBe('plain text/plain; charset=utf-8');
+    expect(op('HeadAccount', 'HEAD', A, { Accept: 'text/xml' }).type.contentType).toBe('text/xml; charset=utf-8');
   });
 
   it('the account ACL: given, cleared (empty or {}), or absent', () => {

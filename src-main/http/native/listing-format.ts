@@ -1,7 +1,7 @@
 import type { AccountEntry, ListEntry, SymlinkTarget } from '../../engine/index.js';
 import { isoMillis } from '../common/dates.js';
 import { encodePath } from '../common/url.js';
-import { el, xmlDocument } from '../common/xml.js';
+import { el, xmlDocument, type XmlNode } from '../common/xml.js';
 
 export type ListingFormat = 'json' | 'xml' | 'plain';
 
@@ -10,6 +10,25 @@ export const CONTENT_TYPES: Record<ListingFormat, string> = {
   xml: 'application/xml; charset=utf-8',
   plain: 'text/plain; charset=utf-8',
 };
+
+/** The types a listing answers in, in Swift's order of preference (listing_formats); text/xml is XML said as asked. */
+export const LISTING_MEDIA = ['text/plain', 'application/json', 'application/xml', 'text/xml'] as const;
+export type ListingMedia = (typeof LISTING_MEDIA)[number];
+
+/** What a listing request negotiated: the body's format and the Content-Type it is sent as. */
+export interface ListingType {
+  format: ListingFormat;
+  contentType: string;
+  /** Chosen by the Accept header (no `format=`): the answer says `Vary: Accept`, as Swift's does, for caches. */
+  byAccept: boolean;
+}
+
+const FORMAT_OF: Record<ListingMedia, ListingFormat> = { 'text/plain': 'plain', 'application/json': 'json', 'application/xml': 'xml', 'text/xml': 'xml' };
+
+export const listingType = (media: ListingMedia, byAccept = false): ListingType => ({ format: FORMAT_OF[media], contentType: `${media}; charset=utf-8`, byAccept });
+
+/** The headers a listing's type sets on its answer (and on a HEAD's). */
+export const listingTypeHeaders = (t: ListingType): Record<string, string> => ({ 'Content-Type': t.contentType, ...(t.byAccept ? { Vary: 'Accept' } : {}) });
 
 /** The types of Swift's bulk middleware reports (bulk delete and upload, SLO deletes): the Accept type it matched, no charset. */
 export const REPORT_CONTENT_TYPES: Record<ListingFormat, string> = { plain: 'text/plain', json: 'application/json', xml: 'application/xml' };
@@ -30,7 +49,12 @@ export function listedContentType(stored: string): string {
   return out;
 }
 
-/** An account listing (N1): containers, and with a delimiter the subdir entries Swift rolls them up into. */
+/**
+ * An account listing (N1): containers, and with a delimiter the subdir entries Swift rolls them up
+ * into. The XML root names the account as the storage URL does (`AUTH_tenant$name`, Swift's
+ * listing_formats takes it from the path); Swift's account subdir is the bare `<subdir name>` (no
+ * `<name>` child, unlike a container's) and each entry sits on its own line.
+ */
 export function renderContainers(format: ListingFormat, account: string, entries: AccountEntry[]): string {
   type Row = { subdir: string } | { name: string; count: number; bytes: number; last_modified: string };
   const rows = entries.map((e): Row =>
@@ -40,13 +64,19 @@ export function renderContainers(format: ListingFormat, account: string, entries
   );
   if (format === 'json') return JSON.stringify(rows);
   if (format === 'plain') return rows.map((r) => `${'subdir' in r ? r.subdir : r.name}\n`).join('');
-  const items = rows.map((r) =>
-    'subdir' in r
-      ? el('subdir', [el('name', r.subdir)], { name: r.subdir })
-      : el('container', [el('name', r.name), el('count', r.count), el('bytes', r.bytes), el('last_modified', r.last_modified)]),
-  );
-  return xmlDocument(el('account', items, { name: account }));
+  const items: XmlNode[] = [NEWLINE];
+  for (const r of rows) {
+    items.push(
+      'subdir' in r
+        ? el('subdir', [], { name: r.subdir })
+        : el('container', [el('name', r.name), el('count', r.count), el('bytes', r.bytes), el('last_modified', r.last_modified)]),
+      NEWLINE,
+    );
+  }
+  return xmlDocument(el('account', items, { name: `AUTH_${account}` }));
 }
+
+const NEWLINE: XmlNode = { '#text': '\n' };
 
 /**
  * A container listing (N4). In JSON a symlink also shows its target (Swift's symlink middleware):

@@ -1,6 +1,6 @@
 import type { AccountAcl, Action, ContainerSettings, RangeRequest, RequestFields, SymlinkTarget } from '../../engine/index.js';
 import type { ConditionalHeaders } from '../common/conditionals.js';
-import type { ListingFormat } from './listing-format.js';
+import type { ListingFormat, ListingType } from './listing-format.js';
 import type { MetaChange } from './metadata.js';
 import type { NativeError } from './errors.js';
 import type { CofferError } from '../../../src-shared/errors.js';
@@ -19,7 +19,7 @@ export interface ObjectPath extends ContainerPath {
 
 /** What a listing asks for (§5). */
 export interface ListingParams {
-  format: ListingFormat;
+  type: ListingType;
   limit: number | undefined;
   marker: string | undefined;
   endMarker: string | undefined;
@@ -86,7 +86,7 @@ export type NativeOperation = (
   | Op<'MethodNotAllowed', { allow: string; path: AccountPath | ContainerPath | ObjectPath | undefined }>
   | Op<'TempUrlInvalid'>
   | Op<'Preflight', { path: ContainerPath | ObjectPath; allow: string; origin: string | undefined; requestMethod: string | undefined; requestHeaders: string[] }>
-  | Op<'HeadAccount', { path: AccountPath; format: ListingFormat }>
+  | Op<'HeadAccount', { path: AccountPath; type: ListingType }>
   | Op<'ListAccount', { path: AccountPath; listing: ListingParams & { delimiter: string | undefined } }>
   | Op<'PostAccount', { path: AccountPath; change: MetaChange; /** X-Account-Access-Control: the new ACL, null to clear it, undefined when not given. */ acl: AccountAcl | null | undefined }>
   /** `reportType`: the report's Content-Type (text/xml where the XML report was asked for as that). */
@@ -103,7 +103,7 @@ export type NativeOperation = (
    */
   | Op<'FormPost', { path: AccountPath | ContainerPath | ObjectPath; boundary: string; signedPath: string }>
   | Op<'PutContainer', { path: ContainerPath; settings: ContainerSettings; meta: MetaChange }>
-  | Op<'HeadContainer', { path: ContainerPath; format: ListingFormat; web?: WebRequest }>
+  | Op<'HeadContainer', { path: ContainerPath; type: ListingType; web?: WebRequest }>
   | Op<'ListContainer', { path: ContainerPath; listing: ListingParams & { delimiter: string | undefined; path: string | undefined; allowUnordered: boolean | undefined }; web?: WebRequest }>
   /** `GET ?versions` (object versioning): every version, JSON only; `versionMarker` continues within `marker`'s versions. */
   | Op<'ListVersions', { path: ContainerPath; listing: ListingParams & { delimiter: string | undefined; versionMarker: string | undefined } }>

@@ -5,7 +5,8 @@ import { decodeHeaderStrict } from '../common/url.js';
 import { pythonRepr } from './account-acl.js';
 import { NativeError, plainError } from './errors.js';
 import { LISTING_LIMIT, truthy } from './limits.js';
-import type { ListingFormat } from './listing-format.js';
+import { bestMatch } from './accept.js';
+import { LISTING_MEDIA, listingType, type ListingFormat, type ListingType } from './listing-format.js';
 import { headerProblem, metaProblem, readMetaHeaders, readStandardHeaders, type MetaChange } from './metadata.js';
 
 /**
@@ -37,6 +38,22 @@ export function listingFormat(format: string | undefined, accept: string | undef
   if (types.includes('application/xml') || types.includes('text/xml')) return 'xml';
   if (types.includes('text/plain')) return 'plain';
   return fallback;
+}
+
+/**
+ * An account or container listing's type, as Swift's listing_formats negotiates it: `format=`
+ * (any case; json, xml, anything else plain text) wins over Accept; Accept picks by swob's rules,
+ * so `text/xml` is answered as text/xml, a header naming none of the types is 406 and one swob
+ * cannot read is 400. No Accept, an empty one or a leading `*\/*` take the seed's default, JSON
+ * (seed N1/N4, supplement correction 1), where Swift answers plain text.
+ */
+export function listingMediaType(format: string | undefined, accept: string | undefined): ListingType {
+  const f = format?.toLowerCase();
+  if (f) return listingType(f === 'json' ? 'application/json' : f === 'xml' ? 'application/xml' : 'text/plain');
+  if (accept === undefined || accept.trim() === '') return listingType('application/json', true);
+  const media = bestMatch(accept, LISTING_MEDIA, 'application/json');
+  if (!media) throw new NativeError(406);
+  return listingType(media, true);
 }
 
 const INTEGER = /^[+-]?\d+$/;

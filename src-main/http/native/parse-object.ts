@@ -5,7 +5,8 @@ import type { ParamReader } from '../common/param-reader.js';
 import { parseRange, parseRanges } from '../common/range.js';
 import { NativeError, plainError } from './errors.js';
 import { truthy } from './limits.js';
-import type { ListingParams, NativeOperation, ObjectFields, ObjectPath, PutParams, TempUrlParams } from './operation.js';
+import type { ListingFormat } from './listing-format.js';
+import type { NativeOperation, ObjectFields, ObjectPath, PutParams, TempUrlParams } from './operation.js';
 import { copyAccount, parseCopyPath, readDloTarget, readObjectFields } from './params.js';
 import type { NativeTarget } from './router.js';
 
@@ -37,7 +38,7 @@ export function putParams(headers: RequestHeaders, h: (n: string) => string | un
 }
 
 /** `PUT ?multipart-manifest=put` (§10.1): the checks made before the manifest is read. */
-export function putManifest(path: ObjectPath, headers: RequestHeaders, h: (n: string) => string | undefined, format: ListingParams['format'], r: NativeReader): NativeOperation {
+export function putManifest(path: ObjectPath, headers: RequestHeaders, h: (n: string) => string | undefined, format: ListingFormat, r: NativeReader): NativeOperation {
   const length = h('content-length');
   if (length === undefined && !/chunked/i.test(h('transfer-encoding') ?? '')) r.fail(plainError(411, 'Missing Content-Length header.'));
   if (Number(length) > SLO_LIMITS.maxManifestBytes) r.fail(new NativeError(413, `Manifest File > ${SLO_LIMITS.maxManifestBytes} bytes`));

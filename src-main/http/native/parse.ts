@@ -8,7 +8,8 @@ import { headerProblem, readMetaHeaders } from './metadata.js';
 import type { ListingParams, NativeOperation, ObjectPath } from './operation.js';
 import { conditions, copyOperation, postObject, putManifest, putParams, tempUrlOperation, type NativeReader } from './parse-object.js';
 import { readAccountAcl } from './account-acl.js';
-import { acceptedTypes, listingFormat, readContainerSettings, readLimit } from './params.js';
+import { listingType, type ListingType } from './listing-format.js';
+import { acceptedTypes, listingFormat, listingMediaType, readContainerSettings, readLimit } from './params.js';
 import { extractArchiveOperation, formPostOperation, reportType } from './parse-upload.js';
 import { parseNativePath, type NativeTarget } from './router.js';
 import { putSymlink } from './symlink-params.js';
@@ -53,7 +54,7 @@ function operation(req: NativeRequest, target: Exclude<NativeTarget, { kind: 'in
   const m = req.method;
   const h = (n: string) => headerOf(req.headers, n);
   const q = (n: string) => query.get(n);
-  const format = () => listingFormat(q('format'), h('accept'));
+  const type = () => r.read(() => listingMediaType(q('format'), h('accept')), listingType('application/json'));
   // Bulk delete and SLO manifests answer plain text unless asked otherwise, as Swift's middleware does.
   const reportFormat = () => listingFormat(q('format'), h('accept'), 'plain');
   if (target.kind === 'auth') {
@@ -75,8 +76,8 @@ function operation(req: NativeRequest, target: Exclude<NativeTarget, { kind: 'in
       const format = reportFormat();
       return { name: 'BulkDelete', path, contentType: h('content-type'), format, reportType: reportType(format, h('accept')), framed };
     }
-    if (m === 'HEAD') return { name: 'HeadAccount', path, format: format() };
-    if (m === 'GET') return { name: 'ListAccount', path, listing: { ...listing(q, format(), r), delimiter: q('delimiter') } };
+    if (m === 'HEAD') return { name: 'HeadAccount', path, type: type() };
+    if (m === 'GET') return { name: 'ListAccount', path, listing: { ...listing(q, type(), r), delimiter: q('delimiter') } };
     if (m === 'POST') {
       const change = r.read(() => accountChange(req.headers), { set: {}, remove: [] });
       return { name: 'PostAccount', path, change, acl: r.read(() => readAccountAcl(h('x-account-access-control')), undefined) };
@@ -106,10 +107,10 @@ function operation(req: NativeRequest, target: Exclude<NativeTarget, { kind: 'in
         return { name: 'PutContainer', path, settings, meta: settings.meta };
       }
       case 'HEAD':
-        return { name: 'HeadContainer', path, format: format(), ...web };
+        return { name: 'HeadContainer', path, type: type(), ...web };
       case 'GET': {
         if (query.has('versions')) return listVersions(path, q, h, r);
-        const base = listing(q, format(), r);
+        const base = listing(q, type(), r);
         return { name: 'ListContainer', path, listing: { ...base, delimiter: q('delimiter'), path: q('path'), allowUnordered: given(q('allow_unordered'), truthy) }, ...web };
       }
       case 'POST': {
@@ -172,8 +173,8 @@ function operation(req: NativeRequest, target: Exclude<NativeTarget, { kind: 'in
 /** A parameter's value read by `read`, or undefined when it is not given (the combination rules of 4.1.2 look at what is given). */
 const given = <T>(v: string | undefined, read: (v: string) => T): T | undefined => (v === undefined ? undefined : read(v));
 
-function listing(q: (n: string) => string | undefined, format: ListingParams['format'], r: NativeReader): ListingParams {
-  return { format, limit: r.read(() => readLimit(q('limit')), undefined), marker: q('marker'), endMarker: q('end_marker'), prefix: q('prefix'), reverse: truthy(q('reverse')) };
+function listing(q: (n: string) => string | undefined, type: ListingType, r: NativeReader): ListingParams {
+  return { type, limit: r.read(() => readLimit(q('limit')), undefined), marker: q('marker'), endMarker: q('end_marker'), prefix: q('prefix'), reverse: truthy(q('reverse')) };
 }
 
 /** `X-If-Delete-At` on a DELETE: the X-Delete-At the object must have (0: none), as Swift's object server compares them. */
@@ -196,7 +197,7 @@ function listVersions(path: { account: string; container: string }, q: (n: strin
   if (versionMarker !== undefined && q('marker') === undefined) r.fail(new NativeError(400, 'version_marker param requires marker'));
   const delimiter = q('delimiter');
   if (delimiter && /[0-9.]/.test(delimiter)) r.fail(new NativeError(400, 'invalid delimiter param'));
-  const base = listing(q, 'json', r);
+  const base = listing(q, listingType('application/json'), r);
   return { name: 'ListVersions', path, listing: { ...base, delimiter: delimiter || undefined, versionMarker } };
 }
 

@@ -47,6 +47,8 @@ export const NATIVE_ACCOUNT_ROWS: Row[] = [
   n('account.get.json', GET('?format=json'), { compare: { ...SHARED_ACCOUNT, body: 'shape' } }),
   n('account.get.xml', GET('?format=xml'), { compare: { ...SHARED_ACCOUNT, body: 'shape' } }),
   n('account.get.accept-json', GET('', { headers: { Accept: 'application/json' } }), { compare: { ...SHARED_ACCOUNT, body: 'shape' } }),
+  n('account.get.accept-text-xml', GET('?prefix={c}', { headers: { Accept: 'text/xml' } }), { setup: [PUT('/{c}')], compare: SHARED_ACCOUNT }),
+  n('account.get.accept-unacceptable', GET('', { headers: { Accept: 'image/png' } }), { compare: SHARED_ACCOUNT }),
   n('account.get.format-bogus', GET('?format=yaml'), { compare: { ...SHARED_ACCOUNT, body: 'shape' } }),
   n('account.get.limit-1', GET('?format=json&limit=1'), { compare: { ...SHARED_ACCOUNT, body: 'shape' } }),
   n('account.get.limit-too-large', GET('?format=json&limit=10001'), { compare: SHARED_ACCOUNT }),

@@ -3,7 +3,7 @@ import { xTimestamp } from '../../common/dates.js';
 import type { HeaderValues } from '../../common/exchange.js';
 import { plainError } from '../errors.js';
 import { formatAccountAcl } from '../account-acl.js';
-import { CONTENT_TYPES, renderContainers } from '../listing-format.js';
+import { listingTypeHeaders, renderContainers } from '../listing-format.js';
 import { metaProblem, metaResponseHeaders } from '../metadata.js';
 import type { NativeOpOf } from '../operation.js';
 import { baseHeaders, reply, type NativeCall } from '../respond.js';
@@ -35,13 +35,14 @@ function accountHeaders(call: NativeCall): HeaderValues {
 
 /** HEAD account: its headers, with the Content-Type its listing would have (as Swift answers it). */
 export function headAccount(call: NativeCall<NativeOpOf<'HeadAccount'>>): void {
-  reply(call.x, 204, { ...accountHeaders(call), 'Content-Type': CONTENT_TYPES[call.op.format] });
+  reply(call.x, 204, { ...accountHeaders(call), ...listingTypeHeaders(call.op.type) });
 }
 
 /** GET account: the container listing with account headers (N1). */
 export function listAccount(call: NativeCall<NativeOpOf<'ListAccount'>>): void {
   const { x, ctx } = call;
-  const { format, limit, marker, endMarker, prefix, reverse, delimiter } = call.op.listing;
+  const { type, limit, marker, endMarker, prefix, reverse, delimiter } = call.op.listing;
+  const format = type.format;
   const entries = ctx.engine.listAccountEntries(call.account, {
     ...(limit !== undefined ? { limit } : {}),
     ...(marker ? { marker } : {}),
@@ -50,7 +51,7 @@ export function listAccount(call: NativeCall<NativeOpOf<'ListAccount'>>): void {
     ...(delimiter ? { delimiter } : {}),
     reverse,
   });
-  const headers = { ...accountHeaders(call), ...baseHeaders(x, CONTENT_TYPES[format]) };
+  const headers = { ...accountHeaders(call), ...baseHeaders(x, type.contentType), ...listingTypeHeaders(type) };
   if (entries.length === 0 && format === 'plain') return x.send(204, headers);
   x.send(200, headers, renderContainers(format, call.account, entries));
 }
