@@ -520,9 +520,9 @@ const S3: Deviation[] = [
   {
     id: 'encryption-refused',
     ref: 'rgw',
-    rows: ['s3.put.sse-aes256', 's3.put.sse-bogus', 's3.bucket.encryption.put'],
+    rows: ['s3.put.sse-aes256', 's3.put.sse-bogus', 's3.bucket.encryption.put', 's3.post.sse-kms'],
     fields: ['*'],
-    coffer: 'Server-side encryption is refused: 501 NotImplemented (the README\'s "refused encryption")',
+    coffer: 'Server-side encryption is refused: 501 NotImplemented (the README\'s "refused encryption"), in a POST form\'s fields as in headers',
     reference: 'RGW refuses SSE over plain HTTP (400 InvalidRequest) and a bucket encryption document (400 InvalidArgument)',
     reason: 'Coffer stores no encryption keys and says so rather than pretend; both refuse',
   },
@@ -585,7 +585,7 @@ const S3: Deviation[] = [
   {
     id: 'aws.tagging-too-many-code',
     ref: 'rgw',
-    rows: ['s3.tags.put-eleven', 's3.tags.header-eleven', 's3.bucket.tags.put-fifty-one'],
+    rows: ['s3.tags.put-eleven', 's3.tags.header-eleven', 's3.bucket.tags.put-fifty-one', 's3.post.tagging.too-many'],
     fields: ['code'],
     cofferValue: 'BadRequest',
     coffer: 'More than 10 object tags (50 bucket tags): 400 BadRequest, as AWS',
