@@ -11,6 +11,10 @@ function extrasOf(r: LifecycleRule): LifecycleExtra[] {
   if (r.expirationDate !== undefined) extras.push({ kind: 'expirationDate', date: new Date(r.expirationDate).toISOString() });
   if (r.expiredObjectDeleteMarker) extras.push({ kind: 'expiredDeleteMarkers' });
   if (r.newerNoncurrentVersions !== undefined) extras.push({ kind: 'keepNewerNoncurrent', count: r.newerNoncurrentVersions });
+  for (const t of r.tags ?? []) extras.push({ kind: 'tagFilter', key: t.key, value: t.value });
+  if (r.objectSizeGreaterThan !== undefined || r.objectSizeLessThan !== undefined) {
+    extras.push({ kind: 'sizeFilter', greaterThan: r.objectSizeGreaterThan ?? null, lessThan: r.objectSizeLessThan ?? null });
+  }
   return extras;
 }
 

@@ -196,6 +196,7 @@ export class Engine {
   createUpload = (ref: ContainerRef, name: string, fields?: ObjectFields, checksum?: UploadChecksum) => multipart.createUpload(this.ctx, ref, name, fields, checksum);
   uploadPart = (ref: ContainerRef, name: string, uploadId: string, partNumber: number, body: Body, opts?: ReceiveOptions) =>
     multipart.uploadPart(this.ctx, ref, name, uploadId, partNumber, body, opts);
+  uploadLock = (ref: ContainerRef, name: string, uploadId: string) => multipart.uploadLock(this.ctx, ref, name, uploadId);
   listParts = (ref: ContainerRef, name: string, uploadId: string, p?: { partNumberMarker?: number; maxParts?: number }) =>
     multipart.listParts(this.ctx, ref, name, uploadId, p);
   completeUpload = (

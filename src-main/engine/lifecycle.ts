@@ -5,7 +5,13 @@
  * end's.
  */
 
-/** How a rule named the objects it covers, kept so GetBucketLifecycleConfiguration answers what was put. */
+import type { Tag } from './types.js';
+
+/**
+ * How a rule named the objects it covers, kept so GetBucketLifecycleConfiguration answers what
+ * was put: a legacy Prefix, a Filter that is empty or holds one condition (Prefix, Tag or a
+ * size bound, whichever the rule has), or a Filter's And of several.
+ */
 export type LifecycleFilterForm = 'prefix' | 'filter' | 'filter-prefix' | 'filter-and';
 
 export interface LifecycleRule {
@@ -14,6 +20,12 @@ export interface LifecycleRule {
   /** The key prefix the rule covers ('' for every object). */
   prefix: string;
   filterForm: LifecycleFilterForm;
+  /** Only objects carrying every one of these tags (key and value). */
+  tags?: Tag[];
+  /** Only objects of more than this many bytes... */
+  objectSizeGreaterThan?: number;
+  /** ...and of fewer than this many. */
+  objectSizeLessThan?: number;
   /** Expire current versions this many days after they were written... */
   expirationDays?: number;
   /** ...or at this moment (milliseconds since the epoch, always a UTC midnight). */
@@ -55,7 +67,18 @@ export function lifecycleProblem(rules: LifecycleRule[]): LifecycleProblem | und
     if (!positive(r.noncurrentDays)) return { code: 'InvalidArgument', message: "'NoncurrentDays' for NoncurrentVersionExpiration action must be a positive integer" };
     if (!positive(r.newerNoncurrentVersions)) return { code: 'InvalidArgument', message: "'NewerNoncurrentVersions' for NoncurrentVersionExpiration action must be a positive integer" };
     if (!positive(r.abortIncompleteDays)) return { code: 'InvalidArgument', message: "'DaysAfterInitiation' for AbortIncompleteMultipartUpload action must be a positive integer" };
+    const tagProblem = r.tags && tagFilterProblem(r);
+    if (tagProblem) return tagProblem;
   }
+  return undefined;
+}
+
+/** AWS's refusals of a tag filter: a key twice; a tag on uploads (which carry no tags to match) or on delete markers. */
+function tagFilterProblem(r: LifecycleRule): LifecycleProblem | undefined {
+  const keys = new Set(r.tags!.map((t) => t.key));
+  if (keys.size !== r.tags!.length) return { code: 'InvalidRequest', message: 'Duplicate Tag Keys are not allowed.' };
+  if (r.abortIncompleteDays !== undefined) return { code: 'InvalidRequest', message: 'AbortIncompleteMultipartUpload cannot be specified with Tags.' };
+  if (r.expiredObjectDeleteMarker) return { code: 'InvalidRequest', message: 'ExpiredObjectDeleteMarker cannot be specified with Tags.' };
   return undefined;
 }
 
@@ -64,16 +87,29 @@ export function afterDays(fromMs: number, days: number, dayMs: number): number {
   return Math.ceil((fromMs + days * dayMs) / dayMs) * dayMs;
 }
 
-const covers = (r: LifecycleRule, name: string) => r.enabled && name.startsWith(r.prefix);
+/** What a rule's filter looks at besides the name: a version's tags and size (absent for a delete marker or an upload). */
+export interface FilterFacts {
+  tags?: readonly Tag[] | undefined;
+  size?: number | undefined;
+}
+
+/** Whether a rule covers a version: its prefix, every tag the rule names (key and value), and the size bounds. */
+function covers(r: LifecycleRule, name: string, facts: FilterFacts = {}): boolean {
+  if (!r.enabled || !name.startsWith(r.prefix)) return false;
+  if (r.tags?.some((want) => !facts.tags?.some((t) => t.key === want.key && t.value === want.value))) return false;
+  if (r.objectSizeGreaterThan !== undefined && !(facts.size !== undefined && facts.size > r.objectSizeGreaterThan)) return false;
+  if (r.objectSizeLessThan !== undefined && !(facts.size !== undefined && facts.size < r.objectSizeLessThan)) return false;
+  return true;
+}
 
 /**
- * When the current version of `name`, written at `mtimeMs`, expires and by which rule: the
- * earliest of the enabled rules covering it (what `x-amz-expiration` tells and the sweep acts on).
+ * When the current version of `name`, written at `mtimeMs` (with `facts`' tags and size), expires
+ * and by which rule: the earliest of the enabled rules covering it (what `x-amz-expiration` tells and the sweep acts on).
  */
-export function currentExpiry(rules: readonly LifecycleRule[] | undefined, name: string, mtimeMs: number, dayMs: number): { at: number; ruleId: string } | undefined {
+export function currentExpiry(rules: readonly LifecycleRule[] | undefined, name: string, mtimeMs: number, dayMs: number, facts?: FilterFacts): { at: number; ruleId: string } | undefined {
   let best: { at: number; ruleId: string } | undefined;
   for (const r of rules ?? []) {
-    if (!covers(r, name)) continue;
+    if (!covers(r, name, facts)) continue;
     const at = r.expirationDays !== undefined ? afterDays(mtimeMs, r.expirationDays, dayMs) : r.expirationDate;
     if (at !== undefined && (!best || at < best.at)) best = { at, ruleId: r.id };
   }
@@ -84,10 +120,10 @@ export function currentExpiry(rules: readonly LifecycleRule[] | undefined, name:
  * Whether a noncurrent version is due: `noncurrentSinceMs` is when the next newer version was
  * written, `newerNoncurrent` how many noncurrent versions of the name are newer than it.
  */
-export function noncurrentDue(rules: readonly LifecycleRule[], name: string, noncurrentSinceMs: number, newerNoncurrent: number, nowMs: number, dayMs: number): boolean {
+export function noncurrentDue(rules: readonly LifecycleRule[], name: string, noncurrentSinceMs: number, newerNoncurrent: number, nowMs: number, dayMs: number, facts?: FilterFacts): boolean {
   return rules.some(
     (r) =>
-      covers(r, name) &&
+      covers(r, name, facts) &&
       r.noncurrentDays !== undefined &&
       newerNoncurrent >= (r.newerNoncurrentVersions ?? 0) &&
       afterDays(noncurrentSinceMs, r.noncurrentDays, dayMs) <= nowMs,

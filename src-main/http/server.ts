@@ -68,6 +68,21 @@ function bodyTooSlow(x: Exchange, native: boolean): void {
   else sendError({ x, address: { style: 'path' } }, new CofferError('Aborted', 'The request body arrived too slowly'));
 }
 
+/**
+ * Answers a request whose client ended its side of the connection with the body short of what
+ * it announced: S3's IncompleteBody (AWS's answer to "fewer bytes than the Content-Length"), and
+ * Swift's 499 Client Disconnect on the native API, as Swift's proxy answers it. The connection
+ * closes after the answer and the request with it; the handler, still reading, fails and stores nothing.
+ */
+function bodyCutShort(x: Exchange, native: boolean): void {
+  x.res.setHeader('Connection', 'close');
+  // Node forgets a request once its answer is out, so the connection's close would no longer
+  // reach the body still being read: end it here, or the handler would wait on it for ever.
+  x.res.once('close', () => x.req.destroy());
+  if (native) sendNativeError(x, new CofferError('IncompleteBody'));
+  else sendError({ x, address: { style: 'path' } }, new CofferError('IncompleteBody'));
+}
+
 /** One node:http server for both APIs: native paths (`/swift`, `/v1/AUTH_…`, `/auth`, `/info`) unless S3-signed, everything else S3. */
 export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   const native = { engine: opts.engine, secret: opts.secret };
@@ -87,7 +102,10 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
       }
       else {
         if (isNativePath(x.rawPath) && !carriesS3Auth(x)) api = 'native';
-        if (hasBody(req)) slowBodies.watch(req, res, () => bodyTooSlow(x, api === 'native'));
+        if (hasBody(req)) {
+          slowBodies.watch(req, res, () => bodyTooSlow(x, api === 'native'));
+          inFlight.whenCutShort(req, () => bodyCutShort(x, api === 'native'));
+        }
         if (api === 'native') await handleNative(x, native);
         else await handleCompat(x, compat);
       }
@@ -141,6 +159,8 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   server.setTimeout(idleMs);
   server.on('clientError', (err: NodeJS.ErrnoException, socket: Socket) => {
     if (inFlight.closeAfterPending(socket)) return;
+    // The client half-closed mid-body: the request's own API answers it, not a bare 400.
+    if (err.code === 'HPE_INVALID_EOF_STATE' && inFlight.answerCutShort(socket)) return;
     if (!socket.writable || inFlight.answering(socket)) return void socket.destroy();
     const status = err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? '408 Request Timeout' : '400 Bad Request';
     socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);

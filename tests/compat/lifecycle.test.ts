@@ -97,7 +97,11 @@ describe('the configuration', () => {
       [doc(rule('<Filter/><Status>Enabled</Status><Expiration><Days>soon</Days></Expiration>')), 'MalformedXML', 400],
       [doc(''), 'MalformedXML', 400],
       ['<LifecycleConfiguration>', 'MalformedXML', 400],
-      [doc(rule('<Filter><Tag><Key>k</Key><Value>v</Value></Tag></Filter><Status>Enabled</Status><Expiration><Days>1</Days></Expiration>')), 'NotImplemented', 501],
+      [doc(rule('<Filter><And><Tag><Key>k</Key><Value>v</Value></Tag><Tag><Key>k</Key><Value>w</Value></Tag></And></Filter><Status>Enabled</Status><Expiration><Days>1</Days></Expiration>')), 'InvalidRequest', 400],
+      [doc(rule('<Filter><Tag><Key>k</Key><Value>v</Value></Tag></Filter><Status>Enabled</Status><AbortIncompleteMultipartUpload><DaysAfterInitiation>1</DaysAfterInitiation></AbortIncompleteMultipartUpload>')), 'InvalidRequest', 400],
+      [doc(rule('<Filter><Tag><Key>k</Key></Tag></Filter><Status>Enabled</Status><Expiration><Days>1</Days></Expiration>')), 'MalformedXML', 400],
+      [doc(rule('<Filter><Tag><Key>k</Key><Value>v</Value></Tag><Prefix>a</Prefix></Filter><Status>Enabled</Status><Expiration><Days>1</Days></Expiration>')), 'MalformedXML', 400],
+      [doc(rule('<Filter><ObjectSizeGreaterThan>-1</ObjectSizeGreaterThan></Filter><Status>Enabled</Status><Expiration><Days>1</Days></Expiration>')), 'MalformedXML', 400],
       [doc(rule('<Filter/><Status>Enabled</Status><Transition><Days>1</Days><StorageClass>GLACIER</StorageClass></Transition>')), 'NotImplemented', 501],
     ];
     for (const [body, code, status] of cases) {
@@ -229,6 +233,46 @@ describe('the sweep', () => {
     expect((await c.send(new ListMultipartUploadsCommand({ Bucket: b }))).Uploads?.length).toBe(2);
     await s.engine.runLifecycle(later(2));
     expect((await c.send(new ListMultipartUploadsCommand({ Bucket: b }))).Uploads?.map((u) => u.Key)).toEqual(['other']);
+  });
+
+  it('tag and size filters: an object expires only with every tag of the rule and within its sizes; GET gives the filter back', async () => {
+    const b = await mkBucket();
+    await putRules(b, [
+      { ID: 'one-tag', Status: 'Enabled', Filter: { Tag: { Key: 'temp', Value: 'yes' } }, Expiration: { Days: 1 } },
+      { ID: 'both', Status: 'Enabled', Filter: { And: { Prefix: 'logs/', Tags: [{ Key: 'team', Value: 'a' }, { Key: 'tier', Value: '2' }] } }, Expiration: { Days: 1 } },
+      { ID: 'big', Status: 'Enabled', Filter: { And: { Prefix: 'big/', ObjectSizeGreaterThan: 10, ObjectSizeLessThan: 100 } }, Expiration: { Days: 1 } },
+    ]);
+    const put = (Key: string, Tagging?: string, Body = Key) => c.send(new PutObjectCommand({ Bucket: b, Key, Body, Tagging }));
+    await put('tagged', 'temp=yes');
+    await put('other-value', 'temp=no');
+    await put('untagged');
+    await put('logs/both', 'team=a&tier=2&extra=1');
+    await put('logs/one-of-two', 'team=a');
+    await put('big/medium', undefined, 'm'.repeat(50));
+    await put('big/small', undefined, 'small');
+    await put('big/huge', undefined, 'h'.repeat(200));
+    // x-amz-expiration follows the same filter.
+    expect((await c.send(new HeadObjectCommand({ Bucket: b, Key: 'tagged' }))).Expiration).toMatch(/rule-id="one-tag"/);
+    expect((await c.send(new HeadObjectCommand({ Bucket: b, Key: 'untagged' }))).Expiration).toBeUndefined();
+    await s.engine.runLifecycle(later(1));
+    expect(await keys(b)).toEqual(['big/huge', 'big/small', 'logs/one-of-two', 'other-value', 'untagged']);
+    const got = await c.send(new GetBucketLifecycleConfigurationCommand({ Bucket: b }));
+    expect(got.Rules?.map((r) => [r.ID, r.Filter])).toEqual([
+      ['one-tag', { Tag: { Key: 'temp', Value: 'yes' } }],
+      ['both', { And: { Prefix: 'logs/', Tags: [{ Key: 'team', Value: 'a' }, { Key: 'tier', Value: '2' }] } }],
+      ['big', { And: { Prefix: 'big/', ObjectSizeGreaterThan: 10, ObjectSizeLessThan: 100 } }],
+    ]);
+  });
+
+  it('a tag filter on noncurrent versions looks at the old version\'s own tags', async () => {
+    const b = await mkBucket(true);
+    await putRules(b, [{ ID: 'old-scratch', Status: 'Enabled', Filter: { Tag: { Key: 'scratch', Value: '1' } }, NoncurrentVersionExpiration: { NoncurrentDays: 1 } }]);
+    await c.send(new PutObjectCommand({ Bucket: b, Key: 'a', Body: 'v1', Tagging: 'scratch=1' }));
+    await c.send(new PutObjectCommand({ Bucket: b, Key: 'a', Body: 'v2' }));
+    await c.send(new PutObjectCommand({ Bucket: b, Key: 'b', Body: 'v1' }));
+    await c.send(new PutObjectCommand({ Bucket: b, Key: 'b', Body: 'v2', Tagging: 'scratch=1' }));
+    await s.engine.runLifecycle(later(1));
+    expect(await keys(b)).toEqual(['a', 'b', 'b (old)']);
   });
 
   it('ignores disabled rules and deleted configurations', async () => {

@@ -256,6 +256,42 @@ describe('lock headers on writes', () => {
   });
 });
 
+describe('integrity headers and the bypass where they matter', () => {
+  it('UploadPart of an upload that will be locked needs Content-MD5 or a checksum (AWS: Put Part), the SDK by default sends one', async () => {
+    const b = await lockedBucket('lk-part');
+    // An SDK that adds checksums only where the model demands them sends neither on UploadPart.
+    const bare = s.client(ALICE, { requestChecksumCalculation: 'WHEN_REQUIRED' });
+    const held = await c.send(new CreateMultipartUploadCommand({ Bucket: b, Key: 'held', ObjectLockLegalHoldStatus: 'ON' }));
+    const e = await sdkError(bare.send(new UploadPartCommand({ Bucket: b, Key: 'held', UploadId: held.UploadId, PartNumber: 1, Body: 'part one' })));
+    expect([e.status, e.name, e.message]).toEqual([400, 'InvalidRequest', 'Content-MD5 OR x-amz-checksum- HTTP header is required for Put Part requests with Object Lock parameters']);
+    await bare.send(new UploadPartCommand({ Bucket: b, Key: 'held', UploadId: held.UploadId, PartNumber: 1, Body: 'part one', ContentMD5: createHash('md5').update('part one').digest('base64') }));
+    await c.send(new UploadPartCommand({ Bucket: b, Key: 'held', UploadId: held.UploadId, PartNumber: 2, Body: 'part two' }));
+
+    // No lock asked and no default retention: nothing will be locked, nothing is required.
+    const free = await c.send(new CreateMultipartUploadCommand({ Bucket: b, Key: 'free' }));
+    await bare.send(new UploadPartCommand({ Bucket: b, Key: 'free', UploadId: free.UploadId, PartNumber: 1, Body: 'part one' }));
+    // A default retention locks every upload's object, so every part needs one.
+    await c.send(new PutObjectLockConfigurationCommand({ Bucket: b, ObjectLockConfiguration: { ObjectLockEnabled: 'Enabled', Rule: { DefaultRetention: { Mode: 'GOVERNANCE', Days: 1 } } } }));
+    expect((await sdkError(bare.send(new UploadPartCommand({ Bucket: b, Key: 'free', UploadId: free.UploadId, PartNumber: 2, Body: 'part two' })))).name).toBe('InvalidRequest');
+    bare.destroy();
+  });
+
+  it('x-amz-bypass-governance-retention on a bucket without object lock is refused (AWS: InvalidArgument), and nothing is deleted', async () => {
+    const plain = bucketName('lk-nobypass');
+    await c.send(new CreateBucketCommand({ Bucket: plain }));
+    await c.send(new PutObjectCommand({ Bucket: plain, Key: 'k', Body: 'x' }));
+    const e = await sdkError(c.send(new DeleteObjectCommand({ Bucket: plain, Key: 'k', BypassGovernanceRetention: true })));
+    expect([e.status, e.name, e.message]).toEqual([400, 'InvalidArgument', 'x-amz-bypass-governance-retention is only applicable to Object Lock enabled buckets.']);
+    const many = await sdkError(c.send(new DeleteObjectsCommand({ Bucket: plain, BypassGovernanceRetention: true, Delete: { Objects: [{ Key: 'k' }] } })));
+    expect([many.status, many.name]).toEqual([400, 'InvalidArgument']);
+    expect((await c.send(new HeadObjectCommand({ Bucket: plain, Key: 'k' }))).ContentLength).toBe(1);
+    // Without the header, or with it on a locked bucket, deletes go on as before.
+    await c.send(new DeleteObjectCommand({ Bucket: plain, Key: 'k' }));
+    const b = await lockedBucket('lk-bypass-ok');
+    await c.send(new DeleteObjectCommand({ Bucket: b, Key: 'absent', BypassGovernanceRetention: true }));
+  });
+});
+
 describe('lifecycle', () => {
   it('the sweep removes noncurrent versions whose lock ran out and keeps locked ones; expiration still adds a marker', async () => {
     const b = await lockedBucket('lk-lc');

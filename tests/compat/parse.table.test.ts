@@ -423,3 +423,11 @@ describe('invalid parameters', () => {
     expect(op.invalid).toMatchObject({ code: 'MetadataTooLarge' });
   });
 });
+
+describe('the Origin of a cross-origin request', () => {
+  it('is carried by the operation (the CORS grant reads it there, never the raw header)', () => {
+    expect(parse('GET', '/b/k', { Origin: 'https://app.example' }).corsOrigin).toBe('https://app.example');
+    expect(parse('PUT', '/b/k', { Origin: 'https://app.example', 'Content-Length': '0' }).corsOrigin).toBe('https://app.example');
+    expect(parse('GET', '/b/k').corsOrigin).toBeUndefined();
+  });
+});

@@ -2,9 +2,9 @@
 // SigV2) posted with fetch and FormData as a browser posts them, anonymous forms to a bucket open
 // to anonymous writes, and AWS's refusals (policy conditions, size range, signature, form shape).
 import { execFileSync } from 'node:child_process';
-import { CreateBucketCommand, GetObjectCommand, HeadObjectCommand, PutBucketAclCommand, PutBucketVersioningCommand, type S3Client } from '@aws-sdk/client-s3';
+import { CreateBucketCommand, GetObjectCommand, GetObjectTaggingCommand, HeadObjectCommand, PutBucketAclCommand, PutBucketVersioningCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ALICE, bucketName, parseXml, readAll, sdkError, send, startS3Server, type S3TestServer, type User } from './server.js';
+import { ALICE, CAROL, bucketName, parseXml, readAll, sdkError, send, startS3Server, type S3TestServer, type User } from './server.js';
 
 let s: S3TestServer;
 let c: S3Client;
@@ -110,6 +110,72 @@ describe('signed forms', () => {
     expect((await post(form.url, form.fields, 'for all')).status).toBe(204);
     const anon = await fetch(`${s.url}/${b}/public.txt`);
     expect([anon.status, await anon.text()]).toEqual([200, 'for all']);
+  });
+});
+
+describe('tags and server-side encryption in the form', () => {
+  const tagging = (pairs: [string, string][]) => `<Tagging><TagSet>${pairs.map(([k, v]) => `<Tag><Key>${k}</Key><Value>${v}</Value></Tag>`).join('')}</TagSet></Tagging>`;
+  const signedWith = (b: string, key: string, fields: Record<string, string>) => presignedPost(b, key, { fields, conditions: Object.entries(fields).map(([k, v]) => ({ [k]: v })) });
+
+  it('tagging: a Tagging document sets the object tags (GetObjectTagging reads them)', async () => {
+    const b = await bucket();
+    const form = signedWith(b, 'tagged.txt', { tagging: tagging([['project', 'blue'], ['owner', 'ann & bob']].map(([k, v]) => [k!, v!.replace('&', '&amp;')])) });
+    const r = await post(form.url, form.fields, 'tagged');
+    expect(r.status, await r.text()).toBe(204);
+    const got = await c.send(new GetObjectTaggingCommand({ Bucket: b, Key: 'tagged.txt' }));
+    expect(got.TagSet).toEqual([{ Key: 'project', Value: 'blue' }, { Key: 'owner', Value: 'ann & bob' }]);
+  });
+
+  it("tagging: x-amz-tagging's limits and errors (too many, too long, aws:, a key twice), and a broken document; nothing stored", async () => {
+    const b = await bucket();
+    const cases: [string, number, string][] = [
+      [tagging(Array.from({ length: 11 }, (_, i) => [`k${i}`, 'v'])), 400, 'BadRequest'],
+      [tagging([['k'.repeat(129), 'v']]), 400, 'InvalidTag'],
+      [tagging([['aws:own', 'v']]), 400, 'InvalidTag'],
+      [tagging([['same', 'a'], ['same', 'b']]), 400, 'InvalidTag'],
+      ['<Tagging><TagSet><Tag><Key>k</Key></Tag>', 400, 'MalformedXML'],
+    ];
+    // One form whose policy takes any tagging field (one boto3 run, not one per case).
+    const form = presignedPost(b, 'refused.txt', { conditions: [['starts-with', '$tagging', '']] });
+    for (const [doc, status, code] of cases) {
+      const [st, err] = await codeOf(await post(form.url, { ...form.fields, tagging: doc }, 'x'));
+      expect([doc.slice(0, 40), st, err.Code]).toEqual([doc.slice(0, 40), status, code]);
+    }
+    // The same limits through the header, for comparison: PutObject with 11 tags.
+    const header = await sdkError(c.send(new PutObjectCommand({ Bucket: b, Key: 'refused.txt', Body: 'x', Tagging: Array.from({ length: 11 }, (_, i) => `k${i}=v`).join('&') })));
+    expect([header.status, header.name]).toEqual([400, 'BadRequest']);
+    expect((await sdkError(c.send(new HeadObjectCommand({ Bucket: b, Key: 'refused.txt' })))).status).toBe(404);
+  });
+
+  it('x-amz-server-side-encryption fields are refused as PutObject refuses the headers (501 naming it; SSE-C 400 over plain HTTP); nothing stored', async () => {
+    const b = await bucket();
+    const kms = signedWith(b, 'sse.txt', { 'x-amz-server-side-encryption': 'aws:kms', 'x-amz-server-side-encryption-aws-kms-key-id': 'k1' });
+    const [st, err] = await codeOf(await post(kms.url, kms.fields, 'x'));
+    expect([st, err.Code, err.Header]).toEqual([501, 'NotImplemented', 'x-amz-server-side-encryption']);
+    const header = await sdkError(c.send(new PutObjectCommand({ Bucket: b, Key: 'sse.txt', Body: 'x', ServerSideEncryption: 'aws:kms' })));
+    expect([header.status, header.name]).toEqual([501, 'NotImplemented']);
+    const customer = signedWith(b, 'sse.txt', { 'x-amz-server-side-encryption-customer-algorithm': 'AES256' });
+    const [st2, err2] = await codeOf(await post(customer.url, customer.fields, 'x'));
+    expect([st2, err2.Code]).toEqual([400, 'InvalidRequest']);
+    expect((await sdkError(c.send(new HeadObjectCommand({ Bucket: b, Key: 'sse.txt' })))).status).toBe(404);
+  });
+});
+
+describe('a bucket name two tenants hold', () => {
+  it("a signed form reaches its signer's own bucket of that name, as a signed PutObject does; unsigned, neither", async () => {
+    const b = bucketName('post-dup');
+    const carol = s.client(CAROL);
+    await c.send(new CreateBucketCommand({ Bucket: b }));
+    await carol.send(new CreateBucketCommand({ Bucket: b }));
+    for (const [who, client] of [[ALICE, c], [CAROL, carol]] as const) {
+      const form = presignedPost(b, 'mine.txt', { as: who });
+      const r = await post(form.url, form.fields, `from ${who.accessKey}`);
+      expect(r.status, await r.text()).toBe(204);
+      expect((await readAll((await client.send(new GetObjectCommand({ Bucket: b, Key: 'mine.txt' }))).Body)).toString()).toBe(`from ${who.accessKey}`);
+    }
+    const [status, err] = await codeOf(await post(`${s.url}/${b}`, { key: 'anon.txt' }, 'anyone'));
+    expect([status, err.Code]).toEqual([404, 'NoSuchBucket']);
+    carol.destroy();
   });
 });
 

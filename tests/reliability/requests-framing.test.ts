@@ -4,6 +4,7 @@
  * never streams its body), other `Expect` values, a body longer than its Content-Length, S3
  * documents over their size limit (which once killed the process), and 204s without a length.
  */
+import { createHash } from 'node:crypto';
 import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorOf, raw, signRequest } from '../compat/server.js';
@@ -158,6 +159,45 @@ describe('a body longer than its Content-Length', () => {
     const got = await fetch(`${store.server.url}${ACCT}/fr/longer`, { headers: { 'X-Auth-Token': token } });
     expect(await got.text()).toBe('hello');
     expect(store.server.output()).toMatch(/ PUT \/v1\/AUTH_rel\$alice\/fr\/longer 201 /);
+  });
+});
+
+describe('a body shorter than its Content-Length, then the client half-closes', () => {
+  const s3Short = async (key: string, full: Buffer, sent: number, extra: Record<string, string> = {}) => {
+    const { headers } = await signRequest({ port }, 'PUT', `/frs/${key}`, { as: ALICE, body: full, payloadHash: 'UNSIGNED-PAYLOAD', headers: extra });
+    return exchange(port, serialize('PUT', `/frs/${key}`, Object.entries(headers), full.subarray(0, sent)));
+  };
+  const s3Status = async (key: string) => (await raw({ port }, 'HEAD', `/frs/${key}`, { as: ALICE })).status;
+
+  it('S3: IncompleteBody as an S3 error document (not a bare 400), with or without Content-MD5, small or spilled to disk; nothing is stored', async () => {
+    const small = Buffer.alloc(100, 'a');
+    const big = Buffer.alloc(300_000, 'b');
+    const md5 = (b: Buffer) => createHash('md5').update(b).digest('base64');
+    for (const [key, full, sent, extra] of [
+      ['short-plain', small, 40, {}],
+      ['short-md5', small, 40, { 'content-md5': md5(small) }],
+      ['short-big', big, 150_000, {}],
+      ['short-big-md5', big, 150_000, { 'content-md5': md5(big) }],
+    ] as const) {
+      const r = await s3Short(key, full, sent, extra);
+      expect([key, r.status, r.closed, r.headers['content-type']]).toEqual([key, 400, true, 'application/xml']);
+      expect(errorOf({ text: r.body.toString('utf8') } as never).Code).toBe('IncompleteBody');
+      expect(r.headers['x-amz-request-id']).toMatch(/^tx/);
+      expect(await s3Status(key)).toBe(404);
+    }
+  });
+
+  it("native: Swift's 499 Client Disconnect, for a Content-Length or a chunked body; nothing is stored and the server serves on", async () => {
+    for (const [name, framing, body] of [
+      ['short-length', ['Content-Length', '100'], Buffer.alloc(40, 'c')],
+      ['short-chunked', ['Transfer-Encoding', 'chunked'], Buffer.from(`64\r\n${'c'.repeat(40)}`)],
+    ] as const) {
+      const r = await exchange(port, serialize('PUT', `${ACCT}/fr/${name}`, [['Host', 'x'], ['X-Auth-Token', token], [...framing]], body));
+      expect([name, r.status, r.closed]).toEqual([name, 499, true]);
+      const head = await fetch(`${store.server.url}${ACCT}/fr/${name}`, { method: 'HEAD', headers: { 'X-Auth-Token': token } });
+      expect(head.status).toBe(404);
+    }
+    expect(store.server.output()).not.toMatch(/internal error/);
   });
 });
 

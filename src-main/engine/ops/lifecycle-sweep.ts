@@ -92,7 +92,7 @@ async function sweepName(
   if (!current) return;
   let left = versions.length;
   if (!current.deleteMarker) {
-    const due = currentExpiry(rules, name, current.lastModified, dayMs);
+    const due = currentExpiry(rules, name, current.lastModified, dayMs, current);
     if (due && due.at <= nowMs) {
       // Without a version id, as a client's DELETE: unversioned, the object goes; versioned, a
       // delete marker hides it and its data becomes a noncurrent version (AWS's expiration). A
@@ -104,7 +104,7 @@ async function sweepName(
   for (let i = 0; i < older.length; i++) {
     const v = older[i]!;
     const since = versions[i]!.lastModified;
-    if (!noncurrentDue(rules, name, since, i, nowMs, dayMs)) continue;
+    if (!noncurrentDue(rules, name, since, i, nowMs, dayMs, v)) continue;
     if (isLocked(v, nowMs)) {
       report.lockedKept++;
       continue;

@@ -69,6 +69,12 @@ export async function createUpload(ctx: EngineContext, ref: ContainerRef, name: 
   return { uploadId, name, initiated: rec.initiated, ...(checksum ? { checksum } : {}) };
 }
 
+/** The Object Lock an upload asked for when it was made (what its completed object gets, besides its container's default). */
+export function uploadLock(ctx: EngineContext, ref: ContainerRef, name: string, uploadId: string): Pick<UploadRecord, 'retention' | 'legalHold'> {
+  const upload = requireUpload(ctx, requireContainer(ctx, ref), name, uploadId);
+  return { ...(upload.retention ? { retention: upload.retention } : {}), ...(upload.legalHold !== undefined ? { legalHold: upload.legalHold } : {}) };
+}
+
 export async function uploadPart(
   ctx: EngineContext,
   ref: ContainerRef,

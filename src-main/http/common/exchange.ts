@@ -109,9 +109,14 @@ export class Exchange {
     if (base) copyDefined(base, out);
     copyDefined(headers, out);
     if (this.finishHead) this.finishHead(out);
-    this.res.writeHead(status, out);
+    const reason = REASONS_NODE_LACKS[status];
+    if (reason) this.res.writeHead(status, reason, out);
+    else this.res.writeHead(status, out);
   }
 }
+
+/** Reason phrases Node does not know (it would say "unknown"): Swift's 499 for a client gone mid-request. */
+const REASONS_NODE_LACKS: Record<number, string> = { 499: 'Client Disconnect' };
 
 function copyDefined(from: HeaderValues, to: OutgoingHeaders): void {
   for (const k in from) {

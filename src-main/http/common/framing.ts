@@ -30,11 +30,11 @@ export function continueWhenRead(req: IncomingMessage, res: ServerResponse): voi
  * landed, and only then does the connection close.
  */
 export class InFlight {
-  private readonly bySocket = new WeakMap<Socket, { req: IncomingMessage; res: ServerResponse }>();
+  private readonly bySocket = new WeakMap<Socket, { req: IncomingMessage; res: ServerResponse; onCutShort?: () => void }>();
 
   track(req: IncomingMessage, res: ServerResponse): void {
     const socket = req.socket;
-    const entry = { req, res };
+    const entry: { req: IncomingMessage; res: ServerResponse; onCutShort?: () => void } = { req, res };
     this.bySocket.set(socket, entry);
     res.once('close', () => {
       if (this.bySocket.get(socket) === entry) this.bySocket.delete(socket);
@@ -51,6 +51,26 @@ export class InFlight {
     if (!pending || pending.res.writableFinished || !pending.req.complete) return false;
     if (!pending.res.headersSent) pending.res.setHeader('Connection', 'close');
     pending.res.once('close', () => socket.end());
+    return true;
+  }
+
+  /** How `req` is answered when its client ends the connection before the body it announced is complete. */
+  whenCutShort(req: IncomingMessage, answer: () => void): void {
+    const pending = this.bySocket.get(req.socket);
+    if (pending?.req === req) pending.onCutShort = answer;
+  }
+
+  /**
+   * The client half-closed its connection while `socket`'s request body was still incomplete
+   * (fewer bytes than its Content-Length, or chunked framing cut off). Node's parser fails on the
+   * early end, but the connection can still carry an answer: the request's own API gives it
+   * (S3's IncompleteBody, Swift's 499), then the connection closes and the handler, still reading
+   * the body, fails and keeps nothing of it. False when there is no such request to answer.
+   */
+  answerCutShort(socket: Socket): boolean {
+    const pending = this.bySocket.get(socket);
+    if (!pending?.onCutShort || pending.req.complete || pending.res.headersSent || !socket.writable) return false;
+    pending.onCutShort();
     return true;
   }
 

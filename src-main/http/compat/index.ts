@@ -1,5 +1,5 @@
 import { CofferError, isCofferError } from '../../../src-shared/errors.js';
-import { Engine, mayLearnAbsence, objectGrantsOf, type ContainerInfo, type ContainerQuestion, type ContainerRef, type Identity } from '../../engine/index.js';
+import { mayLearnAbsence, objectGrantsOf, type ContainerInfo, type ContainerQuestion, type ContainerRef, type Identity } from '../../engine/index.js';
 import type { Exchange } from '../common/exchange.js';
 import { execute, type Protocol } from '../common/executor.js';
 import { clientGone } from '../common/framing.js';
@@ -17,6 +17,7 @@ import * as object from './handlers/object.js';
 import * as tagging from './handlers/tagging.js';
 import * as objectLock from './handlers/object-lock.js';
 import { postObject } from './handlers/post-object.js';
+import { bucketRef } from './bucket-ref.js';
 import { headService, listBuckets } from './handlers/service.js';
 import { sendError, type BucketCall, type CompatContext, type S3Call } from './respond.js';
 import { ACCESS, isServiceOp, type BucketOpName, type OpOf, type S3Operation, type ServiceOpName } from './operation.js';
@@ -118,13 +119,16 @@ function authenticate(x: Exchange, ctx: CompatContext, a: S3Address): Caller {
   return { who: {}, signing: undefined };
 }
 
-/** The bucket's namespace: `/tenant:bucket`, else the caller's tenant, else the one tenant holding that name. */
-function bucketRef(ctx: CompatContext, a: S3Address, who: Identity): ContainerRef {
-  const name = a.bucket!;
-  if (a.tenant !== undefined) return { tenant: a.tenant, container: name };
-  if (who.account) return Engine.ref(who.account, name);
-  const owners = ctx.engine.tenantsWithContainer(name);
-  return { tenant: owners.length === 1 ? owners[0]! : '', container: name };
+/**
+ * A form upload's bucket before its form is read: unsigned as far as the executor knows, so a
+ * name two tenants hold would be the empty tenant's and missing. It is then any holder's, for
+ * the executor's CORS grant alone: the handler resolves the bucket again by the form's signer.
+ */
+function formBucketRef(ctx: CompatContext, a: S3Address): ContainerRef {
+  const ref = bucketRef(ctx.engine, a, {});
+  if (ref.tenant !== '' || a.tenant !== undefined || ctx.engine.tenantsWithContainer(a.bucket!).includes('')) return ref;
+  const holders = ctx.engine.tenantsWithContainer(a.bucket!);
+  return holders.length > 0 ? { tenant: holders[0]!, container: a.bucket! } : ref;
 }
 
 /** The version an object request is for, whose own ACL may grant it. */
@@ -162,7 +166,7 @@ function makeProtocol(ctx: CompatContext): Protocol<S3Operation, Caller, Target>
     },
     resolve: (op, { who }, x) => {
       if (isServiceOp(op.name)) return { target: undefined, question: undefined };
-      const ref = bucketRef(ctx, op.address, who);
+      const ref = op.name === 'PostObject' ? formBucketRef(ctx, op.address) : bucketRef(ctx.engine, op.address, who);
       const bucket = ctx.engine.getContainerForRequest(ref);
       const action = ACCESS[op.name as BucketOpName];
       if (action === 'none') return { target: { ref, bucket }, question: undefined };
@@ -175,7 +179,7 @@ function makeProtocol(ctx: CompatContext): Protocol<S3Operation, Caller, Target>
       // Built whole, without spreads: V8 copies spread objects slowly, and this runs on every request.
       if (!target) return (SERVICE[op.name as ServiceOpName] as (call: S3Call) => unknown)({ x, ctx, who, signing, op }) as Promise<void>;
       const call: BucketCall = { x, ctx, who, signing, op, ref: target.ref, bucket: target.bucket };
-      if (target.bucket.cors) cors.addCorsGrant(x, target.bucket.cors);
+      if (target.bucket.cors && op.corsOrigin) cors.addCorsGrant(x, target.bucket.cors, op.corsOrigin);
       const handler = HANDLERS[op.name as BucketOpName] as (call: BucketCall) => Promise<void> | void;
       const question = target.question;
       if (!question || !OBJECT_ACL_ACTIONS.has(question.action)) return handler(call);

@@ -44,6 +44,15 @@ export function requireLockBucket(bucket: ContainerInfo): void {
   if (!bucket.objectLock) throw s3.invalidRequest(MISSING_LOCK);
 }
 
+/**
+ * `x-amz-bypass-governance-retention` where there is no governance to bypass: AWS refuses the
+ * request (400 InvalidArgument, its words) rather than ignoring the header, so a client that
+ * thought the bucket locked learns it is not before anything is deleted.
+ */
+export function requireBypassApplicable(bucket: ContainerInfo, asked: boolean): void {
+  if (asked && !bucket.objectLock) throw s3.invalidArgument('x-amz-bypass-governance-retention is only applicable to Object Lock enabled buckets.');
+}
+
 /** A retention must end in the future (AWS checks it when the request arrives). */
 export function requireFuture(until: number): void {
   if (until <= Date.now()) throw s3.invalidArgument('The retain until date must be in the future!');
@@ -58,11 +67,12 @@ export function checkLockRequest(bucket: ContainerInfo, lock: LockSettings | und
 
 /**
  * AWS wants an upload that will be locked (lock headers, or a bucket with a default retention)
- * to carry Content-MD5 or an x-amz-checksum-* (sent, or promised in the aws-chunked trailer).
+ * to carry Content-MD5 or an x-amz-checksum-* (sent, or promised in the aws-chunked trailer);
+ * each part of a multipart upload too ('Put Part'), x-amz-content-sha256 not being enough.
  */
-export function requireUploadIntegrity(payload: PayloadSpec): void {
+export function requireUploadIntegrity(payload: PayloadSpec, request: 'Put Object' | 'Put Part' = 'Put Object'): void {
   if (payload.expectedMd5 !== undefined || Object.keys(payload.expectedChecksums).length > 0 || payload.checksumAlgorithms.length > 0) return;
-  throw s3.invalidRequest('Content-MD5 OR x-amz-checksum- HTTP header is required for Put Object requests with Object Lock parameters');
+  throw s3.invalidRequest(`Content-MD5 OR x-amz-checksum- HTTP header is required for ${request} requests with Object Lock parameters`);
 }
 
 /** PutObjectLockConfiguration, -Retention and -LegalHold need Content-MD5 or an x-amz-checksum-* (AWS; SDKs send one). */

@@ -141,6 +141,8 @@ export type S3Operation = (
   invalid?: S3Error | CofferError;
   /** A request for server-side encryption (refused once the caller is known, §18.5). */
   encryption?: S3Error;
+  /** The Origin of a cross-origin request: the bucket's CORS rules may grant it (headers on the answer). */
+  corsOrigin?: string;
 };
 
 export interface GetParams {

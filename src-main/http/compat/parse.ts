@@ -73,6 +73,8 @@ export function parseS3(req: S3Request): S3Operation {
   if (r.invalid) op.invalid = r.invalid;
   const encryption = encryptionRefusal(req.headers, query, req.rawQuery);
   if (encryption) op.encryption = encryption;
+  const origin = h('origin');
+  if (origin) op.corsOrigin = origin;
   return op;
 }
 

@@ -34,6 +34,11 @@ export async function readXml(req: IncomingMessage, check: DocumentCheck, allowE
     if (allowEmpty) return undefined;
     throw s3.malformedXml();
   }
+  return parseXmlText(body);
+}
+
+/** Parses an XML document given as text (a request body, a form field); malformed is MalformedXML. */
+export function parseXmlText(body: string): Record<string, unknown> {
   // No S3 document has a DTD; refusing one keeps entity expansion and external entities out.
   if (/<!DOCTYPE|<!ENTITY/i.test(body) || XMLValidator.validate(body) !== true) throw s3.malformedXml();
   try {

@@ -46,7 +46,22 @@ export const S3_CONFIG_ROWS: Row[] = [
   refused('noncurrent-zero', rule('<Filter><Prefix></Prefix></Filter><Status>Enabled</Status><NoncurrentVersionExpiration><NoncurrentDays>0</NoncurrentDays></NoncurrentVersionExpiration>')),
   refused('no-rules', ''),
   s('lifecycle.refused.malformed', PUT('/{b}?lifecycle', { body: '<LifecycleConfiguration>', md5: true }), { setup: OWN_B }),
-  refused('tag-filter', rule('<Filter><Tag><Key>k</Key><Value>v</Value></Tag></Filter><Status>Enabled</Status><Expiration><Days>1</Days></Expiration>')),
+  // Tag and size filters (evaluated by the sweep): put, read back, and AWS's refusals
+  s('lifecycle.get.tag-filter', GET('/{b}?lifecycle'), { setup: [...OWN_B, put(rule('<Filter><Tag><Key>k</Key><Value>v</Value></Tag></Filter><Status>Enabled</Status><Expiration><Days>1</Days></Expiration>'))] }),
+  s('lifecycle.get.and-tags', GET('/{b}?lifecycle'), {
+    setup: [...OWN_B, put(rule('<Filter><And><Prefix>logs/</Prefix><Tag><Key>a</Key><Value>1</Value></Tag><Tag><Key>b</Key><Value>2</Value></Tag></And></Filter><Status>Enabled</Status><Expiration><Days>1</Days></Expiration>'))],
+  }),
+  s('lifecycle.get.size-filter', GET('/{b}?lifecycle'), {
+    setup: [...OWN_B, put(rule('<Filter><And><Prefix>big/</Prefix><ObjectSizeGreaterThan>10</ObjectSizeGreaterThan><ObjectSizeLessThan>100</ObjectSizeLessThan></And></Filter><Status>Enabled</Status><Expiration><Days>1</Days></Expiration>'))],
+  }),
+  refused('duplicate-tag-keys', rule('<Filter><And><Tag><Key>k</Key><Value>1</Value></Tag><Tag><Key>k</Key><Value>2</Value></Tag></And></Filter><Status>Enabled</Status><Expiration><Days>1</Days></Expiration>')),
+  refused('tag-with-abort', rule('<Filter><Tag><Key>k</Key><Value>v</Value></Tag></Filter><Status>Enabled</Status><AbortIncompleteMultipartUpload><DaysAfterInitiation>1</DaysAfterInitiation></AbortIncompleteMultipartUpload>')),
+  s('lifecycle.expiration.tag-covered', HEAD('/{b}/obj2'), {
+    setup: [...OWN_B, put(rule('<Filter><Tag><Key>k</Key><Value>v</Value></Tag></Filter><Status>Enabled</Status><Expiration><Days>1</Days></Expiration>')), PUT('/{b}/obj2', { body: 'x', headers: { 'x-amz-tagging': 'k=v' } })],
+  }),
+  s('lifecycle.expiration.tag-not-covered', HEAD('/{b}/obj2'), {
+    setup: [...OWN_B, put(rule('<Filter><Tag><Key>k</Key><Value>v</Value></Tag></Filter><Status>Enabled</Status><Expiration><Days>1</Days></Expiration>')), PUT('/{b}/obj2', { body: 'x', headers: { 'x-amz-tagging': 'k=w' } })],
+  }),
   refused('transition', rule('<Filter><Prefix></Prefix></Filter><Status>Enabled</Status><Transition><Days>1</Days><StorageClass>GLACIER</StorageClass></Transition>')),
   // x-amz-expiration: the expiry date (midnight UTC, days after the object's time) and the rule.
   s('lifecycle.expiration.head', HEAD('/{b}/obj'), { setup: [...OWN_B_OBJ, put(EVERY)] }),

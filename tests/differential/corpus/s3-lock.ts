@@ -27,6 +27,8 @@ const putRetention = (body: string, more: Partial<Req> = {}): Req => PUT('/{b}/o
 const BYPASS = { 'x-amz-bypass-governance-retention': 'true' };
 const legalHold = (status: string) => xmlDoc(`<LegalHold xmlns="${S3NS}"><Status>${status}</Status></LegalHold>`);
 const deleteVersion = (more: Partial<Req> = {}): Req => DELETE('/{b}/obj?versionId={v1}', more);
+/** An upload of `mp` under a legal hold, its id captured as {upload}. */
+const lockedUpload: Req = { ...POST('/{b}/mp?uploads', { headers: { 'x-amz-object-lock-legal-hold': 'ON' } }), capture: { upload: 'xml:UploadId' } };
 const deleteMany = xmlDoc(`<Delete xmlns="${S3NS}"><Object><Key>obj</Key><VersionId>{v1}</VersionId></Object></Delete>`);
 
 export const S3_LOCK_ROWS: Row[] = [
@@ -96,4 +98,14 @@ export const S3_LOCK_ROWS: Row[] = [
   s('lock.delete.marker', DELETE('/{b}/obj'), { setup: COMP }),
   s('lock.delete.many', POST('/{b}?delete', { body: deleteMany, md5: true }), { setup: GOV }),
   s('lock.delete.many-bypass', POST('/{b}?delete', { body: deleteMany, md5: true, headers: BYPASS }), { setup: GOV }),
+  // The bypass asked of a bucket without object lock (AWS: InvalidArgument)
+  s('lock.delete.plain-bucket-bypass', DELETE('/{b}/obj', { headers: BYPASS }), { setup: [PUT('/{b}'), PUT('/{b}/obj', { body: OBJ_BODY })] }),
+  s('lock.delete.many-plain-bucket-bypass', POST('/{b}?delete', { body: xmlDoc(`<Delete xmlns="${S3NS}"><Object><Key>obj</Key></Object></Delete>`), md5: true, headers: BYPASS }), {
+    setup: [PUT('/{b}'), PUT('/{b}/obj', { body: OBJ_BODY })],
+  }),
+
+  // A part of an upload that will be locked, without Content-MD5 or a checksum (AWS: InvalidRequest), and with one
+  s('lock.part.no-md5', PUT('/{b}/mp?partNumber=1&uploadId={url:upload}', { body: 'part' }), { setup: [...LOCK_B, lockedUpload] }),
+  s('lock.part.md5', PUT('/{b}/mp?partNumber=1&uploadId={url:upload}', { body: 'part', md5: true }), { setup: [...LOCK_B, lockedUpload] }),
+  s('lock.part.unlocked-upload', PUT('/{b}/mp?partNumber=1&uploadId={url:upload}', { body: 'part' }), { setup: [...LOCK_B, { ...POST('/{b}/mp?uploads'), capture: { upload: 'xml:UploadId' } }] }),
 ];

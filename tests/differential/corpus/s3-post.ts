@@ -6,6 +6,7 @@ import { GET, OWN_B, PUT, s, s3Form } from './helpers.js';
 const TXT: [string, string, string] = ['a.txt', 'hello from a form\n', 'text/plain'];
 /** Swift's s3api has no POST Object: a form posted to a bucket reaches Swift's own formpost. */
 const NO_S3API = { skip: { s3api: "Swift's s3api has no POST Object (the form goes to Swift's formpost)" } };
+const TAGGING = '<Tagging><TagSet><Tag><Key>project</Key><Value>blue</Value></Tag><Tag><Key>tier</Key><Value>2</Value></Tag></TagSet></Tagging>';
 const PUBLIC_B = [...OWN_B, PUT('/{b}?acl', { headers: { 'x-amz-acl': 'public-read-write' } })];
 
 const ROWS: Row[] = [
@@ -38,6 +39,11 @@ const ROWS: Row[] = [
   s('post.anonymous.read-back', GET('/{b}/anon.txt'), { setup: [...PUBLIC_B, s3Form('/{b}', [['key', 'anon.txt']], TXT, { signed: false, as: 'anonymous' })] }),
   s('post.anonymous.private', s3Form('/{b}', [['key', 'anon.txt']], TXT, { signed: false, as: 'anonymous' }), { setup: OWN_B }),
   s('post.anonymous.no-key', s3Form('/{b}', [], TXT, { signed: false, as: 'anonymous' }), { setup: PUBLIC_B }),
+  // Fields PutObject takes as headers: the tags (a Tagging document, as AWS's POST takes them) and server-side encryption
+  s('post.tagging', s3Form('/{b}', [['key', 't.txt'], ['tagging', TAGGING]], TXT), { setup: OWN_B }),
+  s('post.tagging.read-back', GET('/{b}/t.txt?tagging'), { setup: [...OWN_B, s3Form('/{b}', [['key', 't.txt'], ['tagging', TAGGING]], TXT)] }),
+  s('post.tagging.too-many', s3Form('/{b}', [['key', 't.txt'], ['tagging', `<Tagging><TagSet>${Array.from({ length: 11 }, (_, i) => `<Tag><Key>k${i}</Key><Value>v</Value></Tag>`).join('')}</TagSet></Tagging>`]], TXT), { setup: OWN_B }),
+  s('post.sse-kms', s3Form('/{b}', [['key', 'e.txt'], ['x-amz-server-side-encryption', 'aws:kms']], TXT), { setup: OWN_B }),
   s('post.malformed', { method: 'POST', path: '/{b}', as: 'anonymous', headers: { 'Content-Type': 'multipart/form-data; boundary=FORMBOUNDARY' }, body: 'no form here' }, { setup: PUBLIC_B }),
 ];
 

@@ -99,13 +99,11 @@ export function preflightCors(call: BucketCall<OpOf<'PreflightCors'>>): void {
 }
 
 /**
- * An actual cross-origin request (one with an Origin) on a bucket with CORS rules: the grant of
- * the first rule matching its origin and method, set before the handler answers so errors carry
- * it too (a script can then read why its request failed).
+ * An actual cross-origin request on a bucket with CORS rules (its Origin read by the parser, as
+ * every header is): the grant of the first rule matching its origin and method, set before the
+ * handler answers so errors carry it too (a script can then read why its request failed).
  */
-export function addCorsGrant(x: Exchange, rules: readonly CorsRule[] | undefined): void {
-  const origin = rules ? x.header('origin') : undefined;
-  if (!origin) return;
+export function addCorsGrant(x: Exchange, rules: readonly CorsRule[], origin: string): void {
   const rule = matchCors(rules, origin, x.method);
   if (!rule) return;
   for (const [k, v] of Object.entries(grantHeaders(rule, origin))) if (v !== undefined) x.res.setHeader(k, v as string | number);

@@ -5,6 +5,7 @@ import { S3_ERRORS, s3 } from '../errors.js';
 import { s3Root, sendXml, type BucketCall } from '../respond.js';
 import { readXml, text } from '../xml-input.js';
 import { mayBypass } from './object-lock.js';
+import { requireBypassApplicable } from '../lock-input.js';
 
 const MAX_KEYS = 1000;
 
@@ -13,6 +14,7 @@ const MAX_KEYS = 1000;
  * change the status. Content-MD5 / x-amz-checksum-* are optional (current SDKs send a CRC32).
  */
 export async function deleteObjects(call: BucketCall<OpOf<'DeleteObjects'>>): Promise<void> {
+  requireBypassApplicable(call.bucket, call.op.bypassGovernance);
   const doc = await readXml(call.x.req, call.op.document);
   const root = doc?.Delete as { Object?: unknown[]; Quiet?: string } | undefined;
   const objects = root?.Object;

@@ -7,8 +7,8 @@ import type { OpOf } from '../operation.js';
 import { s3Root, sendEmpty, sendXml, type BucketCall } from '../respond.js';
 import { readXml, text } from '../xml-input.js';
 
-/** Lifecycle filters this server cannot evaluate yet (object tags, sizes): refused, never ignored. */
-const UNEVALUATED = ['Tag', 'ObjectSizeGreaterThan', 'ObjectSizeLessThan'];
+/** The conditions a Filter (or its And) may hold besides Prefix. */
+const CONDITIONS = ['Tag', 'ObjectSizeGreaterThan', 'ObjectSizeLessThan'];
 
 const notImplemented = (what: string) => new S3Error(501, 'NotImplemented', `${what} is not implemented by this server.`);
 
@@ -35,18 +35,47 @@ function booleanField(n: unknown, name: string): boolean | undefined {
   return s === 'true';
 }
 
-/** The Filter (or legacy Prefix) of a rule: its prefix, and how it was written. */
-function filterOf(rule: Node): Pick<LifecycleRule, 'prefix' | 'filterForm'> {
+type FilterPart = Pick<LifecycleRule, 'prefix' | 'filterForm' | 'tags' | 'objectSizeGreaterThan' | 'objectSizeLessThan'>;
+
+/** A size bound: a whole number of bytes, not negative (xsd:long); anything else is MalformedXML. */
+function sizeField(n: unknown, name: string): number | undefined {
+  const s = text(n, name);
+  if (s === undefined) return undefined;
+  if (!/^\d{1,15}$/.test(s)) throw s3.malformedXml();
+  return Number(s);
+}
+
+/** The Tag, size bounds of a Filter or its And (one Tag directly under Filter, any number under And). */
+function conditionsOf(n: unknown, many: boolean): Omit<FilterPart, 'prefix' | 'filterForm'> {
+  const out: Omit<FilterPart, 'prefix' | 'filterForm'> = {};
+  const tags = (n as Node)?.Tag as unknown[] | undefined;
+  if (tags) {
+    if (!many && tags.length > 1) throw s3.malformedXml();
+    out.tags = tags.map((t) => {
+      const key = text(t, 'Key', true);
+      const value = text(t, 'Value', true);
+      if (key === undefined || value === undefined) throw s3.malformedXml();
+      return { key, value };
+    });
+  }
+  const greater = sizeField(n, 'ObjectSizeGreaterThan');
+  if (greater !== undefined) out.objectSizeGreaterThan = greater;
+  const less = sizeField(n, 'ObjectSizeLessThan');
+  if (less !== undefined) out.objectSizeLessThan = less;
+  return out;
+}
+
+/** The Filter (or legacy Prefix) of a rule: its prefix, tags and size bounds, and how it was written. */
+function filterOf(rule: Node): FilterPart {
   const filter = child(rule, 'Filter');
   if (has(rule, 'Prefix') === (filter !== undefined)) throw s3.malformedXml();
   if (!filter) return { prefix: text(rule, 'Prefix', true) ?? '', filterForm: 'prefix' };
   const and = child(filter, 'And');
-  const direct = ['Prefix', 'And', ...UNEVALUATED].filter((k) => has(filter, k));
+  const direct = ['Prefix', 'And', ...CONDITIONS].filter((k) => has(filter, k));
   if (direct.length > 1) throw s3.malformedXml();
-  if (UNEVALUATED.some((k) => has(filter, k) || has(and, k))) throw notImplemented('A lifecycle filter on object tags or sizes');
-  if (and) return { prefix: text(and, 'Prefix', true) ?? '', filterForm: 'filter-and' };
+  if (and) return { prefix: text(and, 'Prefix', true) ?? '', filterForm: 'filter-and', ...conditionsOf(and, true) };
   if (has(filter, 'Prefix')) return { prefix: text(filter, 'Prefix', true) ?? '', filterForm: 'filter-prefix' };
-  return { prefix: '', filterForm: 'filter' };
+  return { prefix: '', filterForm: 'filter', ...conditionsOf(filter, false) };
 }
 
 /** A midnight-UTC ISO 8601 date, as AWS writes it; anything that is no date is MalformedXML. */
@@ -110,12 +139,19 @@ function filterXml(r: LifecycleRule): XmlNode[] {
     case 'prefix':
       return [el('Prefix', r.prefix)];
     case 'filter':
-      return [el('Filter', [])];
+      return [el('Filter', conditionsXml(r))];
     case 'filter-prefix':
       return [el('Filter', [el('Prefix', r.prefix)])];
     case 'filter-and':
-      return [el('Filter', [el('And', [el('Prefix', r.prefix)])])];
+      return [el('Filter', [el('And', [el('Prefix', r.prefix), ...conditionsXml(r)])])];
   }
+}
+
+function conditionsXml(r: LifecycleRule): XmlNode[] {
+  const out = (r.tags ?? []).map((t) => el('Tag', [el('Key', t.key), el('Value', t.value)]));
+  if (r.objectSizeGreaterThan !== undefined) out.push(el('ObjectSizeGreaterThan', r.objectSizeGreaterThan));
+  if (r.objectSizeLessThan !== undefined) out.push(el('ObjectSizeLessThan', r.objectSizeLessThan));
+  return out;
 }
 
 function ruleXml(r: LifecycleRule): XmlNode {
@@ -146,9 +182,9 @@ export async function deleteBucketLifecycle(call: BucketCall): Promise<void> {
  * `x-amz-expiration` for a current version a rule will expire (AWS on PUT, GET, HEAD and copies):
  * when, and which rule (its id URL-encoded, as AWS documents). Nothing for delete markers or older versions.
  */
-export function addExpirationHeader(bucket: ContainerInfo, info: Pick<ObjectInfo, 'name' | 'lastModified' | 'isLatest' | 'deleteMarker'>, dayMs: number, headers: HeaderValues): HeaderValues {
+export function addExpirationHeader(bucket: ContainerInfo, info: Pick<ObjectInfo, 'name' | 'lastModified' | 'isLatest' | 'deleteMarker' | 'size' | 'tags'>, dayMs: number, headers: HeaderValues): HeaderValues {
   if (!bucket.lifecycle || !info.isLatest || info.deleteMarker) return headers;
-  const due = currentExpiry(bucket.lifecycle, info.name, info.lastModified, dayMs);
+  const due = currentExpiry(bucket.lifecycle, info.name, info.lastModified, dayMs, info);
   if (due) headers['x-amz-expiration'] = `expiry-date="${new Date(due.at).toUTCString()}", rule-id="${encodeURIComponent(due.ruleId)}"`;
   return headers;
 }

@@ -11,7 +11,7 @@ import { readXml, text } from '../xml-input.js';
 import { uploadGrants } from './acl.js';
 import { addExpirationHeader } from './lifecycle.js';
 import { quoted } from './list.js';
-import { checkLockRequest } from '../lock-input.js';
+import { checkLockRequest, requireUploadIntegrity } from '../lock-input.js';
 
 export async function createMultipartUpload(call: BucketCall<OpOf<'CreateMultipartUpload'>>): Promise<void> {
   const key = call.op.address.key!;
@@ -48,6 +48,11 @@ function listedChecksums(part: unknown): Checksums | undefined {
 
 export async function uploadPart(call: BucketCall<OpOf<'UploadPart'>>): Promise<void> {
   const { op } = call;
+  // A part of an object that will be locked needs an integrity header, as a PutObject does (AWS).
+  if (call.bucket.objectLock) {
+    const lock = call.ctx.engine.uploadLock(call.ref, op.address.key!, op.uploadId);
+    if (lock.retention || lock.legalHold !== undefined || call.bucket.objectLock.defaultRetention) requireUploadIntegrity(op.payload, 'Put Part');
+  }
   const payload = openPayload(call.x.req, op.payload, call.signing);
   const aborted = new AbortController();
   call.x.req.once('aborted', () => aborted.abort());

@@ -10,7 +10,7 @@ import { openPayload } from '../payload.js';
 import { s3Headers, sendEmpty, type BucketCall } from '../respond.js';
 import { uploadGrants } from './acl.js';
 import { addExpirationHeader } from './lifecycle.js';
-import { checkLockRequest, requireUploadIntegrity } from '../lock-input.js';
+import { checkLockRequest, requireBypassApplicable, requireUploadIntegrity } from '../lock-input.js';
 import { addLockHeaders, mayBypass } from './object-lock.js';
 
 /** PutObject (C2, §22.1): every payload mode, Content-MD5 and checksum verification, conditional create. */
@@ -104,6 +104,7 @@ export async function getObject(call: BucketCall<OpOf<'GetObject' | 'HeadObject'
 export async function deleteObject(call: BucketCall<OpOf<'DeleteObject'>>): Promise<void> {
   const { versionId } = call.op;
   const key = call.op.address.key!;
+  requireBypassApplicable(call.bucket, call.op.bypassGovernance);
   const bypassGovernance = mayBypass(call, call.op.bypassGovernance, key);
   const r = await call.ctx.engine.deleteObject(call.ref, key, { versionId, missingOk: true, bypassGovernance });
   if (r.missing) return sendEmpty(call.x, 204);

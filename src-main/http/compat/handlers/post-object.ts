@@ -1,5 +1,5 @@
 import { CofferError } from '../../../../src-shared/errors.js';
-import { decide, Engine, type ObjectInfo } from '../../../engine/index.js';
+import { decide, type ObjectInfo } from '../../../engine/index.js';
 import { abortedBy } from '../../common/exchange.js';
 import { InvalidBoundary, MultipartReader, parseContentDisposition, type FormPart } from '../../common/multipart.js';
 import { el } from '../../common/xml.js';
@@ -10,7 +10,11 @@ import type { OpOf } from '../operation.js';
 import { policyFacts } from '../policy-facts.js';
 import { checkPolicy, formSigner, readPolicy, type FormFields } from '../post-policy.js';
 import { sendEmpty, sendXml, type BucketCall } from '../respond.js';
+import { bucketRef } from '../bucket-ref.js';
+import { encryptionRefusal } from '../encryption.js';
+import { parseXmlText } from '../xml-input.js';
 import { uploadGrants } from './acl.js';
+import { tagsOfDocument } from './tagging.js';
 
 /** AWS's cap on the fields before the file (MaxPostPreDataLengthExceeded). */
 const MAX_FIELD_BYTES = 20 * 1024;
@@ -103,24 +107,31 @@ export async function postObject(call: BucketCall<OpOf<'PostObject'>>): Promise<
   const key = f.key.split('${filename}').join(form.filename);
   if (key === '') throw new S3Error(400, 'InvalidArgument', 'User key must have a length greater than 0.', { ArgumentName: 'key', ArgumentValue: '' });
 
-  // The signer's own bucket of that name, as a signed PutObject would reach it.
+  // The bucket as a PutObject from the form's signer would reach it (its own tenant's of that
+  // name, or `tenant:bucket`); unsigned, as an anonymous PutObject's.
   const who = account !== undefined ? { account } : {};
-  const ref = account !== undefined && op.address.tenant === undefined ? Engine.ref(account, call.bucket.name) : call.ref;
-  const bucket = ref === call.ref ? call.bucket : ctx.engine.getContainerForRequest(ref);
+  const ref = bucketRef(ctx.engine, op.address, who);
+  const bucket = ref.tenant === call.ref.tenant ? call.bucket : ctx.engine.getContainerForRequest(ref);
   const address = { ...op.address, key };
   const facts = policyFacts(x, { ...op, address }, bucket);
   if (!decide({ who, container: bucket, action: 'write-object', facts })) throw new CofferError('AccessDenied');
 
+  // Server-side encryption asked in the form is refused as PutObject refuses its headers.
+  const encryption = encryptionRefusal(f, new Map(), '');
+  if (encryption) throw encryption;
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(f)) if (name.startsWith('x-amz-meta-') || !name.startsWith('x-amz-')) headers[name] = value;
   if (f['x-amz-storage-class'] !== undefined) checkStorageClass(f['x-amz-storage-class']);
   const acl = f.acl !== undefined ? aclFromHeaders({ 'x-amz-acl': f.acl }) : undefined;
+  // AWS's POST takes the object's tags as a Tagging document (PutObjectTagging's), not x-amz-tagging's query form.
+  const tags = f.tagging !== undefined ? tagsOfDocument(parseXmlText(f.tagging)) : undefined;
   const own: BucketCall = { ...call, who, ref, bucket };
   const info = await ctx.engine.putObject(ref, key, sized(file.body, range), {
     meta: readUserMeta(headers),
     headers: readStandard(headers),
     contentType: f['content-type'] || undefined,
     grants: uploadGrants(own, acl),
+    tags,
     signal: abortedBy(x.req),
   });
   answer(own, f, key, info);

@@ -5,9 +5,15 @@ import type { OpOf } from '../operation.js';
 import { s3Root, sendEmpty, sendXml, type BucketCall } from '../respond.js';
 import { readXml, text } from '../xml-input.js';
 
-/** `<Tagging><TagSet><Tag><Key/><Value/></Tag>...` as tags; anything else is MalformedXML. Limits are the engine's. */
 async function readTagging(call: BucketCall<OpOf<'PutObjectTagging' | 'PutBucketTagging'>>): Promise<Tag[]> {
-  const doc = await readXml(call.x.req, call.op.document);
+  return tagsOfDocument(await readXml(call.x.req, call.op.document));
+}
+
+/**
+ * `<Tagging><TagSet><Tag><Key/><Value/></Tag>...` as tags; anything else is MalformedXML. Limits
+ * are the engine's. PutObjectTagging's body, and POST Object's `tagging` field.
+ */
+export function tagsOfDocument(doc: Record<string, unknown> | undefined): Tag[] {
   const root = doc?.Tagging as Record<string, unknown> | undefined;
   if (!root || typeof root !== 'object' || !('TagSet' in root)) throw s3.malformedXml();
   const set = root.TagSet as { Tag?: unknown[] } | string | undefined;
