@@ -88,7 +88,8 @@ describe('engine: static large objects', () => {
         { path: '/nocontainer/x', problem: 'not-found' },
       ],
     });
-    expect(await codeOf(() => t.engine.putStaticLargeObject(ref('c'), 'bad', []))).toBe('InvalidArgument');
+    // An empty list is an empty object, as Swift 2.30 stores it (201, the MD5 of nothing).
+    expect(await t.engine.putStaticLargeObject(ref('c'), 'empty', [])).toMatchObject({ size: 0, etag: md5('') });
     expect(await codeOf(() => t.engine.putStaticLargeObject(ref('c'), 'bad', specs(1), { expectedEtag: md5('x') }))).toBe('BadDigest');
   });
 

@@ -51,7 +51,8 @@ export function renderContainers(format: ListingFormat, account: string, entries
 /**
  * A container listing (N4). In JSON a symlink also shows its target (Swift's symlink middleware):
  * `symlink_path` under the link's account (the path's, `AUTH_…`) unless it names another, and a
- * static link's `symlink_etag` and `symlink_bytes`.
+ * static link's `symlink_etag` and `symlink_bytes`. An SLO lists as Swift's slo records it: its
+ * manifest document's MD5 as `hash`, and (JSON only) the large object's quoted ETag as `slo_etag`.
  */
 export function renderObjects(format: ListingFormat, container: string, entries: ListEntry[], account = ''): string {
   if (format === 'plain') return entries.map((e) => `${e.kind === 'object' ? e.name : e.prefix}\n`).join('');
@@ -61,7 +62,7 @@ export function renderObjects(format: ListingFormat, container: string, entries:
       ? { subdir: e.prefix }
       : {
           name: e.name,
-          hash: e.object.etag,
+          hash: e.object.manifestEtag ?? e.object.etag,
           bytes: e.object.size,
           content_type: e.object.contentType ? listedContentType(e.object.contentType) : 'application/octet-stream',
           last_modified: isoMillis(e.object.lastModified),
@@ -69,7 +70,9 @@ export function renderObjects(format: ListingFormat, container: string, entries:
   );
   if (format === 'json') {
     entries.forEach((e, i) => {
-      if (e.kind === 'object' && e.object.link) Object.assign(rows[i]!, symlinkFields(e.object.link, account));
+      if (e.kind !== 'object') return;
+      if (e.object.manifestEtag !== undefined) Object.assign(rows[i]!, { slo_etag: `"${e.object.etag}"` });
+      if (e.object.link) Object.assign(rows[i]!, symlinkFields(e.object.link, account));
     });
     return JSON.stringify(rows);
   }
