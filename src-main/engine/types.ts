@@ -39,6 +39,12 @@ export interface Usage {
   bytes: number;
   /** Each object rounded up to 4 KiB. */
   bytesActual: number;
+  /**
+   * A container's current objects (its latest versions, delete markers not counted), where
+   * `objects` counts every stored version, as quotas and S3 usage do: what Swift's
+   * X-Container-Object-Count counts, its versions living in another container.
+   */
+  current?: number;
 }
 
 export interface AccessKey {

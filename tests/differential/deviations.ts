@@ -293,15 +293,6 @@ const NATIVE: Deviation[] = [
     reason: 'One set of versions serves both APIs: the engine keeps S3\'s rule (AWS: removing the current version or a delete marker exposes the next one), which S3 clients rely on',
   },
   {
-    id: 'versions.object-count',
-    ref: 'swift',
-    rows: ['native.versions.*'],
-    fields: ['header:x-container-object-count'],
-    coffer: 'A versioned container counts every kept version (not delete markers) in X-Container-Object-Count',
-    reference: 'Swift counts only the current objects (its versions live in a hidden container)',
-    reason: 'The engine keeps one object counter per container, the one S3 usage and the container quota read; it counts stored versions',
-  },
-  {
     id: 'i27.missing-middleware',
     ref: 'swift',
     rows: ['native.info.keys', 'native.info.head'],

@@ -36,7 +36,7 @@ export function renderContainers(format: ListingFormat, account: string, entries
   const rows = entries.map((e): Row =>
     e.kind === 'prefix'
       ? { subdir: e.prefix }
-      : { name: e.container.name, count: e.container.usage.objects, bytes: e.container.usage.bytes, last_modified: isoMillis(e.container.lastModified) },
+      : { name: e.container.name, count: e.container.usage.current ?? e.container.usage.objects, bytes: e.container.usage.bytes, last_modified: isoMillis(e.container.lastModified) },
   );
   if (format === 'json') return JSON.stringify(rows);
   if (format === 'plain') return rows.map((r) => `${'subdir' in r ? r.subdir : r.name}\n`).join('');

@@ -44,6 +44,9 @@ export const NATIVE_VERSIONS_ROWS: Row[] = [
   // the container's flag
   v('container.put-enabled', PUT('/{c}', { headers: { 'X-Versions-Enabled': 'true' } }), []),
   v('container.head-enabled', HEAD('/{c}'), ENABLED),
+  // Swift counts the current objects only (its versions live in a hidden container) and adds their bytes.
+  v('container.head-two-versions', HEAD('/{c}'), TWO),
+  v('container.head-delete-marker', HEAD('/{c}'), [...DELETED, put('other', 'x')]),
   v('container.head-suspended', HEAD('/{c}'), [...ENABLED, POST('/{c}', { headers: { 'X-Versions-Enabled': 'false' } })]),
   v('container.post-false-never-versioned', POST('/{c}', { headers: { 'X-Versions-Enabled': 'false' } }), [PUT('/{c}')]),
   v('container.head-false-never-versioned', HEAD('/{c}'), [PUT('/{c}'), POST('/{c}', { headers: { 'X-Versions-Enabled': 'false' } })]),
