@@ -149,6 +149,22 @@ out['far-account'] = fetch('far', 'akey')
     expect(out['far-account']).toEqual([200, 'there']);
   });
 
+  it('?versions lists a link with symlink_path, a static one with symlink_etag and symlink_bytes', async () => {
+    const out = await py(`
+c.put_container(url, tok, 'vl', headers={'X-Versions-Enabled': 'true'})
+c.put_object(url, tok, 'vl', 'obj', b'hello')
+c.put_object(url, tok, 'vl', 'ln', b'', headers={'X-Symlink-Target': 'vl/obj'})
+c.put_object(url, tok, 'vl', 'st', b'', headers={'X-Symlink-Target': 'vl/obj', 'X-Symlink-Target-Etag': '${md5('hello')}'})
+_, listing = c.get_container(url, tok, 'vl', query_string='versions')
+out['rows'] = {r['name']: r for r in listing}
+`);
+    const rows = out.rows as Record<string, Record<string, unknown>>;
+    expect(rows.ln).toMatchObject({ symlink_path: `/v1/${AUTH}/vl/obj`, is_latest: true });
+    expect(rows.ln).not.toHaveProperty('symlink_etag');
+    expect(rows.st).toMatchObject({ symlink_path: `/v1/${AUTH}/vl/obj`, symlink_etag: md5('hello'), symlink_bytes: 5 });
+    expect(rows.obj).not.toHaveProperty('symlink_path');
+  });
+
   it('copies the target, or with ?symlink=get the link itself', async () => {
     const out = await py(`
 c.put_container(url, tok, 'cp')

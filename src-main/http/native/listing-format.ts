@@ -84,7 +84,8 @@ export function renderObjects(format: ListingFormat, container: string, entries:
   return xmlDocument(el('container', items, { name: container }));
 }
 
-function symlinkFields(link: SymlinkTarget, account: string): Record<string, string | number> {
+/** What Swift's listings add for a symlink: its target's path, and a static link's ETag and size. */
+export function symlinkFields(link: SymlinkTarget, account: string): Record<string, string | number> {
   const out: Record<string, string | number> = {};
   if (link.etag !== undefined) out.symlink_etag = link.etag;
   if (link.bytes !== undefined) out.symlink_bytes = link.bytes;
