@@ -82,7 +82,7 @@ export type { AccountEntry } from './ops/account-listing.js';
 export type { CopyOptions, CopyResult } from './ops/copy-object.js';
 export type { DeleteOptions, DeleteResult } from './ops/delete-object.js';
 export type { SegmentReadCheck } from './ops/large-object-read.js';
-export { manifestDocument, SLO_LIMITS, sloProblems, type SegmentProblem, type SegmentProblemEntry, type SloPutOptions, type SloSegmentSpec } from './ops/large-objects.js';
+export { manifestDocument, SLO_LIMITS, sloProblems, type SegmentProblem, type SegmentProblemEntry, type SegmentRange, type SloPutOptions, type SloSegmentSpec } from './ops/large-objects.js';
 export { MAX_LIST_LIMIT, type ListEntry, type ListPage, type ListParams } from './ops/list-objects.js';
 export type { UploadPage } from './ops/list-uploads.js';
 export type { LifecycleReport } from './ops/lifecycle-sweep.js';

@@ -39,6 +39,12 @@ export interface Usage {
   bytes: number;
   /** Each object rounded up to 4 KiB. */
   bytesActual: number;
+  /**
+   * A container's current objects (its latest versions, delete markers not counted), where
+   * `objects` counts every stored version, as quotas and S3 usage do: what Swift's
+   * X-Container-Object-Count counts, its versions living in another container.
+   */
+  current?: number;
 }
 
 export interface AccessKey {
@@ -140,6 +146,8 @@ export interface SloSegment {
   lastModified: number;
   /** The segment is itself an SLO manifest. */
   subSlo?: boolean;
+  /** Only these bytes of the segment (`first-last`, inclusive, within its size), as Swift stores a segment's `range`. */
+  range?: string;
 }
 
 /**
@@ -158,11 +166,24 @@ export type Manifest =
        * Absent in manifests stored before it was kept, which are counted as 0, as they were.
        */
       documentBytes?: number;
+      /** The MD5 of that document (Swift's X-Manifest-Etag); absent in manifests stored before it was kept. */
+      documentEtag?: string;
     }
-  | { kind: 'dlo'; container: string; prefix: string };
+  | DloTarget;
+
+/**
+ * A DLO: its segments are `container`'s objects under `prefix`. `header` is X-Object-Manifest as
+ * the client sent it, which Swift sends back unchanged (absent in manifests stored before it was kept).
+ */
+export interface DloTarget {
+  kind: 'dlo';
+  container: string;
+  prefix: string;
+  header?: string;
+}
 
 /** What readers of an ObjectInfo learn about a manifest (listings stay light: no segment list). */
-export type ManifestSummary = { kind: 'slo'; segments: number } | { kind: 'dlo'; container: string; prefix: string };
+export type ManifestSummary = { kind: 'slo'; segments: number } | DloTarget;
 
 export interface ObjectRecord {
   /** Version id; null is the "null" version of unversioned or suspended containers. */
@@ -218,7 +239,7 @@ export interface SymlinkTarget {
 }
 
 /** What a listing shows of an object (all that Swift and S3 listings carry; a symlink's target for Swift's). */
-export type ListedObject = Pick<ObjectInfo, 'container' | 'name' | 'size' | 'etag' | 'lastModified' | 'mtimeMicros' | 'contentType' | 'link'>;
+export type ListedObject = Pick<ObjectInfo, 'container' | 'name' | 'size' | 'etag' | 'lastModified' | 'mtimeMicros' | 'contentType' | 'link' | 'manifestEtag'>;
 
 export interface ObjectInfo {
   container: string;
@@ -253,6 +274,11 @@ export interface ObjectInfo {
    * DLO in a listing, which shows the manifest's own (resolving it would mean listing its segments).
    */
   manifest?: ManifestSummary;
+  /**
+   * An SLO's stored manifest document's MD5 (Swift's X-Manifest-Etag, and the `hash` its listings
+   * show beside `slo_etag`); absent for manifests stored before it was kept.
+   */
+  manifestEtag?: string;
   /** The version's Object Lock retention and legal hold, when set. */
   retention?: ObjectRetention;
   legalHold?: boolean;

@@ -46,6 +46,7 @@ const VERSION_FIELDS = new Set([
 const HTTP_DATE = /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} \d{2}:\d{2}:\d{2} GMT$/;
 const ISO_DATE = /\b\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:?\d{2})?\b/g;
 const EPOCH = /^\d{10}(\.\d+)?$/;
+const MD5 = /^[0-9a-f]{32}$/;
 const ARCHIVED_VERSION_TIME = /\/\d{10}\.\d{5}(?=$|\n)/gm;
 
 /** Per-target replacements of what must differ (host, account and user names, the run's prefix), longest first. */
@@ -77,6 +78,8 @@ function headerValue(n: Normaliser, name: string, value: string, presence: Set<s
   if (ACCOUNT_COUNTERS.test(name)) return /^\d+$/.test(value) ? '<n>' : value;
   if (name === 'x-auth-token-expires') return /^\d+$/.test(value) ? '<seconds>' : value;
   if (name === 'x-timestamp' || name === 'x-delete-at') return EPOCH.test(value) ? shape('timestamp', value) : value;
+  // An SLO's stored manifest document names each segment's Last-Modified, each server's own: its MD5 is compared as a format.
+  if (name === 'x-manifest-etag') return MD5.test(value) ? '<manifest md5>' : value;
   // Media types and their charset are case-insensitive (RFC 9110 8.3): `charset=UTF-8` is `charset=utf-8`.
   // A multipart answer's boundary is random on every server.
   if (name === 'content-type') return normaliseText(n, value.toLowerCase().replace(/\s*;\s*/g, '; ').replace(/boundary=[^;\s]+/, 'boundary=<boundary>'));
@@ -136,7 +139,12 @@ function walkJson(n: Normaliser, v: unknown, path: string, out: Map<string, stri
     for (const item of v) walkJson(n, item, `${path}[]`, out);
   } else if (v !== null && typeof v === 'object') {
     add(out, path || '{}', '{}');
-    for (const [k, child] of Object.entries(v)) walkJson(n, child, path ? `${path}/${k}` : k, out);
+    // A listed SLO's `hash` is its manifest document's MD5 (see x-manifest-etag): a format too.
+    const slo = 'slo_etag' in v;
+    for (const [k, child] of Object.entries(v)) {
+      if (slo && k === 'hash' && typeof child === 'string' && MD5.test(child)) add(out, path ? `${path}/${k}` : k, '<manifest md5>');
+      else walkJson(n, child, path ? `${path}/${k}` : k, out);
+    }
   } else add(out, path || 'value', typeof v === 'string' ? normaliseField(n, path.split('/').pop() ?? '', v) : `${typeof v}:${String(v)}`);
 }
 

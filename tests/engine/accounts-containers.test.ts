@@ -152,7 +152,7 @@ describe('containers', () => {
     await s.engine.putObject(ref, 'a', 'hello');
     await s.engine.putObject(ref, 'b', 'world!');
     const lazy = s.engine.getContainerForRequest(ref);
-    expect(lazy.usage).toEqual({ objects: 2, bytes: 11, bytesActual: 8192 });
+    expect(lazy.usage).toEqual({ objects: 2, bytes: 11, bytesActual: 8192, current: 2 });
     // usage and grants are getters on the prototype, so a spread copy leaves them out.
     expect({ ...lazy, usage: lazy.usage, grants: lazy.grants }).toEqual(s.engine.getContainer(ref));
     expect(JSON.parse(JSON.stringify(lazy))).toEqual(JSON.parse(JSON.stringify(s.engine.getContainer(ref))));

@@ -52,11 +52,11 @@ describe('engine: static large objects', () => {
     await t.engine.putStaticLargeObject(ref('c'), 'slo', specs(2));
     const document = Buffer.byteLength(manifestDocument(t.engine.getStaticManifest(ref('c'), 'slo')!.segments));
     expect(document).toBeGreaterThan(200);
-    expect(t.engine.getContainer(ref('c')).usage).toEqual({ ...before, objects: before.objects + 1, bytes: before.bytes + document });
+    expect(t.engine.getContainer(ref('c')).usage).toEqual({ ...before, objects: before.objects + 1, bytes: before.bytes + document, current: before.current! + 1 });
     expect(t.engine.getAccount(t.account).usage.bytes).toBe(parts[0]!.length + parts[1]!.length + document);
     // Replaced by a plain object: the manifest's count goes, the new object's comes.
     await t.engine.putObject(ref('c'), 'slo', Buffer.from('tiny'));
-    expect(t.engine.getContainer(ref('c')).usage).toEqual({ objects: before.objects + 1, bytes: before.bytes + 4, bytesActual: before.bytesActual + 4096 });
+    expect(t.engine.getContainer(ref('c')).usage).toEqual({ objects: before.objects + 1, bytes: before.bytes + 4, bytesActual: before.bytesActual + 4096, current: before.current! + 1 });
     await t.engine.deleteObject(ref('c'), 'slo');
     expect(t.engine.getContainer(ref('c')).usage).toEqual(before);
   });
@@ -88,7 +88,8 @@ describe('engine: static large objects', () => {
         { path: '/nocontainer/x', problem: 'not-found' },
       ],
     });
-    expect(await codeOf(() => t.engine.putStaticLargeObject(ref('c'), 'bad', []))).toBe('InvalidArgument');
+    // An empty list is an empty object, as Swift 2.30 stores it (201, the MD5 of nothing).
+    expect(await t.engine.putStaticLargeObject(ref('c'), 'empty', [])).toMatchObject({ size: 0, etag: md5('') });
     expect(await codeOf(() => t.engine.putStaticLargeObject(ref('c'), 'bad', specs(1), { expectedEtag: md5('x') }))).toBe('BadDigest');
   });
 

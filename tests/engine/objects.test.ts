@@ -225,7 +225,7 @@ describe('overwrite, delete, conditions', () => {
     await s.engine.putObject(ref(), 'd', 'x');
     expect(await s.engine.deleteObject(ref(), 'd')).toEqual({ versionId: null, deleteMarker: false });
     expect(await codeOf(() => s.engine.deleteObject(ref(), 'd'))).toBe('NoSuchKey');
-    expect(s.engine.getContainer(ref()).usage).toEqual({ objects: 0, bytes: 0, bytesActual: 0 });
+    expect(s.engine.getContainer(ref()).usage).toEqual({ objects: 0, bytes: 0, bytesActual: 0, current: 0 });
   });
 
   it('honours If-None-Match: * and If-Match on writes', async () => {

@@ -82,6 +82,41 @@ describe('versioning enabled', () => {
   });
 });
 
+describe('current objects, counted apart from stored versions', () => {
+  const usage = () => s.engine.getContainer(ref()).usage;
+  it('follow writes, delete markers, deletes by id and the version made current again; quotas keep counting versions', async () => {
+    await s.engine.updateContainer(ref(), { versioning: 'enabled' });
+    const v1 = await s.engine.putObject(ref(), 'k', 'one');
+    await s.engine.putObject(ref(), 'k', 'two');
+    await s.engine.putObject(ref(), 'other', 'x');
+    expect([usage().current, usage().objects]).toEqual([2, 3]);
+    const marker = await s.engine.deleteObject(ref(), 'k');
+    expect([usage().current, usage().objects]).toEqual([1, 3]);
+    await s.engine.deleteObject(ref(), 'k', { versionId: marker.versionId! });
+    expect([usage().current, usage().objects]).toEqual([2, 3]);
+    const current = versions().find((v) => v.isLatest && v.name === 'k')!;
+    await s.engine.deleteObject(ref(), 'k', { versionId: current.versionId! });
+    expect(await text()).toBe('one');
+    expect([usage().current, usage().objects]).toEqual([2, 2]);
+    await s.engine.deleteObject(ref(), 'k', { versionId: v1.versionId! });
+    expect([usage().current, usage().objects]).toEqual([1, 1]);
+    await s.engine.updateContainer(ref(), { versioning: 'suspended' });
+    await s.engine.putObject(ref(), 'other', 'null one');
+    await s.engine.putObject(ref(), 'other', 'null two');
+    expect([usage().current, usage().objects]).toEqual([1, 2]);
+    await s.engine.deleteObject(ref(), 'other');
+    expect([usage().current, usage().objects]).toEqual([0, 1]);
+  });
+
+  it('equal the objects in an unversioned container', async () => {
+    await s.engine.putObject(ref(), 'a', '1');
+    await s.engine.putObject(ref(), 'a', '2');
+    await s.engine.putObject(ref(), 'b', '3');
+    await s.engine.deleteObject(ref(), 'b');
+    expect([usage().current, usage().objects]).toEqual([1, 1]);
+  });
+});
+
 describe('versioning suspended', () => {
   it('writes replace the null version and keep the others', async () => {
     await s.engine.updateContainer(ref(), { versioning: 'enabled' });

@@ -118,6 +118,53 @@ out['etag'] = etag
     expect(out.changed).toEqual([409, `Object Etag '${md5('changed')}' does not match X-Symlink-Target-Etag header '${etag}'`]);
   });
 
+  it('a TempURL follows a link only within its key\'s scope: a container key its container, an account key its account', async () => {
+    const out = await py(`
+import urllib.request, urllib.error
+from swiftclient.utils import generate_temp_url
+c.put_container(url, tok, 'tu', headers={'X-Container-Meta-Temp-URL-Key': 'ckey'})
+c.put_container(url, tok, 'tu-other')
+c.post_account(url, tok, headers={'X-Account-Meta-Temp-URL-Key': 'akey'})
+c.put_object(url, tok, 'tu', 'here', b'here')
+c.put_object(url, tok, 'tu-other', 'there', b'there')
+c.put_object(url, tok, 'tu', 'near', b'', headers={'X-Symlink-Target': 'tu/here'})
+c.put_object(url, tok, 'tu', 'far', b'', headers={'X-Symlink-Target': 'tu-other/there'})
+path = url.split('127.0.0.1', 1)[1].split('/', 1)[1]
+base = url.split('/v1/')[0]
+def fetch(obj, key, method='GET'):
+    p = generate_temp_url('/' + path + '/tu/' + obj, 300, key, method)
+    try:
+        with urllib.request.urlopen(urllib.request.Request(base + p, method=method)) as r:
+            return [r.status, r.read().decode()]
+    except urllib.error.HTTPError as e:
+        return [e.code, e.headers.get('www-authenticate')]
+out['near'] = fetch('near', 'ckey')
+out['far'] = fetch('far', 'ckey')
+out['far-head'] = fetch('far', 'ckey', 'HEAD')
+out['far-account'] = fetch('far', 'akey')
+`);
+    expect(out.near).toEqual([200, 'here']);
+    expect(out.far).toEqual([401, `Swift realm="AUTH_${ACCOUNT}"`]);
+    expect(out['far-head']).toEqual([401, `Swift realm="AUTH_${ACCOUNT}"`]);
+    expect(out['far-account']).toEqual([200, 'there']);
+  });
+
+  it('?versions lists a link with symlink_path, a static one with symlink_etag and symlink_bytes', async () => {
+    const out = await py(`
+c.put_container(url, tok, 'vl', headers={'X-Versions-Enabled': 'true'})
+c.put_object(url, tok, 'vl', 'obj', b'hello')
+c.put_object(url, tok, 'vl', 'ln', b'', headers={'X-Symlink-Target': 'vl/obj'})
+c.put_object(url, tok, 'vl', 'st', b'', headers={'X-Symlink-Target': 'vl/obj', 'X-Symlink-Target-Etag': '${md5('hello')}'})
+_, listing = c.get_container(url, tok, 'vl', query_string='versions')
+out['rows'] = {r['name']: r for r in listing}
+`);
+    const rows = out.rows as Record<string, Record<string, unknown>>;
+    expect(rows.ln).toMatchObject({ symlink_path: `/v1/${AUTH}/vl/obj`, is_latest: true });
+    expect(rows.ln).not.toHaveProperty('symlink_etag');
+    expect(rows.st).toMatchObject({ symlink_path: `/v1/${AUTH}/vl/obj`, symlink_etag: md5('hello'), symlink_bytes: 5 });
+    expect(rows.obj).not.toHaveProperty('symlink_path');
+  });
+
   it('copies the target, or with ?symlink=get the link itself', async () => {
     const out = await py(`
 c.put_container(url, tok, 'cp')

@@ -19,6 +19,8 @@ const HAS_DELETE_AT = 2;
 const HAS_LISTED_SIZE = 4;
 /** A symlink: its target follows the content type. */
 const HAS_LINK = 8;
+/** An SLO with its manifest document's MD5 (Swift's listings show it as `hash`): it follows the link's place. */
+const HAS_MANIFEST_ETAG = 16;
 
 const packr = new Packr({ useRecords: false, mapsAsObjects: true, copyBuffers: true });
 
@@ -32,6 +34,8 @@ export interface ListedRecord {
   deleteMarker?: boolean;
   deleteAt?: number;
   link?: SymlinkTarget;
+  /** An SLO's manifest document MD5, where it was kept. */
+  manifestEtag?: string;
 }
 
 /** The size a listing shows where it is not the record's own: an SLO's assembled size. */
@@ -39,16 +43,29 @@ function listedSizeOf(rec: ObjectRecord): number | undefined {
   return rec.manifest?.kind === 'slo' ? rec.manifest.size : undefined;
 }
 
+function manifestEtagOf(rec: ObjectRecord): string | undefined {
+  return rec.manifest?.kind === 'slo' ? rec.manifest.documentEtag : undefined;
+}
+
 export function encodeObjectRecord(rec: ObjectRecord): Buffer {
   const { size, mtime, etag, contentType, deleteMarker, deleteAt, link, ...rest } = rec;
   const listedSize = listedSizeOf(rec);
-  const flags = (deleteMarker ? DELETE_MARKER : 0) | (deleteAt !== undefined ? HAS_DELETE_AT : 0) | (listedSize !== undefined ? HAS_LISTED_SIZE : 0) | (link ? HAS_LINK : 0);
+  const manifestEtag = manifestEtagOf(rec);
+  const flags =
+    (deleteMarker ? DELETE_MARKER : 0) |
+    (deleteAt !== undefined ? HAS_DELETE_AT : 0) |
+    (listedSize !== undefined ? HAS_LISTED_SIZE : 0) |
+    (link ? HAS_LINK : 0) |
+    (manifestEtag !== undefined ? HAS_MANIFEST_ETAG : 0);
   const tail = packr.pack(rest);
   const etagBytes = Buffer.byteLength(etag, 'latin1');
   const typeBytes = Buffer.byteLength(contentType, 'utf8');
   const linkJson = link ? JSON.stringify(link) : '';
   const linkBytes = link ? 2 + Buffer.byteLength(linkJson, 'utf8') : 0;
-  const out = Buffer.allocUnsafe(2 + 16 + (deleteAt !== undefined ? 8 : 0) + (listedSize !== undefined ? 8 : 0) + 2 + etagBytes + 2 + typeBytes + linkBytes + tail.length);
+  const manifestEtagBytes = manifestEtag !== undefined ? 2 + Buffer.byteLength(manifestEtag, 'latin1') : 0;
+  const out = Buffer.allocUnsafe(
+    2 + 16 + (deleteAt !== undefined ? 8 : 0) + (listedSize !== undefined ? 8 : 0) + 2 + etagBytes + 2 + typeBytes + linkBytes + manifestEtagBytes + tail.length,
+  );
   out[0] = MARK;
   out[1] = flags;
   let at = out.writeDoubleLE(size, 2);
@@ -62,6 +79,10 @@ export function encodeObjectRecord(rec: ObjectRecord): Buffer {
   if (link) {
     at = out.writeUInt16LE(linkBytes - 2, at);
     at += out.write(linkJson, at, 'utf8');
+  }
+  if (manifestEtag !== undefined) {
+    at = out.writeUInt16LE(manifestEtagBytes - 2, at);
+    at += out.write(manifestEtag, at, 'latin1');
   }
   tail.copy(out, at);
   return out;
@@ -103,6 +124,11 @@ function readHead(b: Buffer): Head {
     const linkEnd = typeEnd + 2 + b.readUInt16LE(typeEnd);
     head.link = JSON.parse((b as unknown as FastSlices).utf8Slice(typeEnd + 2, linkEnd)) as SymlinkTarget;
     head.tailAt = linkEnd;
+  }
+  if (flags & HAS_MANIFEST_ETAG) {
+    const end = head.tailAt + 2 + b.readUInt16LE(head.tailAt);
+    head.manifestEtag = (b as unknown as FastSlices).latin1Slice(head.tailAt + 2, end);
+    head.tailAt = end;
   }
   if (flags & DELETE_MARKER) head.deleteMarker = true;
   if (deleteAt !== undefined) head.deleteAt = deleteAt;
@@ -147,6 +173,8 @@ export function decodeListedRecord(bytes: Uint8Array, endOrOptions?: unknown): L
   if (rec.deleteMarker) listed.deleteMarker = true;
   if (rec.deleteAt !== undefined) listed.deleteAt = rec.deleteAt;
   if (rec.link) listed.link = rec.link;
+  const manifestEtag = manifestEtagOf(rec);
+  if (manifestEtag !== undefined) listed.manifestEtag = manifestEtag;
   return listed;
 }
 

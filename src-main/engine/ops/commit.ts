@@ -6,7 +6,7 @@ import type { ContainerRecord, ContainerRef, DataRef, ObjectRecord, Segment } fr
 import { requireContainer } from './containers.js';
 import { isLive } from './read-object.js';
 import { releaseBlobs } from './release.js';
-import { applyUsage, checkQuota, countedSize, deltaOf } from './usage.js';
+import { addCurrentObjects, applyUsage, checkQuota, countedSize, deltaOf } from './usage.js';
 import { newVersionId, Removals, retireCurrent, setExpiry } from './versioning.js';
 import type { Received } from './receive-body.js';
 
@@ -160,6 +160,7 @@ export async function commitVersion(
     ctx.store.objects.putSync(key, rec);
     setExpiry(ctx, key, undefined, rec);
     applyUsage(ctx.store, c, delta);
+    if (!current) addCurrentObjects(ctx.store, c, 1);
     return { container: c, record: rec, released: removals.blobs };
   });
   await releaseBlobs(ctx, released);

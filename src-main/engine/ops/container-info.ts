@@ -1,7 +1,7 @@
 import type { EngineContext } from '../context.js';
 import { effectiveGrants, type Grant } from '../acl.js';
 import type { ContainerInfo, ContainerRecord } from '../types.js';
-import { containerUsageKey, readUsage } from './usage.js';
+import { containerUsageKey, currentObjects, readUsage } from './usage.js';
 
 /**
  * `containerInfo` whose usage is read when first asked for (then kept): an HTTP request looks
@@ -60,7 +60,7 @@ class RequestContainerInfo implements ContainerInfo {
   get usage(): ContainerInfo['usage'] {
     if (!this.#usage) {
       const u = readUsage(this.#ctx.store, containerUsageKey(this.#cid));
-      this.#usage = { objects: u.objects, bytes: u.bytes, bytesActual: u.bytesActual };
+      this.#usage = { objects: u.objects, bytes: u.bytes, bytesActual: u.bytesActual, current: currentObjects(u) };
     }
     return this.#usage;
   }

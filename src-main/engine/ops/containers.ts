@@ -12,7 +12,7 @@ import { couldBeContainer } from './name-limits.js';
 import { releaseBlobs } from './release.js';
 import { checkTags } from './tagging.js';
 import { requireHeaderSafeMeta } from './put-object.js';
-import { accountUsageKey, addContainerCount, containerUsageKey, readUsage, requireValidQuota } from './usage.js';
+import { accountUsageKey, addContainerCount, containerUsageKey, currentObjects, readUsage, requireValidQuota } from './usage.js';
 export { containerInfoForRequest } from './container-info.js';
 import {
   UNLIMITED,
@@ -42,7 +42,8 @@ export function requireContainer(ctx: EngineContext, ref: ContainerRef): Contain
 export function containerInfo(ctx: EngineContext, rec: ContainerRecord): ContainerInfo {
   const u = readUsage(ctx.store, containerUsageKey(rec.cid));
   const { cid: _cid, mtime, grants, ...rest } = rec;
-  return { ...rest, grants: effectiveGrants(rec.owner, grants, rec.publicRead), lastModified: mtime, usage: { objects: u.objects, bytes: u.bytes, bytesActual: u.bytesActual } };
+  const usage = { objects: u.objects, bytes: u.bytes, bytesActual: u.bytesActual, current: currentObjects(u) };
+  return { ...rest, grants: effectiveGrants(rec.owner, grants, rec.publicRead), lastModified: mtime, usage };
 }
 
 export interface MetaPatch {

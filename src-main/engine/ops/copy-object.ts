@@ -2,7 +2,7 @@ import { CofferError } from '../../../src-shared/errors.js';
 import { grantsPublicRead, withPublicRead } from '../acl.js';
 import type { EngineContext } from '../context.js';
 import { objectKey } from '../index/keys.js';
-import { CHECKSUM_ALGORITHMS, type ContainerRef, type ObjectInfo, type ObjectRecord } from '../types.js';
+import { CHECKSUM_ALGORITHMS, type ContainerRef, type DloTarget, type ObjectInfo, type ObjectRecord } from '../types.js';
 import { checkConditions, commitVersion, payloadOf, type WriteConditions } from './commit.js';
 import { requireContainer } from './containers.js';
 import type { SegmentReadCheck } from './large-object-read.js';
@@ -174,7 +174,7 @@ export async function updateObjectMeta(
    * stores X-Object-Manifest with the other metadata a POST replaces, so a POST without it turns
    * a DLO back into a plain object; an SLO stays one (its manifest is not metadata).
    */
-  fields: ObjectFields & { keepExpiry?: boolean; dlo?: { container: string; prefix: string } | null },
+  fields: ObjectFields & { keepExpiry?: boolean; dlo?: Omit<DloTarget, 'kind'> | null },
 ): Promise<ObjectInfo> {
   const found = findVersion(ctx, ref, name);
   const rec = found.record;

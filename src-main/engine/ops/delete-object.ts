@@ -7,7 +7,7 @@ import { requireContainer } from './containers.js';
 import { requireFindableName } from './name-limits.js';
 import { isLive } from './read-object.js';
 import { releaseBlobs } from './release.js';
-import { applyUsage, deltaOf } from './usage.js';
+import { addCurrentObjects, applyUsage, deltaOf } from './usage.js';
 import { newVersionId, olderVersions, promoteNewest, Removals, retireCurrent, setExpiry } from './versioning.js';
 
 export interface DeleteResult {
@@ -108,6 +108,7 @@ function removeVersion(
     requireRemovable(current, Date.now(), bypass);
     removals.drop(current);
     ctx.store.objects.removeSync(key);
+    addCurrentObjects(ctx.store, c, -1);
     setExpiry(ctx, key, current, undefined);
   } else {
     const found = olderVersions(ctx, c.cid, name).find((v) => v.record.versionId === versionId);

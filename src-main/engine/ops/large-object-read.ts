@@ -5,6 +5,7 @@ import type { EngineContext } from '../context.js';
 import type { ContainerInfo, ContainerRecord, ObjectInfo, ObjectRecord } from '../types.js';
 import { containerInfoForRequest, findContainer } from './containers.js';
 import { listObjects } from './list-objects.js';
+import { segmentSpan } from './slo-document.js';
 import { findVersion, openStored, resolveRange, toInfo, type ByteRange, type Found, type ObjectRead, type RangeRequest } from './read-object.js';
 
 export type SegmentReadCheck = (container: ContainerInfo) => boolean;
@@ -17,7 +18,11 @@ interface Piece {
   container: string;
   name: string;
   etag: string;
+  /** The segment's whole size, which it must still have. */
   size: number;
+  /** The bytes of it the large object reads (an SLO segment's `range`; else all of it). */
+  offset: number;
+  length: number;
   /** Read a DLO piece as its own bytes: DLO segments are listed, and listings show a DLO's own size. */
   rawDlo: boolean;
 }
@@ -44,7 +49,7 @@ function dloPieces(ctx: EngineContext, tenant: string, container: string, prefix
   for (;;) {
     const page = listObjects(ctx, ref, { prefix, ...(marker !== undefined ? { marker } : {}) });
     for (const e of page.entries) {
-      if (e.kind === 'object') pieces.push({ container, name: e.name, etag: e.object.etag, size: e.object.size, rawDlo: true });
+      if (e.kind === 'object') pieces.push({ container, name: e.name, etag: e.object.etag, size: e.object.size, offset: 0, length: e.object.size, rawDlo: true });
     }
     if (!page.truncated || page.nextMarker === undefined) return pieces;
     marker = page.nextMarker;
@@ -54,7 +59,7 @@ function dloPieces(ctx: EngineContext, tenant: string, container: string, prefix
 function assemble(ctx: EngineContext, c: ContainerRecord, rec: ObjectRecord): Assembly {
   const m = rec.manifest;
   if (m?.kind === 'slo') {
-    const pieces = m.segments.map((s) => ({ container: s.container, name: s.name, etag: s.etag, size: s.size, rawDlo: false }));
+    const pieces = m.segments.map((s) => ({ container: s.container, name: s.name, etag: s.etag, size: s.size, ...segmentSpan(s), rawDlo: false }));
     return { size: m.size, etag: rec.etag, pieces };
   }
   if (m?.kind === 'dlo') {
@@ -75,7 +80,7 @@ export function largeObjectInfo(ctx: EngineContext, found: Found, name: string, 
 
 interface Slice {
   piece: Piece;
-  /** Inclusive byte range within the piece. */
+  /** Inclusive byte range within the piece's segment (its offset included). */
   start: number;
   end: number;
 }
@@ -85,9 +90,11 @@ function slicesOf(pieces: Piece[], range: ByteRange): Slice[] {
   let offset = 0;
   for (const piece of pieces) {
     const first = offset;
-    offset += piece.size;
-    if (piece.size === 0 || offset <= range.start || first > range.end) continue;
-    out.push({ piece, start: Math.max(0, range.start - first), end: Math.min(piece.size - 1, range.end - first) });
+    offset += piece.length;
+    if (piece.length === 0 || offset <= range.start || first > range.end) continue;
+    const start = Math.max(0, range.start - first);
+    const end = Math.min(piece.length - 1, range.end - first);
+    out.push({ piece, start: piece.offset + start, end: piece.offset + end });
   }
   return out;
 }
@@ -164,7 +171,8 @@ async function openSlice(ctx: EngineContext, tenant: string, s: Slice, depth: nu
  * so a large object never holds a thousand files open.
  */
 export async function readLargeObject(ctx: EngineContext, found: Found, name: string, req?: RangeRequest, canRead?: SegmentReadCheck, depth = 0): Promise<ObjectRead> {
-  if (depth > MAX_NESTING) throw new CofferError('BrokenLargeObject', 'Max recursion depth exceeded');
+  // Swift reads ten levels of manifests (the outermost included) and refuses an eleventh.
+  if (depth >= MAX_NESTING) throw new CofferError('BrokenLargeObject', 'Max recursion depth exceeded');
   const access = new SegmentAccess(ctx, found.container, canRead);
   const m = found.record.manifest;
   // A DLO lists its segment container: the reader must be allowed to.

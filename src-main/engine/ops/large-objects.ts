@@ -1,13 +1,16 @@
 import { CofferError, isCofferError } from '../../../src-shared/errors.js';
 import type { EngineContext } from '../context.js';
-import type { ContainerInfo, ContainerRef, ObjectInfo, SloSegment } from '../types.js';
+import type { ContainerInfo, ContainerRef, DloTarget, ObjectInfo, SloSegment } from '../types.js';
 import { deleteMany, type DeleteCheck, type DeleteReport, type DeleteTarget } from './bulk-delete.js';
 import { commitVersion, payloadOf, type WriteConditions } from './commit.js';
 import { containerInfo, findContainer } from './containers.js';
-import { combinedEtag, MAX_NESTING } from './large-object-read.js';
+import { MAX_NESTING } from './large-object-read.js';
 import { checkDeleteAt, requireValidName, versionFields, type ObjectFields, type PutOptions } from './put-object.js';
 import { findVersion, headObject, toInfo } from './read-object.js';
 import { discardReceived, receiveBody, type Body } from './receive-body.js';
+import { manifestDocument, manifestEtag, segmentSpan, sloEtag } from './slo-document.js';
+
+export { manifestDocument } from './slo-document.js';
 
 /** Swift's SLO limits (also published in /info). Segments may be 1 byte; only the last may be empty. */
 export const SLO_LIMITS = { maxSegments: 1000, maxManifestBytes: 8 * 1024 * 1024, minSegmentSize: 1 } as const;
@@ -18,9 +21,17 @@ export interface SloSegmentSpec {
   name: string;
   etag?: string | null;
   size?: number | null;
+  /** Only these bytes of the segment, as the client wrote the range (`M-N`, `M-` or `-N`; parsed, not yet checked against its size). */
+  range?: SegmentRange;
 }
 
-export type SegmentProblem = 'not-found' | 'forbidden' | 'etag-mismatch' | 'size-mismatch' | 'too-small';
+/** A segment's byte range before the segment's size is known: `first-last`, `first-` (last null) or `-suffix` (first null). */
+export interface SegmentRange {
+  first: number | null;
+  last: number | null;
+}
+
+export type SegmentProblem = 'not-found' | 'forbidden' | 'etag-mismatch' | 'size-mismatch' | 'too-small' | 'unsatisfiable-range';
 
 export interface SegmentProblemEntry {
   /** `/container/object`, as the client named it. */
@@ -40,6 +51,25 @@ export function sloProblems(err: unknown): SegmentProblemEntry[] | undefined {
   if (!isCofferError(err, 'InvalidArgument')) return undefined;
   const problems = err.details.sloProblems;
   return Array.isArray(problems) ? (problems as SegmentProblemEntry[]) : undefined;
+}
+
+/**
+ * A segment's range against its size, as Swift stores it: `first-last`; undefined when it spans
+ * the whole segment (Swift drops such a range), null when no byte of it exists.
+ */
+function normalRange(r: SegmentRange, size: number): string | null | undefined {
+  let first: number;
+  let last: number;
+  if (r.first === null) {
+    if (r.last === 0 || r.last === null) return null;
+    first = Math.max(0, size - r.last);
+    last = size - 1;
+  } else {
+    if (r.first >= size) return null;
+    first = r.first;
+    last = r.last === null ? size - 1 : Math.min(r.last, size - 1);
+  }
+  return first === 0 && last === size - 1 ? undefined : `${first}-${last}`;
 }
 
 function checkSegments(ctx: EngineContext, tenant: string, specs: SloSegmentSpec[], opts: SloPutOptions): SloSegment[] {
@@ -64,7 +94,10 @@ function checkSegments(ctx: EngineContext, tenant: string, specs: SloSegmentSpec
       continue;
     }
     const last = i === specs.length - 1;
-    if (seg.size < SLO_LIMITS.minSegmentSize && !last) problems.push({ path, problem: 'too-small' });
+    const range = spec.range ? normalRange(spec.range, seg.size) : undefined;
+    if (range === null) problems.push({ path, problem: 'unsatisfiable-range' });
+    const length = range ? segmentSpan({ size: seg.size, range }).length : seg.size;
+    if (length < SLO_LIMITS.minSegmentSize && !last) problems.push({ path, problem: 'too-small' });
     if (spec.size != null && spec.size !== seg.size) problems.push({ path, problem: 'size-mismatch' });
     if (spec.etag != null && spec.etag.replace(/"/g, '').toLowerCase() !== seg.etag) problems.push({ path, problem: 'etag-mismatch' });
     segments.push({
@@ -74,6 +107,7 @@ function checkSegments(ctx: EngineContext, tenant: string, specs: SloSegmentSpec
       size: seg.size,
       contentType: seg.contentType,
       lastModified: seg.lastModified,
+      ...(range ? { range } : {}),
       ...(seg.manifest?.kind === 'slo' ? { subSlo: true } : {}),
     });
   }
@@ -81,44 +115,11 @@ function checkSegments(ctx: EngineContext, tenant: string, specs: SloSegmentSpec
   return segments;
 }
 
-/** Swift's manifest timestamps: microseconds, no zone. */
-function manifestTime(ms: number): string {
-  return `${new Date(ms).toISOString().slice(0, 23)}000`;
-}
-
-/** Python's json.dumps with its defaults (", " and ": " between items, non-ASCII escaped), as Swift writes its documents. */
-function pythonJson(v: unknown): string {
-  if (Array.isArray(v)) return `[${v.map(pythonJson).join(', ')}]`;
-  if (v !== null && typeof v === 'object') return `{${Object.entries(v).map(([k, x]) => `${pythonJson(k)}: ${pythonJson(x)}`).join(', ')}}`;
-  return JSON.stringify(v).replace(/[\u0080-\uffff]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
-}
-
-/** One segment of the stored manifest, its keys in Swift's order (or the PUT form's, sorted, as Swift sorts them). */
-function manifestRow(s: SloSegment, raw: boolean): Record<string, unknown> {
-  const path = `/${s.container}/${s.name}`;
-  if (raw) return { etag: s.etag, path, size_bytes: s.size };
-  return {
-    name: path,
-    hash: s.etag,
-    bytes: s.size,
-    content_type: s.contentType,
-    last_modified: manifestTime(s.lastModified),
-    ...(s.subSlo ? { sub_slo: true } : {}),
-  };
-}
-
-/**
- * An SLO's manifest document as Swift stores it (what `?multipart-manifest=get` returns, and what
- * its container counts in bytes used), or with `raw` the PUT form, ready to be PUT again.
- */
-export function manifestDocument(segments: SloSegment[], raw = false): string {
-  return pythonJson(segments.map((s) => manifestRow(s, raw)));
-}
-
 /**
  * Stores an SLO manifest: every segment must exist in the tenant and match the ETag and size
  * given. The manifest keeps what it found (so reads can tell a replaced segment) and has no
- * bytes of its own; its ETag is the MD5 of the segment ETags, its size their sum.
+ * bytes of its own; its ETag is the MD5 of the segment ETags (a ranged one with its range), its
+ * size the sum of what each segment contributes. An empty list is an empty object, as in Swift.
  */
 export async function putStaticLargeObject(
   ctx: EngineContext,
@@ -129,19 +130,19 @@ export async function putStaticLargeObject(
 ): Promise<ObjectInfo> {
   requireValidName(name);
   checkDeleteAt(opts.deleteAt);
-  if (specs.length === 0) throw new CofferError('InvalidArgument', 'Manifest must have at least one segment.');
   if (specs.length > SLO_LIMITS.maxSegments) {
     throw new CofferError('EntityTooLarge', `Number of segments must be <= ${SLO_LIMITS.maxSegments}`);
   }
   if (!findContainer(ctx, ref)) throw new CofferError('NoSuchContainer', `Container ${ref.container} does not exist`);
   const segments = checkSegments(ctx, ref.tenant, specs, opts);
-  const etag = combinedEtag(segments.map((s) => s.etag));
+  const etag = sloEtag(segments);
   if (opts.expectedEtag !== undefined && opts.expectedEtag.replace(/"/g, '').toLowerCase() !== etag) {
     throw new CofferError('BadDigest', 'The ETag you specified did not match the SLO ETag', { md5: etag });
   }
-  const size = segments.reduce((n, s) => n + s.size, 0);
+  const size = segments.reduce((n, s) => n + segmentSpan(s).length, 0);
   const documentBytes = Buffer.byteLength(manifestDocument(segments));
-  const fields = { ...versionFields(name, opts, etag), manifest: { kind: 'slo' as const, size, segments, documentBytes } };
+  const manifest = { kind: 'slo' as const, size, segments, documentBytes, documentEtag: manifestEtag(segments) };
+  const fields = { ...versionFields(name, opts, etag), manifest };
   const { container, record } = await commitVersion(ctx, ref, name, { size: 0 }, fields, opts);
   return toInfo(container, name, record, true);
 }
@@ -152,7 +153,7 @@ export async function putDynamicLargeObject(
   ref: ContainerRef,
   name: string,
   body: Body,
-  target: { container: string; prefix: string },
+  target: Omit<DloTarget, 'kind'>,
   opts: PutOptions = {},
 ): Promise<ObjectInfo> {
   requireValidName(name);

@@ -31,6 +31,7 @@ export type ListEntry = { kind: 'object'; name: string; object: ListedObject } |
 function listed(c: ContainerRecord, name: string, rec: ListedRecord): ListedObject {
   const o: ListedObject = { container: c.name, name, size: rec.size, etag: rec.etag, lastModified: Math.floor(rec.mtime / 1000), mtimeMicros: rec.mtime, contentType: rec.contentType };
   if (rec.link) o.link = rec.link;
+  if (rec.manifestEtag !== undefined) o.manifestEtag = rec.manifestEtag;
   return o;
 }
 

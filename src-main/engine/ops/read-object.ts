@@ -40,7 +40,10 @@ export function toInfo(c: ContainerRecord, name: string, rec: ObjectRecord, isLa
     if ('segments' in rec.data) info.partSizes = rec.data.segments.map((seg) => seg.size);
     if (rec.partChecksums) info.partChecksums = rec.partChecksums;
   }
-  if (rec.manifest) info.manifest = summarize(rec.manifest);
+  if (rec.manifest) {
+    info.manifest = summarize(rec.manifest);
+    if (rec.manifest.kind === 'slo' && rec.manifest.documentEtag !== undefined) info.manifestEtag = rec.manifest.documentEtag;
+  }
   if (rec.tags) info.tags = rec.tags;
   if (rec.retention) info.retention = rec.retention;
   if (rec.legalHold !== undefined) info.legalHold = rec.legalHold;
@@ -49,7 +52,7 @@ export function toInfo(c: ContainerRecord, name: string, rec: ObjectRecord, isLa
 }
 
 function summarize(m: Manifest): ManifestSummary {
-  return m.kind === 'slo' ? { kind: 'slo', segments: m.segments.length } : { kind: 'dlo', container: m.container, prefix: m.prefix };
+  return m.kind === 'slo' ? { kind: 'slo', segments: m.segments.length } : m;
 }
 
 export interface Found {

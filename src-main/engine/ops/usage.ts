@@ -42,7 +42,26 @@ export const accountUsageKey = (account: string) => `a${account}`;
 export const containerUsageKey = (cid: number) => `c${cid}`;
 
 export function readUsage(store: IndexStore, key: string): StoredUsage {
-  return store.getUsage(key) ?? { ...ZERO_USAGE };
+  // A container without a record yet has no objects, current ones included; a record written
+  // before `current` was kept stays without it (its readers fall back to `objects`).
+  return store.getUsage(key) ?? (key.startsWith('c') ? { ...ZERO_USAGE, current: 0 } : { ...ZERO_USAGE });
+}
+
+/**
+ * Moves a container's count of current objects (the objects table's entries) by `by`, in the
+ * write that adds or removes the entry. Containers counted before it was kept are left alone.
+ */
+export function addCurrentObjects(store: IndexStore, container: ContainerRecord, by: number): void {
+  if (by === 0) return;
+  const key = containerUsageKey(container.cid);
+  const u = readUsage(store, key);
+  if (u.current === undefined) return;
+  store.setUsage(key, { ...u, current: u.current + by });
+}
+
+/** The current objects a container's usage record says it has (every object, for records from before they were counted apart). */
+export function currentObjects(u: StoredUsage): number {
+  return u.current ?? u.objects;
 }
 
 /** A quota being set: whole numbers (-1 = unlimited), within what a number holds exactly. */
@@ -90,6 +109,7 @@ export function applyUsage(store: IndexStore, container: ContainerRecord, delta:
     // Built field by field: `{ ...u, objects, ... }` missed V8's inline caches on every write.
     const next: StoredUsage = { objects: u.objects + delta.objects, bytes: u.bytes + delta.bytes, bytesActual: u.bytesActual + delta.bytesActual };
     if (u.containers !== undefined) next.containers = u.containers;
+    if (u.current !== undefined) next.current = u.current;
     store.setUsage(key, next);
   }
 }

@@ -3,7 +3,7 @@ import type { EngineContext } from '../context.js';
 import { expiryKey, objectKey, versionKey, versionsOfName } from '../index/keys.js';
 import type { ContainerRecord, ObjectRecord } from '../types.js';
 import { releaseData } from './release.js';
-import { countedSize, type CountedSize } from './usage.js';
+import { addCurrentObjects, countedSize, type CountedSize } from './usage.js';
 
 /**
  * Opaque, URL-safe version ids (32 characters); "null" is reserved for the null version. Never
@@ -65,7 +65,10 @@ export function retireCurrent(
     const replace = c.versioning === 'unversioned' || (c.versioning === 'suspended' && current.versionId === null);
     if (replace) removals.drop(current);
     else ctx.store.versions.putSync(versionKey(c.cid, name, current.seq), current);
-    if (!known?.overwritten) ctx.store.objects.removeSync(key);
+    if (!known?.overwritten) {
+      ctx.store.objects.removeSync(key);
+      addCurrentObjects(ctx.store, c, -1);
+    }
     setExpiry(ctx, key, current, undefined);
   }
   if (c.versioning === 'suspended') {
@@ -87,5 +90,6 @@ export function promoteNewest(ctx: EngineContext, c: ContainerRecord, name: stri
   if (!newest || newest.record.deleteMarker) return;
   ctx.store.versions.removeSync(newest.key);
   ctx.store.objects.putSync(key, newest.record);
+  addCurrentObjects(ctx.store, c, 1);
   setExpiry(ctx, key, undefined, newest.record);
 }

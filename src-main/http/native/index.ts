@@ -149,7 +149,7 @@ function protocol(ctx: NativeContext): Protocol<NativeOperation, Caller, Contain
     run: (x, op, { who, grant }, c) => {
       const account = 'path' in op && op.path ? op.path.account : '';
       const owner = actsAsOwner(who, account, () => ctx.engine.accountAcl(account));
-      const call: NativeCall = { x, ctx, who, account, owner, op, adjust: grant ? tempUrlHeaders(grant, (op as NativeOpOf<'GetObject'>).path.object) : undefined };
+      const call: NativeCall = { x, ctx, who, account, owner, op, adjust: grant ? tempUrlHeaders(grant, (op as NativeOpOf<'GetObject'>).path.object) : undefined, tempUrlReach: grant?.reach };
       return (HANDLERS[op.name] as Handler<NativeOpName>)(call as never, c!) as Promise<void>;
     },
     // Swift's bulk middleware answers every refusal of an extraction in its 200 report; a web

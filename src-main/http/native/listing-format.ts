@@ -60,7 +60,7 @@ export function renderContainers(format: ListingFormat, account: string, entries
   const rows = entries.map((e): Row =>
     e.kind === 'prefix'
       ? { subdir: e.prefix }
-      : { name: e.container.name, count: e.container.usage.objects, bytes: e.container.usage.bytes, last_modified: isoMillis(e.container.lastModified) },
+      : { name: e.container.name, count: e.container.usage.current ?? e.container.usage.objects, bytes: e.container.usage.bytes, last_modified: isoMillis(e.container.lastModified) },
   );
   if (format === 'json') return JSON.stringify(rows);
   if (format === 'plain') return rows.map((r) => `${'subdir' in r ? r.subdir : r.name}\n`).join('');
@@ -81,7 +81,8 @@ const NEWLINE: XmlNode = { '#text': '\n' };
 /**
  * A container listing (N4). In JSON a symlink also shows its target (Swift's symlink middleware):
  * `symlink_path` under the link's account (the path's, `AUTH_…`) unless it names another, and a
- * static link's `symlink_etag` and `symlink_bytes`.
+ * static link's `symlink_etag` and `symlink_bytes`. An SLO lists as Swift's slo records it: its
+ * manifest document's MD5 as `hash`, and (JSON only) the large object's quoted ETag as `slo_etag`.
  */
 export function renderObjects(format: ListingFormat, container: string, entries: ListEntry[], account = ''): string {
   if (format === 'plain') return entries.map((e) => `${e.kind === 'object' ? e.name : e.prefix}\n`).join('');
@@ -91,7 +92,7 @@ export function renderObjects(format: ListingFormat, container: string, entries:
       ? { subdir: e.prefix }
       : {
           name: e.name,
-          hash: e.object.etag,
+          hash: e.object.manifestEtag ?? e.object.etag,
           bytes: e.object.size,
           content_type: e.object.contentType ? listedContentType(e.object.contentType) : 'application/octet-stream',
           last_modified: isoMillis(e.object.lastModified),
@@ -99,7 +100,9 @@ export function renderObjects(format: ListingFormat, container: string, entries:
   );
   if (format === 'json') {
     entries.forEach((e, i) => {
-      if (e.kind === 'object' && e.object.link) Object.assign(rows[i]!, symlinkFields(e.object.link, account));
+      if (e.kind !== 'object') return;
+      if (e.object.manifestEtag !== undefined) Object.assign(rows[i]!, { slo_etag: `"${e.object.etag}"` });
+      if (e.object.link) Object.assign(rows[i]!, symlinkFields(e.object.link, account));
     });
     return JSON.stringify(rows);
   }
@@ -111,7 +114,8 @@ export function renderObjects(format: ListingFormat, container: string, entries:
   return xmlDocument(el('container', items, { name: container }));
 }
 
-function symlinkFields(link: SymlinkTarget, account: string): Record<string, string | number> {
+/** What Swift's listings add for a symlink: its target's path, and a static link's ETag and size. */
+export function symlinkFields(link: SymlinkTarget, account: string): Record<string, string | number> {
   const out: Record<string, string | number> = {};
   if (link.etag !== undefined) out.symlink_etag = link.etag;
   if (link.bytes !== undefined) out.symlink_bytes = link.bytes;

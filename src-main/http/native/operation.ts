@@ -1,6 +1,7 @@
 import type { AccountAcl, Action, ContainerSettings, RangeRequest, RequestFields, SymlinkTarget } from '../../engine/index.js';
 import type { ConditionalHeaders } from '../common/conditionals.js';
 import type { ListingFormat, ListingType } from './listing-format.js';
+import type { DloHeader } from './params.js';
 import type { MetaChange } from './metadata.js';
 import type { NativeError } from './errors.js';
 import type { CofferError } from '../../../src-shared/errors.js';
@@ -70,7 +71,7 @@ export interface PutParams {
   /** The ETag header: the MD5 the body must have (or, for a manifest, the SLO ETag). */
   etag: string | undefined;
   /** `X-Object-Manifest`: a DLO over container/prefix. */
-  dlo: { container: string; prefix: string } | undefined;
+  dlo: DloHeader | undefined;
 }
 
 type Op<N extends string, P = object> = { name: N } & P;
@@ -122,7 +123,7 @@ export type NativeOperation = (
       fields: ObjectFields;
       removeDeleteAt: boolean;
       /** X-Object-Manifest, replaced with the rest of the metadata: null when the POST has none. */
-      dlo: { container: string; prefix: string } | null;
+      dlo: DloHeader | null;
     }>
   | Op<'DeleteObject', { path: ObjectPath; tempUrl: TempUrlParams | undefined; ifDeleteAt?: number | undefined; versionId?: string | undefined }>
   /** `PUT ?version-id=` with an empty body: that version becomes the current one again. */

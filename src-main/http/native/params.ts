@@ -105,19 +105,28 @@ export function readObjectFields(headers: RequestHeaders, keepEmpty = false): Re
 
 const DLO_FORMAT = 'X-Object-Manifest must be in the format container/prefix';
 
+/** X-Object-Manifest as read: the (URL-decoded) segment container and prefix, and the header as sent, which Swift echoes. */
+export interface DloHeader {
+  container: string;
+  prefix: string;
+  header: string;
+}
+
 /**
  * `X-Object-Manifest: {container}/{prefix}` (URL-encoded) on a PUT makes the object a DLO (§10.2).
- * Swift's rule: both parts non-empty, no query characters, the prefix not starting with `/`.
+ * Swift's rule: both parts non-empty, no query characters, the prefix not starting with `/`. Swift
+ * checks it on PUT only: a POST stores any value (`lenient`), split as Swift's reader splits it.
  */
-export function readDloTarget(raw: string | undefined): { container: string; prefix: string } | undefined {
+export function readDloTarget(raw: string | undefined, lenient = false): DloHeader | undefined {
   if (raw === undefined) return undefined;
-  const value = decodeHeaderStrict(raw.trim());
-  if (value === undefined || value.includes('?') || value.includes('&')) throw new NativeError(400, DLO_FORMAT);
-  const slash = value.indexOf('/');
-  const container = slash < 0 ? '' : value.slice(0, slash);
-  const prefix = slash < 0 ? '' : value.slice(slash + 1);
-  if (!container || !prefix || prefix.startsWith('/')) throw new NativeError(400, DLO_FORMAT);
-  return { container, prefix };
+  const header = raw.trim();
+  const value = decodeHeaderStrict(header) ?? (lenient ? header : undefined);
+  const slash = value?.indexOf('/') ?? -1;
+  const container = value === undefined ? '' : slash < 0 ? value : value.slice(0, slash);
+  const prefix = value === undefined || slash < 0 ? '' : value.slice(slash + 1);
+  const valid = value !== undefined && slash > 0 && !value.includes('?') && !value.includes('&') && !!prefix && !prefix.startsWith('/');
+  if (!valid && !lenient) throw new NativeError(400, DLO_FORMAT);
+  return { container, prefix, header };
 }
 
 /** `/container/object` or `container/object` (URL-encoded) -> its parts, or undefined when malformed. */

@@ -61,7 +61,7 @@ export function putManifest(path: ObjectPath, headers: RequestHeaders, h: (n: st
 
 export function postObject(path: ObjectPath, headers: RequestHeaders, h: (n: string) => string | undefined, r: NativeReader, tempUrl: TempUrlParams | undefined): NativeOperation {
   const fields = r.read(() => readObjectFields(headers), NO_FIELDS);
-  const dlo = r.read(() => readDloTarget(h('x-object-manifest')), undefined) ?? null;
+  const dlo = r.read(() => readDloTarget(h('x-object-manifest'), true), undefined) ?? null;
   return { name: 'PostObject', path, tempUrl, fields, removeDeleteAt: h('x-remove-delete-at') !== undefined, dlo };
 }
 

@@ -10,6 +10,12 @@ export interface NativeContext {
 }
 
 /** A parsed, authenticated native request on its way to a handler: its operation carries every parameter. */
+/** Where a TempURL's links may lead: its signing account, and with a container's key only that container. */
+export interface TempUrlReach {
+  account: string;
+  container?: string;
+}
+
 export interface NativeCall<O extends NativeOperation = NativeOperation> {
   x: Exchange;
   ctx: NativeContext;
@@ -24,6 +30,8 @@ export interface NativeCall<O extends NativeOperation = NativeOperation> {
   op: O;
   /** Last say over the headers of a 200/206 read (a TempURL sets Content-Disposition, hides metadata). */
   adjust: ((headers: HeaderValues) => HeaderValues) | undefined;
+  /** A TempURL's reach, where the request came with one: the links it follows may not lead further. */
+  tempUrlReach?: TempUrlReach | undefined;
 }
 
 /**

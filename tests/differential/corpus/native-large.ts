@@ -14,6 +14,19 @@ const GOOD_MANIFEST = manifest([
 const SLO: Req[] = [...SEGMENTS, PUT('/{c}/slo?multipart-manifest=put', { body: GOOD_MANIFEST, headers: { 'Content-Type': 'text/plain' } })];
 const ALLOW_A: Req = POST('/{c}', { headers: { 'X-Container-Meta-Access-Control-Allow-Origin': 'https://a.example' } });
 const DLO: Req[] = [...SEGMENTS, PUT('/{c}/dlo', { headers: { 'X-Object-Manifest': '{c}/seg/', 'Content-Type': 'text/plain' } })];
+/** Segments with a range each: the first two bytes of one, the last three of the other (Swift stores `0-1` and `7-9`). */
+const RANGED_MANIFEST = manifest([{ path: '/{c}/seg/1', range: '0-1' }, { path: '/{c}/seg/2', range: '-3' }]);
+const RANGED: Req[] = [...SEGMENTS, PUT('/{c}/ranged?multipart-manifest=put', { body: RANGED_MANIFEST, headers: { 'Content-Type': 'text/plain' } })];
+/** SLOs nested `levels` deep: /{c}/slo is level 1, /{c}/l<k> holds level k-1 and one plain segment. */
+const NESTED = (levels: number): Req[] => [
+  ...SLO,
+  ...Array.from({ length: levels - 1 }, (_, i) => {
+    const inner = i === 0 ? '/{c}/slo' : `/{c}/l${i + 1}`;
+    return PUT(`/{c}/l${i + 2}?multipart-manifest=put`, { body: manifest([{ path: inner }, { path: '/{c}/seg/1' }]) });
+  }),
+];
+/** A first segment of 5,000 bytes: more than Swift's server holds back before it starts its answer. */
+const BIG_SEG = 'x'.repeat(5000);
 const TEMP_KEY = 'differential-temp-url-key';
 /** The account's TempURL key: the same value from every row (rows run concurrently on one account). */
 const WITH_KEY: Req = POST('', { headers: { 'X-Account-Meta-Temp-URL-Key': TEMP_KEY } });
@@ -26,7 +39,8 @@ export const NATIVE_LARGE_ROWS: Row[] = [
   n('slo.get', GET('/{c}/slo'), { setup: SLO }),
   n('slo.head', HEAD('/{c}/slo'), { setup: SLO }),
   n('slo.get.range', GET('/{c}/slo', { headers: { Range: 'bytes=5-14' } }), { setup: SLO }),
-  n('slo.get.manifest', GET('/{c}/slo?multipart-manifest=get'), { setup: SLO }),
+  // The manifest document's ETag covers its segments' Last-Modified, each server's own.
+  n('slo.get.manifest', GET('/{c}/slo?multipart-manifest=get'), { setup: SLO, compare: { presence: ['etag'] } }),
   n('slo.get.manifest-raw', GET('/{c}/slo?multipart-manifest=get&format=raw'), { setup: SLO }),
   n('slo.listing', GET('/{c}?format=json&prefix=slo'), { setup: SLO }),
   n('slo.container-bytes', HEAD('/{c}'), { setup: SLO }),
@@ -50,6 +64,36 @@ export const NATIVE_LARGE_ROWS: Row[] = [
     setup: [...SLO, PUT('/{c}/outer?multipart-manifest=put', { body: manifest([{ path: '/{c}/slo' }, { path: '/{c}/seg/1' }]) })],
   }),
   n('slo.segment-deleted', GET('/{c}/slo'), { setup: [...SLO, DELETE('/{c}/seg/2')] }),
+  n('slo.segment-deleted.first', GET('/{c}/slo'), { setup: [...SLO, DELETE('/{c}/seg/1')] }),
+  n('slo.segment-deleted.after-4k', GET('/{c}/big'), {
+    setup: [...SEGMENTS, PUT('/{c}/seg/0', { body: BIG_SEG }), PUT('/{c}/big?multipart-manifest=put', { body: manifest([{ path: '/{c}/seg/0' }, { path: '/{c}/seg/2' }]) }), DELETE('/{c}/seg/2')],
+  }),
+  // Segment ranges
+  n('slo.range.put', PUT('/{c}/ranged?multipart-manifest=put', { body: RANGED_MANIFEST }), { setup: SEGMENTS }),
+  n('slo.range.head', HEAD('/{c}/ranged'), { setup: RANGED }),
+  n('slo.range.get.range', GET('/{c}/ranged', { headers: { Range: 'bytes=1-3' } }), { setup: RANGED }),
+  n('slo.range.manifest', GET('/{c}/ranged?multipart-manifest=get'), { setup: RANGED, compare: { presence: ['etag'] } }),
+  n('slo.range.manifest-raw', GET('/{c}/ranged?multipart-manifest=get&format=raw'), { setup: RANGED }),
+  n('slo.range.listing', GET('/{c}?format=json&prefix=ranged'), { setup: RANGED }),
+  n('slo.range.whole', GET('/{c}/slo?multipart-manifest=get&format=raw'), { setup: [...SEGMENTS, PUT('/{c}/slo?multipart-manifest=put', { body: manifest([{ path: '/{c}/seg/1', range: '0-' }, { path: '/{c}/seg/2', range: '0-99' }]) })] }),
+  n('slo.range.invalid', PUT('/{c}/slo?multipart-manifest=put', { body: manifest([{ path: '/{c}/seg/1', range: '5-2' }]) }), { setup: SEGMENTS }),
+  n('slo.range.multiple', PUT('/{c}/slo?multipart-manifest=put', { body: manifest([{ path: '/{c}/seg/1', range: '0-1,3-4' }]) }), { setup: SEGMENTS }),
+  n('slo.range.unsatisfiable-size', PUT('/{c}/slo?multipart-manifest=put', { body: manifest([{ path: '/{c}/seg/1', size_bytes: SEG_A.length, range: '10-' }]) }), { setup: SEGMENTS }),
+  n('slo.range.unsatisfiable', PUT('/{c}/slo?multipart-manifest=put', { body: manifest([{ path: '/{c}/seg/1', range: '10-' }]) }), { setup: SEGMENTS }),
+  n('slo.range.of-slo', GET('/{c}/outer'), {
+    setup: [...SLO, PUT('/{c}/outer?multipart-manifest=put', { body: manifest([{ path: '/{c}/slo', range: '8-12' }, { path: '/{c}/seg/1', range: '-1' }]) })],
+  }),
+  // Empty manifests, nested manifests and Swift's depth limit (ten levels read, an eleventh refused)
+  n('slo.empty.get', GET('/{c}/slo'), { setup: [...SEGMENTS, PUT('/{c}/slo?multipart-manifest=put', { body: '[]' })] }),
+  n('slo.empty.head', HEAD('/{c}/slo'), { setup: [...SEGMENTS, PUT('/{c}/slo?multipart-manifest=put', { body: '[]' })] }),
+  n('slo.of-slo.manifest', GET('/{c}/outer?multipart-manifest=get'), {
+    setup: [...SLO, PUT('/{c}/outer?multipart-manifest=put', { body: manifest([{ path: '/{c}/slo' }, { path: '/{c}/seg/1' }]) })],
+    compare: { presence: ['etag'] },
+  }),
+  n('slo.nested.ten-levels', GET('/{c}/l10'), { setup: NESTED(10) }),
+  n('slo.nested.eleven-levels', GET('/{c}/l11'), { setup: NESTED(11) }),
+  n('slo.nested.eleven-levels.head', HEAD('/{c}/l11'), { setup: NESTED(11) }),
+  n('slo.listing.xml', GET('/{c}?format=xml&prefix=slo'), { setup: SLO }),
   n('slo.copy', PUT('/{c}/copy', { headers: { 'X-Copy-From': '{c}/slo' } }), { setup: SLO }),
   n('slo.copy.manifest', HEAD('/{c}/copy'), { setup: [...SLO, PUT('/{c}/copy?multipart-manifest=get', { headers: { 'X-Copy-From': '{c}/slo' } })] }),
   n('slo.copy.manifest-get', GET('/{c}/copy'), { setup: [...SLO, PUT('/{c}/copy?multipart-manifest=get', { headers: { 'X-Copy-From': '{c}/slo' } })] }),

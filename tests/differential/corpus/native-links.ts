@@ -11,7 +11,27 @@ const link = (at: string, target: string, headers: Record<string, string> = {}):
 const LINKED = [...OWN_C_OBJ, link('/{c}/ln', '{c}/obj')];
 const STATIC = [...OWN_C_OBJ, PUT('/{c}/ln', { body: '', headers: { 'X-Symlink-Target': '{c}/obj', 'X-Symlink-Target-Etag': OBJ_ETAG } })];
 
+/** A TempURL key on the row's container (rows run concurrently: the account's key is shared, a container's is the row's own). */
+const CONTAINER_KEY = 'differential-container-key';
+/** A link in {c} to an object in another container, {c}-t. */
+const CROSS = [...OWN_C, PUT('/{c}-t'), PUT('/{c}-t/obj', { body: 'elsewhere' }), link('/{c}/ln', '{c}-t/obj')];
+const ACCOUNT_TEMP_KEY = 'differential-temp-url-key';
+
 const SYMLINK_ROWS: Row[] = [
+  // A TempURL reaches a link's target only within its key's scope (Swift: a container key its container, an account key its account).
+  n('symlink.tempurl.same-container', GET('/{c}/ln', { as: 'anonymous', tempUrl: { key: CONTAINER_KEY, expires: 300 } }), {
+    setup: [...LINKED, POST('/{c}', { headers: { 'X-Container-Meta-Temp-URL-Key': CONTAINER_KEY } })],
+  }),
+  n('symlink.tempurl.container-key-other-container', GET('/{c}/ln', { as: 'anonymous', tempUrl: { key: CONTAINER_KEY, expires: 300 } }), {
+    setup: [...CROSS, POST('/{c}', { headers: { 'X-Container-Meta-Temp-URL-Key': CONTAINER_KEY } })],
+  }),
+  n('symlink.tempurl.container-key-other-container.head', HEAD('/{c}/ln', { as: 'anonymous', tempUrl: { key: CONTAINER_KEY, expires: 300 } }), {
+    setup: [...CROSS, POST('/{c}', { headers: { 'X-Container-Meta-Temp-URL-Key': CONTAINER_KEY } })],
+  }),
+  n('symlink.tempurl.account-key-other-container', GET('/{c}/ln', { as: 'anonymous', tempUrl: { key: ACCOUNT_TEMP_KEY, expires: 300 } }), {
+    setup: [...CROSS, POST('', { headers: { 'X-Account-Meta-Temp-URL-Key': ACCOUNT_TEMP_KEY } })],
+  }),
+
   // creating links
   n('symlink.put', link('/{c}/link', '{c}/obj'), { setup: OWN_C_OBJ }),
   n('symlink.put.default-type', PUT('/{c}/ln', { body: '', headers: { 'X-Symlink-Target': '{c}/obj' } }), { setup: OWN_C_OBJ }),

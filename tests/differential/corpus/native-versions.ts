@@ -1,7 +1,7 @@
 // Native API: Swift's object versioning (X-Versions-Enabled): the container flag, version ids on
 // writes and reads, reads and deletes by `version-id`, delete markers, the `?versions` listing.
 import type { Req, Row } from '../types.js';
-import { DELETE, GET, HEAD, n, POST, PUT } from './helpers.js';
+import { DELETE, GET, HEAD, md5, n, POST, PUT } from './helpers.js';
 
 /** RGW 16.2's Swift API has only the legacy X-Versions-Location. */
 const NO_RGW = { skip: { 'rgw-swift': 'Ceph RGW 16.2 has no X-Versions-Enabled (object versioning)' } };
@@ -44,6 +44,9 @@ export const NATIVE_VERSIONS_ROWS: Row[] = [
   // the container's flag
   v('container.put-enabled', PUT('/{c}', { headers: { 'X-Versions-Enabled': 'true' } }), []),
   v('container.head-enabled', HEAD('/{c}'), ENABLED),
+  // Swift counts the current objects only (its versions live in a hidden container) and adds their bytes.
+  v('container.head-two-versions', HEAD('/{c}'), TWO),
+  v('container.head-delete-marker', HEAD('/{c}'), [...DELETED, put('other', 'x')]),
   v('container.head-suspended', HEAD('/{c}'), [...ENABLED, POST('/{c}', { headers: { 'X-Versions-Enabled': 'false' } })]),
   v('container.post-false-never-versioned', POST('/{c}', { headers: { 'X-Versions-Enabled': 'false' } }), [PUT('/{c}')]),
   v('container.head-false-never-versioned', HEAD('/{c}'), [PUT('/{c}'), POST('/{c}', { headers: { 'X-Versions-Enabled': 'false' } })]),
@@ -88,4 +91,16 @@ export const NATIVE_VERSIONS_ROWS: Row[] = [
   v('list.format-json', GET('/{c}?versions&format=json'), TWO),
   v('list.unversioned', GET('/{c}?versions'), [PUT('/{c}'), put('obj', 'x')]),
   v('list.empty', GET('/{c}?versions'), ENABLED),
+  // Links and static links list with their targets, as in the plain listing; an SLO with its slo_etag.
+  v('list.symlinks', GET('/{c}?versions'), [
+    ...ENABLED,
+    put('obj', 'first'),
+    PUT('/{c}/ln', { body: '', headers: { 'X-Symlink-Target': '{c}/obj' } }),
+    PUT('/{c}/static', { body: '', headers: { 'X-Symlink-Target': '{c}/obj', 'X-Symlink-Target-Etag': md5('first') } }),
+  ]),
+  v('list.slo', GET('/{c}?versions&prefix=slo'), [
+    ...ENABLED,
+    put('seg', 'segment'),
+    PUT('/{c}/slo?multipart-manifest=put', { body: JSON.stringify([{ path: '/{c}/seg' }]) }),
+  ]),
 ];

@@ -16,7 +16,8 @@ const OWNER_META = new Set(['temp-url-key', 'temp-url-key-2']);
 export function containerHeaders(c: ContainerInfo, owner: boolean): HeaderValues {
   const meta = owner ? c.meta : Object.fromEntries(Object.entries(c.meta).filter(([k]) => !OWNER_META.has(k.toLowerCase())));
   return {
-    'X-Container-Object-Count': c.usage.objects,
+    // Swift counts the current objects only: its versions live in another container.
+    'X-Container-Object-Count': c.usage.current ?? c.usage.objects,
     'X-Container-Bytes-Used': c.usage.bytes,
     'X-Container-Bytes-Used-Actual': c.usage.bytesActual,
     'X-Timestamp': xTimestamp(c.created * 1000),

@@ -9,6 +9,7 @@ import { metaResponseHeaders, standardResponseHeaders } from '../metadata.js';
 import type { NativeOpOf } from '../operation.js';
 import { baseHeaders, reply, type NativeCall } from '../respond.js';
 import { manifestHeaders } from './dlo.js';
+import { holdFirstWrite } from './slo.js';
 import { sendRanges } from './multi-range.js';
 import { atLocation, followLinks, linkHeaders, postedToLink } from './symlink.js';
 import { checkVersionId, deleteVersioned, readFailureHeaders, versioned, versionHeaders, withHeaders } from './versions.js';
@@ -148,8 +149,11 @@ async function send(
     if (part) headers['Content-Range'] = `bytes ${part.start}-${part.end}/${info.size}`;
     return x.sendHead(part ? 206 : 200, headers, baseHeaders(x), part ? part.end - part.start + 1 : info.size);
   }
-  const read = early ?? (opts.raw ? await ctx.engine.getManifestBytes(refOf(c), name, range) : await ctx.engine.getObject(refOf(c), name, readOptionsFor(call.who, range, versionId, ctx.engine.accountAcl)));
+  const opened = early ?? (opts.raw ? await ctx.engine.getManifestBytes(refOf(c), name, range) : await ctx.engine.getObject(refOf(c), name, readOptionsFor(call.who, range, versionId, ctx.engine.accountAcl)));
+  const read = opened.info.manifest && !opts.raw ? await holdFirstWrite(opened) : opened;
   const headers = headersOf(read.info);
+  // A manifest read as itself (a DLO's `?multipart-manifest=get`) is a plain object: its own ETag, unquoted.
+  if (opts.raw) headers.Etag = read.info.etag;
   if (read.range) {
     const { start, end } = read.range;
     headers['Content-Range'] = `bytes ${start}-${end}/${read.info.size}`;

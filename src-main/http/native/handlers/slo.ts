@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { decide, manifestDocument, segmentReader, SLO_LIMITS, sloProblems, type ContainerInfo, type SegmentProblem, type SloSegmentSpec } from '../../../engine/index.js';
+import { Readable } from 'node:stream';
+import { decide, manifestDocument, segmentReader, SLO_LIMITS, sloProblems, type ContainerInfo, type ObjectRead, type SegmentProblem, type SegmentRange, type SloSegmentSpec } from '../../../engine/index.js';
 import { httpDate } from '../../common/dates.js';
 import { readSmallBody } from '../../common/exchange.js';
 import { encodePath } from '../../common/url.js';
@@ -12,7 +13,30 @@ import { sendDeleteReport } from './bulk.js';
 import { getObject, objectHeaders, refOf } from './object.js';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
-const SEGMENT_KEYS = new Set(['path', 'etag', 'size_bytes']);
+const SEGMENT_KEYS = new Set(['path', 'etag', 'size_bytes', 'range']);
+
+/**
+ * A segment's `range` as Swift's swob.Range reads `bytes=<range>`: `M-N`, `M-` or `-N`, one of
+ * them (`multiple`), or `invalid`.
+ */
+function parseSegmentRange(text: string): SegmentRange | 'invalid' | 'multiple' {
+  const specs = text.replace(/ /g, '').split(',');
+  const out: SegmentRange[] = [];
+  for (const spec of specs) {
+    const m = /^(\d*)-(\d*)$/.exec(spec);
+    if (!m || (m[1] === '' && m[2] === '')) return 'invalid';
+    const first = m[1] === '' ? null : Number(m[1]);
+    const last = m[2] === '' ? null : Number(m[2]);
+    if (first !== null && last !== null && last < first) return 'invalid';
+    out.push({ first, last });
+  }
+  return out.length > 1 ? 'multiple' : out[0]!;
+}
+
+/** Whether a range has any byte in a segment of `size` bytes (Swift checks it at once when the client gave the size). */
+function satisfiable(r: SegmentRange, size: number): boolean {
+  return r.first === null ? r.last !== 0 && size > 0 : r.first < size;
+}
 
 /** Parses a `multipart-manifest=put` body into segment specs, or the Swift-style refusal. */
 export function parseManifest(body: Buffer): SloSegmentSpec[] {
@@ -22,7 +46,8 @@ export function parseManifest(body: Buffer): SloSegmentSpec[] {
   } catch {
     data = undefined;
   }
-  if (!Array.isArray(data)) throw new NativeError(400, 'Manifest must be valid JSON.\n');
+  if (data === undefined) throw new NativeError(400, 'Manifest must be valid JSON.\n');
+  if (!Array.isArray(data)) throw new NativeError(400, 'Manifest must be a list.\n');
   if (data.length > SLO_LIMITS.maxSegments) throw new NativeError(413, `Number of segments must be <= ${SLO_LIMITS.maxSegments}`);
   const errors: string[] = [];
   const specs: SloSegmentSpec[] = [];
@@ -32,7 +57,7 @@ export function parseManifest(body: Buffer): SloSegmentSpec[] {
       continue;
     }
     const s = seg as Record<string, unknown>;
-    // Swift also takes "range" and inline "data" segments; Coffer does not (yet), so say so.
+    // Swift also takes inline "data" segments; Coffer does not (yet), so it names the key it refuses.
     const extra = Object.keys(s).filter((k) => !SEGMENT_KEYS.has(k)).sort();
     if (extra.length) errors.push(`Index ${i}: extraneous keys "${extra.join('", "')}"`);
     const path = typeof s.path === 'string' ? s.path.replace(/^\/+/, '') : undefined;
@@ -44,8 +69,23 @@ export function parseManifest(body: Buffer): SloSegmentSpec[] {
     const size = typeof s.size_bytes === 'string' && /^\d+$/.test(s.size_bytes) ? Number(s.size_bytes) : s.size_bytes;
     if (size != null && !(typeof size === 'number' && Number.isSafeInteger(size) && size >= 0)) errors.push(`Index ${i}: invalid size_bytes`);
     if (s.etag != null && typeof s.etag !== 'string') errors.push(`Index ${i}: "etag" must be a string or null (if provided)`);
+    // Swift skips an empty range, and checks one against the size the client gave.
+    let range: SegmentRange | undefined;
+    if (s.range !== undefined && s.range !== null && s.range !== '') {
+      const r = typeof s.range === 'string' ? parseSegmentRange(s.range) : 'invalid';
+      if (r === 'invalid') errors.push(`Index ${i}: invalid range`);
+      else if (r === 'multiple') errors.push(`Index ${i}: multiple ranges (only one allowed)`);
+      else if (typeof size === 'number' && !satisfiable(r, size)) errors.push(`Index ${i}: unsatisfiable range`);
+      else range = r;
+    }
     if (errors.length === 0) {
-      specs.push({ container: path!.slice(0, slash), name: path!.slice(slash + 1), etag: s.etag as string | null, size: size as number | null });
+      specs.push({
+        container: path!.slice(0, slash),
+        name: path!.slice(slash + 1),
+        etag: s.etag as string | null,
+        size: size as number | null,
+        ...(range ? { range } : {}),
+      });
     }
   }
   if (errors.length) throw new NativeError(400, errors.join('\n'));
@@ -57,6 +97,7 @@ const PROBLEM_TEXT: Record<Exclude<SegmentProblem, 'forbidden'>, string> = {
   'etag-mismatch': 'Etag Mismatch',
   'size-mismatch': 'Size Mismatch',
   'too-small': `Too small; each segment must be at least ${SLO_LIMITS.minSegmentSize} byte.`,
+  'unsatisfiable-range': 'Unsatisfiable Range',
 };
 
 /** `PUT ?multipart-manifest=put` (§10.1): validate the segments, store the manifest, 201 with the quoted SLO ETag. */
@@ -95,21 +136,66 @@ export async function putManifest(call: NativeCall<NativeOpOf<'PutManifest'>>, c
 
 /**
  * GET/HEAD `?multipart-manifest=get`: an SLO's stored manifest as JSON (`&format=raw`: the PUT
- * form, ready to be PUT again); any other object is served as stored (a DLO's own bytes).
+ * form, ready to be PUT again, under the object's own content type as Swift leaves it); any
+ * other object is served as stored (a DLO's own bytes).
  */
 export async function getManifest(call: NativeCall<NativeOpOf<'GetManifest'>>, c: ContainerInfo): Promise<void> {
   const { x, ctx, op } = call;
   const m = ctx.engine.getStaticManifest(refOf(c), op.path.object);
   if (!m) return getObject(call, c, { raw: true });
   const body = manifestDocument(m.segments, op.raw);
+  // The manifest object itself: Swift adds no X-Manifest-Etag to it (its ETag is that).
+  const { 'X-Manifest-Etag': _manifestEtag, ...own } = objectHeaders(m.info);
   x.send(200, {
     ...baseHeaders(x),
-    ...objectHeaders(m.info),
-    'Content-Type': JSON_TYPE,
+    ...own,
+    ...(op.raw ? {} : { 'Content-Type': JSON_TYPE }),
     // The ETag of what is sent (the manifest document), as Swift answers for the manifest itself.
     Etag: createHash('md5').update(body).digest('hex'),
     'Content-Length': Buffer.byteLength(body),
   }, body);
+}
+
+/**
+ * Swift's server (eventlet) writes nothing, status line included, until 4 KiB of body are ready
+ * (its minimum_write_chunk_size), so a large object whose segment fails within its first 4 KiB
+ * is answered 500, and only a later failure cuts a 200 short. The same here: the first 4 KiB
+ * are read before the answer starts.
+ */
+const FIRST_WRITE_BYTES = 4096;
+
+export async function holdFirstWrite(read: ObjectRead): Promise<ObjectRead> {
+  const source = read.body;
+  const it = source[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+  const held: Buffer[] = [];
+  let ended = false;
+  try {
+    for (let n = 0; n < FIRST_WRITE_BYTES; ) {
+      const r = await it.next();
+      if (r.done) {
+        ended = true;
+        break;
+      }
+      held.push(r.value);
+      n += r.value.length;
+    }
+  } catch {
+    source.destroy();
+    // Swift's answer carries eventlet's traceback where it runs with debug, nothing otherwise.
+    throw new NativeError(500, '');
+  }
+  async function* rest(): AsyncGenerator<Buffer> {
+    yield* held;
+    if (ended) return;
+    for (;;) {
+      const r = await it.next();
+      if (r.done) return;
+      yield r.value;
+    }
+  }
+  const body = Readable.from(rest());
+  body.once('close', () => source.destroy());
+  return { ...read, body };
 }
 
 /** DELETE `?multipart-manifest=delete`: the segments and the manifest, with a bulk-delete report. */

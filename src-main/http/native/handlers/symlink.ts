@@ -73,6 +73,11 @@ export function followLinks(call: NativeCall, account: string, link: SymlinkTarg
     const expected = link.etag;
     let container: ContainerInfo;
     let info: ObjectInfo;
+    const reach = call.tempUrlReach;
+    // Swift's tempurl authorizes the link's subrequest too: a target outside the key's scope is 401.
+    if (reach && (targetAccount !== reach.account || (reach.container !== undefined && link.container !== reach.container))) {
+      throw atLocation(new NativeError(401), location);
+    }
     try {
       container = reachContainer(call, targetAccount, link.container, 'read-object', link.object);
       info = call.ctx.engine.headObject({ tenant: container.tenant, container: container.name }, link.object, undefined, segmentReader(call.who, call.ctx.engine.accountAcl));

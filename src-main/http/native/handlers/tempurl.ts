@@ -5,7 +5,7 @@ import type { HeaderValues } from '../../common/exchange.js';
 import { decodeStrict } from '../../common/url.js';
 import { NativeError } from '../errors.js';
 import type { ObjectPath, TempUrlParams } from '../operation.js';
-import type { NativeContext } from '../respond.js';
+import type { NativeContext, TempUrlReach } from '../respond.js';
 
 /** What /info publishes and what is accepted (§12.2): Swift's methods; RGW's digests (SHA-1 included). */
 export const TEMPURL = {
@@ -47,6 +47,11 @@ function parseSignature(sig: string): { digest: Digest; hex: string } | undefine
  * to that container's account.
  */
 export function keysFor(ctx: NativeContext, account: string, container: string): string[] {
+  return scopedKeysFor(ctx, account, container).map((k) => k.key);
+}
+
+/** The keys that may sign for an object, each with its scope: the account's keys reach the account, a container's its container. */
+function scopedKeysFor(ctx: NativeContext, account: string, container: string): { key: string; scope: 'account' | 'container' }[] {
   const names = ['temp-url-key', 'temp-url-key-2'];
   const accountMeta = ctx.engine.findAccount(account)?.meta ?? {};
   let containerMeta: Record<string, string> = {};
@@ -56,7 +61,9 @@ export function keysFor(ctx: NativeContext, account: string, container: string):
   } catch {
     // No container: only account keys can sign (a PUT will then fail with 404).
   }
-  return [...names.map((n) => accountMeta[n]), ...names.map((n) => containerMeta[n])].filter((k): k is string => !!k);
+  const scoped = (meta: Record<string, string>, scope: 'account' | 'container') =>
+    names.flatMap((n) => (meta[n] ? [{ key: meta[n], scope }] : []));
+  return [...scoped(accountMeta, 'account'), ...scoped(containerMeta, 'container')];
 }
 
 /**
@@ -75,7 +82,13 @@ export interface Grant {
   expires: number;
   filename: string | undefined;
   inline: boolean;
+  /**
+   * How far the URL reaches through symlinks (Swift's tempurl authorizes each subrequest): the
+   * signing account, and with a container's key only that container.
+   */
+  reach: TempUrlReach;
 }
+
 
 /** The grant a request's TempURL signature gives, or undefined when it gives none (401). */
 export function verifyTempUrl(ctx: NativeContext, method: string, rawPath: string, target: ObjectPath, params: TempUrlParams): Grant | undefined {
@@ -88,12 +101,13 @@ export function verifyTempUrl(ctx: NativeContext, method: string, rawPath: strin
   const given = Buffer.from(sig.hex, 'hex');
   // HEAD may use a URL signed for GET, PUT or POST: it reveals no more than those would.
   const methods = method === 'HEAD' ? ['HEAD', 'GET', 'POST', 'PUT'] : [method];
-  for (const key of keysFor(ctx, target.account, target.container)) {
+  for (const { key, scope } of scopedKeysFor(ctx, target.account, target.container)) {
     for (const path of signedPaths(rawPath, target.object, prefix)) {
       for (const method of methods) {
         const mac = createHmac(sig.digest, key).update(`${method}\n${expires}\n${path}`).digest();
         if (mac.length === given.length && timingSafeEqual(mac, given)) {
-          return { expires, filename: params.filename, inline: params.inline };
+          const reach = scope === 'account' ? { account: target.account } : { account: target.account, container: target.container };
+          return { expires, filename: params.filename, inline: params.inline, reach };
         }
       }
     }

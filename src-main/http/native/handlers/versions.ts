@@ -4,7 +4,7 @@ import { isoMillis } from '../../common/dates.js';
 import type { HeaderValues } from '../../common/exchange.js';
 import { NativeError, nativeErrorOf, plainError } from '../errors.js';
 import { LISTING_LIMIT } from '../limits.js';
-import { CONTENT_TYPES, listedContentType } from '../listing-format.js';
+import { CONTENT_TYPES, listedContentType, symlinkFields } from '../listing-format.js';
 import type { NativeOpOf } from '../operation.js';
 import { baseHeaders, reply, type NativeCall } from '../respond.js';
 import { containerHeaders } from './container.js';
@@ -105,18 +105,22 @@ type VersionRow =
   | { subdir: string }
   | { name: string; bytes: number; hash: string; content_type: string; last_modified: string; is_latest: boolean; version_id: string };
 
-function versionRow(e: VersionEntry): VersionRow {
+/** One version as Swift lists it; a link and an SLO with the fields the plain listing gives them (symlink_path…, slo_etag). */
+function versionRow(e: VersionEntry, account: string): VersionRow {
   if (e.kind === 'prefix') return { subdir: e.prefix };
   const v = e.version;
-  return {
+  const row = {
     name: e.name,
     bytes: v.deleteMarker ? 0 : v.size,
-    hash: v.deleteMarker ? EMPTY_MD5 : v.etag,
+    hash: v.deleteMarker ? EMPTY_MD5 : (v.manifestEtag ?? v.etag),
     content_type: v.deleteMarker ? DELETE_MARKER_TYPE : v.contentType ? listedContentType(v.contentType) : 'application/octet-stream',
     last_modified: isoMillis(v.lastModified),
     is_latest: v.isLatest,
     version_id: v.versionId ?? 'null',
   };
+  if (v.manifestEtag !== undefined) Object.assign(row, { slo_etag: `"${v.etag}"` });
+  if (v.link) Object.assign(row, symlinkFields(v.link, account));
+  return row;
 }
 
 /** `GET ?versions`: every version and delete marker by name, newest first, as JSON (Swift's only format for it). */
@@ -132,5 +136,5 @@ export function listVersions(call: NativeCall<NativeOpOf<'ListVersions'>>, c: Co
     limit: p.limit ?? LISTING_LIMIT,
   });
   const headers = { ...containerHeaders(c, call.who.account === c.owner), ...baseHeaders(x, CONTENT_TYPES.json) };
-  x.send(200, headers, JSON.stringify(page.entries.map(versionRow)));
+  x.send(200, headers, JSON.stringify(page.entries.map((e) => versionRow(e, call.op.path.account))));
 }
