@@ -192,16 +192,7 @@ const NATIVE: Deviation[] = [
   },
 
   // Taken by issue 27
-  {
-    id: 'i27.empty-object-suffix-range',
-    ref: 'swift',
-    rows: ['native.range.empty-object-suffix'],
-    fields: ['*'],
-    coffer: 'bytes=-5 on an empty object: 416 with Content-Range bytes */0',
-    reference: '200 with the (empty) object',
-    reason: 'Issue 27: Swift decides where the seed is silent; RFC 9110 14.1.1 counts a suffix range of non-zero length satisfiable',
-    issue: 27,
-  },
+
 
   {
     id: 'i27.error-answer-headers',
@@ -214,26 +205,8 @@ const NATIVE: Deviation[] = [
     issue: 27,
   },
 
-  {
-    id: 'i27.container-name-256',
-    ref: 'swift',
-    rows: ['native.container.put.name-256', 'native.container.put.name-257'],
-    fields: ['*'],
-    coffer: 'Container names up to 255 bytes (RGW\'s limit; /info says 255): 256 is 400',
-    reference: 'Up to 256 bytes (max_container_name_length)',
-    reason: 'Issue 27; the limit is the engine\'s (src-shared/names.ts), and its index keys are sized from it (engine/ops/name-limits.ts), so not changed here',
-    issue: 27,
-  },
-  {
-    id: 'i27.acl-designators',
-    ref: 'swift',
-    rows: ['native.acl.read.bad-designator'],
-    fields: ['*'],
-    coffer: 'X-Container-Read: .bogus is 400 "Unknown designator"',
-    reference: 'Swift 2.30 stores it (201)',
-    reason: 'Issue 27 (container ACLs as Swift\'s)',
-    issue: 27,
-  },
+
+
   {
     id: 'exact.quota-count',
     ref: 'swift',

@@ -315,8 +315,11 @@ describe('invalid parameters, raised after the access decision', () => {
     ['POST', A, { 'X-Account-Access-Control': '{"admin":[1]}' }, 'PostAccount', 400, 'X-Account-Access-Control invalid: Elements of "admin" list must be strings\n\nInput: {"admin":[1]}\n'],
     ['PUT', `${A}/c`, { 'X-Storage-Policy': 'gold' }, 'PutContainer', 400, 'InvalidLocationConstraint'],
     ['PUT', `${A}/c`, { 'X-Container-Meta-Quota-Bytes': 'lots' }, 'PutContainer', 400, 'Invalid bytes quota.'],
-    ['POST', `${A}/c`, { 'X-Container-Write': '.r:*' }, 'PostContainer', 400, 'Referrers not allowed in write ACL'],
-    ['POST', `${A}/c`, { 'X-Container-Read': '.x' }, 'PostContainer', 400, "Unknown designator '.x' in ACL"],
+    ['POST', `${A}/c`, { 'X-Container-Write': '.r:*' }, 'PostContainer', 400, "Referrers not allowed in write ACL: '.r:*'"],
+    ['POST', `${A}/c`, { 'X-Container-Read': '.x:1' }, 'PostContainer', 400, "Unknown designator '.x' in ACL: '.x:1'"],
+    // The item quoted as Python's repr() writes it, as Swift's message does.
+    ['POST', `${A}/c`, { 'X-Container-Read': "a, .x:it's" }, 'PostContainer', 400, `Unknown designator '.x' in ACL: ".x:it's"`],
+    ['POST', `${A}/c`, { 'X-Container-Read': '.r:- .' }, 'PostContainer', 400, "No host/domain value after referrer designation in ACL: '.r:- .'"],
     ['PUT', `${A}/c/o`, {}, 'PutObject', 411, 'Missing Content-Length header.'],
     ['PUT', `${A}/c?extract-archive=zip`, {}, 'ExtractArchive', 400, 'Unsupported archive format'],
     ['PUT', `${A}/c/o`, { ...LEN, 'If-None-Match': '"e"' }, 'PutObject', 400, 'If-None-Match only supports *'],
