@@ -216,6 +216,10 @@ describe('parameters', () => {
     expect(typeOf('image/png', '?format=xml')).toBe('xml application/xml; charset=utf-8');
     expect(typeOf('json', '?format=txt')).toBe('plain text/plain; charset=utf-8');
     expect(op('HeadAccount', 'HEAD', A, { Accept: 'text/xml' }).type.contentType).toBe('text/xml; charset=utf-8');
+    // ?versions answers JSON only: an Accept swob matches to no application/json is 406 (swob takes q=0 as a low quality, not a refusal).
+    const versions = (accept: string, query = '') => (op('ListVersions', 'GET', `${A}/c?versions${query}`, { Accept: accept }).invalid as NativeError | undefined)?.status;
+    expect([versions('text/xml'), versions('text/plain, application/json;q=0.5'), versions('application/json;q=0, text/xml'), versions('*/*'), versions('json')]).toEqual([406, undefined, undefined, undefined, 400]);
+    expect([versions('text/xml', '&format=json'), versions('application/json', '&format=txt')]).toEqual([undefined, 406]);
   });
 
   it('the account ACL: given, cleared (empty or {}), or absent', () => {
