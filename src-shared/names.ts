@@ -1,7 +1,8 @@
 /** Name rules shared by the engine, the front ends and the renderer (pure functions, no I/O). */
 
 export const MAX_OBJECT_NAME_BYTES = 1024;
-export const MAX_CONTAINER_NAME_BYTES = 255;
+/** Swift's max_container_name_length (RGW's Swift API stops at 255); S3 bucket names stay within 63 (s3BucketNameProblem). */
+export const MAX_CONTAINER_NAME_BYTES = 256;
 export const MAX_ACCOUNT_NAME_BYTES = 256;
 
 const TENANT_RE = /^[A-Za-z0-9_]*$/;
@@ -76,7 +77,7 @@ export function objectNameProblem(name: string): string | null {
 
 /**
  * Why a container name is invalid for the store, or null. This is the native API's rule (any
- * UTF-8 without '/', up to 255 bytes); the compatible API adds its stricter bucket rule on create.
+ * UTF-8 without '/', up to 256 bytes, as Swift); the compatible API adds its stricter bucket rule on create.
  */
 export function containerNameProblem(name: string): string | null {
   if (name.length === 0) return 'Container name is empty';

@@ -103,7 +103,7 @@ export type { VersionEntry, VersionListParams, VersionPage } from './ops/list-ve
 export type { CompletedPart, PartInfo, UploadInfo } from './ops/multipart.js';
 export { uploadChecksum, type UploadChecksum } from './ops/multipart-checksums.js';
 export { MAX_DELETE_AT, type ObjectFields, type PutOptions, type RequestFields } from './ops/put-object.js';
-export { resolveRange, type ByteRange, type ObjectRead, type RangeRequest, type ReadOptions } from './ops/read-object.js';
+export { rangeMeansWholeEmpty, resolveRange, type ByteRange, type ObjectRead, type RangeRequest, type ReadOptions } from './ops/read-object.js';
 export type { Body, ReceiveOptions } from './ops/receive-body.js';
 export type { RecoveryReport } from './ops/recovery.js';
 export { TAG_LIMITS } from './ops/tagging.js';

@@ -87,7 +87,7 @@ describe('containers', () => {
   });
 
   it('validates names and caps the number of containers per account', async () => {
-    for (const bad of ['', 'a/b', '.', '..', 'x'.repeat(256)]) {
+    for (const bad of ['', 'a/b', '.', '..', 'x'.repeat(257)]) {
       expect(await codeOf(() => s.engine.createContainer(s.account, bad))).toBe('InvalidContainerName');
     }
     const capped = await openStore({ maxContainersPerAccount: 2 });

@@ -140,6 +140,10 @@ describe('object listings (N4; seed 2.4, 2.5, 4.1.1, 4.1.2; §5)', () => {
     // It had been application/xml whatever XML type was asked for; Swift says the type asked for.
     const x = await call(s, 'GET', `/${c}?prefix=dog`, { headers: { Accept: 'text/xml' } });
     expect([x.status, x.headers.get('content-type'), x.headers.get('vary')]).toEqual([200, 'text/xml; charset=utf-8', 'Accept']);
+    // Swift's proxy says Accept-Ranges on every account and container read (it was left out).
+    for (const [method, path] of [['GET', `/${c}`], ['HEAD', `/${c}`], ['GET', ''], ['HEAD', '']]) {
+      expect((await call(s, method!, path!)).headers.get('accept-ranges'), `${method} ${path}`).toBe('bytes');
+    }
     expect(x.text).toContain('<container name="');
     expect(await ask('text/xml', 'HEAD')).toEqual([204, 'text/xml; charset=utf-8']);
     expect(await ask('text/xml', 'GET', '?prefix=nomatch')).toEqual([200, 'text/xml; charset=utf-8']);

@@ -216,6 +216,10 @@ describe('parameters', () => {
     expect(typeOf('image/png', '?format=xml')).toBe('xml application/xml; charset=utf-8');
     expect(typeOf('json', '?format=txt')).toBe('plain text/plain; charset=utf-8');
     expect(op('HeadAccount', 'HEAD', A, { Accept: 'text/xml' }).type.contentType).toBe('text/xml; charset=utf-8');
+    // ?versions answers JSON only: an Accept swob matches to no application/json is 406 (swob takes q=0 as a low quality, not a refusal).
+    const versions = (accept: string, query = '') => (op('ListVersions', 'GET', `${A}/c?versions${query}`, { Accept: accept }).invalid as NativeError | undefined)?.status;
+    expect([versions('text/xml'), versions('text/plain, application/json;q=0.5'), versions('application/json;q=0, text/xml'), versions('*/*'), versions('json')]).toEqual([406, undefined, undefined, undefined, 400]);
+    expect([versions('text/xml', '&format=json'), versions('application/json', '&format=txt')]).toEqual([undefined, 406]);
   });
 
   it('the account ACL: given, cleared (empty or {}), or absent', () => {
@@ -316,7 +320,10 @@ describe('invalid parameters, raised after the access decision', () => {
     ['PUT', `${A}/c`, { 'X-Storage-Policy': 'gold' }, 'PutContainer', 400, 'InvalidLocationConstraint'],
     ['PUT', `${A}/c`, { 'X-Container-Meta-Quota-Bytes': 'lots' }, 'PutContainer', 400, 'Invalid bytes quota.'],
     ['POST', `${A}/c`, { 'X-Container-Write': '.r:*' }, 'PostContainer', 400, "Referrers not allowed in write ACL: '.r:*'"],
-    ['POST', `${A}/c`, { 'X-Container-Read': '.x' }, 'PostContainer', 400, "Unknown designator '.x' in ACL"],
+    ['POST', `${A}/c`, { 'X-Container-Read': '.x:1' }, 'PostContainer', 400, "Unknown designator '.x' in ACL: '.x:1'"],
+    // The item quoted as Python's repr() writes it, as Swift's message does.
+    ['POST', `${A}/c`, { 'X-Container-Read': "a, .x:it's" }, 'PostContainer', 400, `Unknown designator '.x' in ACL: ".x:it's"`],
+    ['POST', `${A}/c`, { 'X-Container-Read': '.r:- .' }, 'PostContainer', 400, "No host/domain value after referrer designation in ACL: '.r:- .'"],
     ['PUT', `${A}/c/o`, {}, 'PutObject', 411, 'Missing Content-Length header.'],
     ['PUT', `${A}/c?extract-archive=zip`, {}, 'ExtractArchive', 400, 'Unsupported archive format'],
     ['PUT', `${A}/c/o`, { ...LEN, 'If-None-Match': '"e"' }, 'PutObject', 400, 'If-None-Match only supports *'],

@@ -107,6 +107,23 @@ describe('swift CLI', () => {
     expect(text.stdout).toContain('container_listing_limit: 10000');
   });
 
+  it('container names up to 256 bytes, as Swift\'s max_container_name_length (it was 255): made, listed and filled by the CLI; 257 refused', async () => {
+    const caps = JSON.parse((await swift(['capabilities', '--json'])).stdout) as { swift: { max_container_name_length: number } };
+    expect(caps.swift.max_container_name_length).toBe(256);
+    const name = `n256-${'é'.repeat(125)}`; // 5 + 250 bytes + 1
+    const longest = `${name}x`;
+    expect(Buffer.byteLength(longest)).toBe(256);
+    await swift(['post', longest]);
+    writeFileSync(join(work, 'in-long.txt'), 'long');
+    await swift(['upload', '--object-name', 'o', longest, 'in-long.txt']);
+    expect((await swift(['list', '--prefix', 'n256-'])).stdout.trim()).toBe(longest);
+    expect((await swift(['list', longest])).stdout.trim()).toBe('o');
+    const refused = await swift(['post', `${longest}y`], 1);
+    expect(refused.stderr).toContain('Container name length of 257 longer than 256');
+    // The account's counts and listings are the later tests'.
+    await swift(['delete', longest]);
+  });
+
   it('stat of the account', async () => {
     const f = statFields((await swift(['stat'])).stdout);
     expect(f.Account).toBe(`AUTH_${ACCOUNT}`);
@@ -130,6 +147,27 @@ describe('swift CLI', () => {
     const g = statFields((await swift(['stat', 'cli'])).stdout);
     expect(g['Meta Size']).toBeUndefined();
     expect(g['Meta Color']).toBe('Blue');
+  });
+
+  it('container ACLs cleaned as Swift\'s clean_acl: an unknown .designator without a colon is stored, with one (or a referrer to write) refused in Swift\'s words', async () => {
+    // Stored as Swift 2.30 stores them (an unknown designator had been refused, 400).
+    await swift(['post', '-r', '.bogus , .referrer : *.example.com,,bob', '-w', '.rlistings', 'acl-clean']);
+    const f = statFields((await swift(['stat', 'acl-clean'])).stdout);
+    expect([f['Read ACL'], f['Write ACL']]).toEqual(['.bogus,.r:.example.com,bob', '.rlistings']);
+    for (const [args, reason] of [
+      [['-r', '.bogus:x'], "Unknown designator '.bogus' in ACL: '.bogus:x'"],
+      [['-r', '.r:- .'], "No host/domain value after referrer designation in ACL: '.r:- .'"],
+      [['-w', '.r:*'], "Referrers not allowed in write ACL: '.r:*'"],
+    ] as const) {
+      const r = await swift(['post', ...args, 'acl-clean'], 1);
+      expect(r.stderr, args.join(' ')).toContain('400');
+      // The CLI prints the body's first 60 bytes.
+      expect(r.stderr, args.join(' ')).toContain(reason.slice(0, 50));
+    }
+    const g = statFields((await swift(['stat', 'acl-clean'])).stdout);
+    expect([g['Read ACL'], g['Write ACL']]).toEqual(['.bogus,.r:.example.com,bob', '.rlistings']);
+    // The account's counts and listings are the later tests'.
+    await swift(['delete', 'acl-clean']);
   });
 
   it('upload of a file with --object-name, then stat of the object', async () => {
@@ -519,6 +557,34 @@ c.copy_object('ranged', 'src', destination='/ranged/tail', headers={'Range': 'by
 print(json.dumps({'refused': refused, 'used': c.head_container('quota10')['x-container-bytes-used'], 'part': c.get_object('ranged', 'part')[1].decode(), 'tail': c.get_object('ranged', 'tail')[1].decode()}))
 `)) as { refused: number | null; used: string; part: string; tail: string };
     expect(out).toEqual({ refused: 413, used: '10', part: '234', tail: '789' });
+  });
+
+  it('a suffix range of an empty object is the object, 200 (as Swift; it was 416), by GET, multi-range GET and copy; bytes=0- stays 416', async () => {
+    const out = (await py(`
+import sys, json
+from swiftclient.client import Connection, ClientException
+c = Connection(authurl=sys.argv[1], user=sys.argv[2], key=sys.argv[3])
+c.put_container('empties')
+c.put_object('empties', 'e', contents=b'', content_type='text/x-empty')
+def get(rng):
+    try:
+        h, body = c.get_object('empties', 'e', headers={'Range': rng})
+        return [int(h.get('content-length')), h.get('content-range'), h['content-type'], body.decode()]
+    except ClientException as e:
+        return [e.http_status, e.http_response_headers.get('content-range')]
+got = {r: get(r) for r in ('bytes=-5', 'bytes=0-4,-5', 'bytes=0-', 'bytes=-0')}
+c.put_object('empties', 'copied', contents=b'', headers={'X-Copy-From': '/empties/e', 'Range': 'bytes=-5'})
+c.copy_object('empties', 'e', destination='/empties/copied2', headers={'Range': 'bytes=-5'})
+got['copies'] = [c.head_object('empties', n)['content-length'] for n in ('copied', 'copied2')]
+print(json.dumps(got))
+`)) as Record<string, unknown[]>;
+    expect(out).toEqual({
+      'bytes=-5': [0, null, 'text/x-empty', ''],
+      'bytes=0-4,-5': [0, null, 'text/x-empty', ''],
+      'bytes=0-': [416, 'bytes */0'],
+      'bytes=-0': [416, 'bytes */0'],
+      copies: ['0', '0'],
+    });
   });
 
   it('a DLO manifest is made, changed and cleared by POST (X-Object-Manifest is metadata a POST replaces), with a raw UTF-8 prefix too', async () => {

@@ -17,7 +17,7 @@ const AFTER_ALL = 0xff;
  * on writes. Keys built from names within their limits stay well under it: the longest is an
  * upload key, CID_BYTES + 1024 + 1 + 32 (upload id) = 1061 bytes; a version key is 1037, an
  * expiry key 1036, a listing bound (name + 0xFF) 1029; the string keys of containers and
- * accounts hold at most 256 + 1 + 255 bytes. Names from requests are checked against their
+ * accounts hold at most 256 + 1 + 256 bytes. Names from requests are checked against their
  * limits before they get here (ops/name-limits.ts); objectKey refuses one that was not, so a
  * missed check answers 400 instead of lmdb's error.
  */

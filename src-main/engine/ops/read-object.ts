@@ -113,6 +113,18 @@ export interface ByteRange {
   end: number;
 }
 
+/**
+ * Whether ranges asked of an object of `size` bytes mean its whole, empty self: a suffix of
+ * non-zero length (`bytes=-5`) is satisfiable (RFC 9110 14.1.1: the last N bytes, or all of
+ * fewer), yet no Content-Range can name a byte of an empty object. Swift's swob (and Apache and
+ * nginx) then answer 200 with the object, also when such a suffix is among several ranges; the
+ * native API does. `bytes=0-…` and `bytes=-0` stay unsatisfiable (416).
+ */
+export function rangeMeansWholeEmpty(ranges: RangeRequest | readonly RangeRequest[] | undefined, size: number): boolean {
+  if (size !== 0 || ranges === undefined) return false;
+  return (Array.isArray(ranges) ? ranges : [ranges]).some((r: RangeRequest) => 'suffix' in r && r.suffix > 0);
+}
+
 /** Resolves a requested range against the size; throws InvalidRange when unsatisfiable. */
 export function resolveRange(req: RangeRequest, size: number): ByteRange {
   const unsatisfiable = () => new CofferError('InvalidRange', 'The requested range is not satisfiable', { size });

@@ -1,16 +1,11 @@
 import type { AccountAcl } from '../../engine/index.js';
 import { NativeError } from './errors.js';
+import { pythonRepr } from './python-repr.js';
 
 // Swift's account ACL header, `X-Account-Access-Control` (tempauth's version-2 ACL): a JSON object
 // whose keys `admin`, `read-write` and `read-only` each list identities.
 
 const ROLES = ['admin', 'read-write', 'read-only'] as const;
-
-/** Python's repr of a string, as tempauth quotes the input it could not parse. */
-export function pythonRepr(s: string): string {
-  const quote = s.includes("'") && !s.includes('"') ? '"' : "'";
-  return `${quote}${s.replace(/\\/g, '\\\\').replace(new RegExp(quote, 'g'), `\\${quote}`)}${quote}`;
-}
 
 /** tempauth's refusal of an ACL it cannot take, with its reason and the input. */
 function invalid(reason: string, input: string): NativeError {

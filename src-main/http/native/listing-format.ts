@@ -27,8 +27,15 @@ const FORMAT_OF: Record<ListingMedia, ListingFormat> = { 'text/plain': 'plain', 
 
 export const listingType = (media: ListingMedia, byAccept = false): ListingType => ({ format: FORMAT_OF[media], contentType: `${media}; charset=utf-8`, byAccept });
 
-/** The headers a listing's type sets on its answer (and on a HEAD's). */
-export const listingTypeHeaders = (t: ListingType): Record<string, string> => ({ 'Content-Type': t.contentType, ...(t.byAccept ? { Vary: 'Accept' } : {}) });
+/**
+ * The headers of an account's or a container's GET or HEAD: the listing's type, and
+ * Accept-Ranges: bytes, which Swift's proxy sends on every account and container read.
+ */
+export const listingHeaders = (t: ListingType): Record<string, string> => ({
+  'Content-Type': t.contentType,
+  'Accept-Ranges': 'bytes',
+  ...(t.byAccept ? { Vary: 'Accept' } : {}),
+});
 
 /** The types of Swift's bulk middleware reports (bulk delete and upload, SLO deletes): the Accept type it matched, no charset. */
 export const REPORT_CONTENT_TYPES: Record<ListingFormat, string> = { plain: 'text/plain', json: 'application/json', xml: 'application/xml' };

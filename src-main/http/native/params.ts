@@ -2,10 +2,10 @@ import { MAX_DELETE_AT, type ContainerSettings, type RequestFields } from '../..
 import { headerOf, type RequestHeaders } from '../common/headers.js';
 import { headerToText } from '../common/header-text.js';
 import { decodeHeaderStrict } from '../common/url.js';
-import { pythonRepr } from './account-acl.js';
 import { NativeError, plainError } from './errors.js';
 import { LISTING_LIMIT, truthy } from './limits.js';
 import { bestMatch } from './accept.js';
+import { cleanContainerAcl } from './container-acl.js';
 import { LISTING_MEDIA, listingType, type ListingFormat, type ListingType } from './listing-format.js';
 import { headerProblem, metaProblem, readMetaHeaders, readStandardHeaders, type MetaChange } from './metadata.js';
 
@@ -149,24 +149,6 @@ export function copyAccount(header: string | undefined, fallback: string): strin
 
 const QUOTA_KEYS = { 'quota-bytes': 'maxBytes', 'quota-count': 'maxObjects' } as const;
 
-/** One ACL item as Swift cleans it: trimmed, `.ref`/`.referer`/`.referrer` spelled `.r`, no spaces around `:` (§11.1). */
-function cleanAclItem(raw: string): string {
-  return raw.trim().replace(/^\.(r|ref|referer|referrer)\s*:\s*/, '.r:');
-}
-
-/** Why an ACL string is malformed (§11.1), or null. */
-function aclProblem(acl: string, kind: 'read' | 'write'): string | null {
-  for (const raw of acl.split(',')) {
-    const item = cleanAclItem(raw);
-    if (!item) continue;
-    if (item.startsWith('.r:')) {
-      if (kind === 'write') return `Referrers not allowed in write ACL: ${pythonRepr(raw.trim())}`;
-      if (item === '.r:' || item === '.r:-') return `No host/domain value after referrer designation in ACL: '${raw.trim()}'`;
-    } else if (item.startsWith('.') && item !== '.rlistings') return `Unknown designator '${item}' in ACL`;
-  }
-  return null;
-}
-
 /**
  * Container settings from PUT/POST headers: metadata, ACLs, quotas. The metadata change is
  * checked against the container's own metadata once it is known (`containerMetaProblem`).
@@ -196,11 +178,7 @@ export function readContainerSettings(headers: RequestHeaders): ContainerSetting
   const acl: ContainerSettings['acl'] = {};
   for (const kind of ['read', 'write'] as const) {
     const v = headers[`x-container-${kind}`];
-    if (typeof v === 'string') {
-      const bad = aclProblem(v, kind);
-      if (bad) throw new NativeError(400, bad);
-      acl[kind] = v.split(',').map(cleanAclItem).filter(Boolean).join(',') || null;
-    }
+    if (typeof v === 'string') acl[kind] = cleanContainerAcl(kind, v) || null;
     if (headers[`x-remove-container-${kind}`] !== undefined) acl[kind] = null;
   }
   settings.acl = acl;

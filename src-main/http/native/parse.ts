@@ -9,7 +9,8 @@ import type { ListingParams, NativeOperation, ObjectPath } from './operation.js'
 import { conditions, copyOperation, postObject, putManifest, putParams, tempUrlOperation, type NativeReader } from './parse-object.js';
 import { readAccountAcl } from './account-acl.js';
 import { listingType, type ListingType } from './listing-format.js';
-import { acceptedTypes, listingFormat, listingMediaType, readContainerSettings, readLimit } from './params.js';
+import { bestMatch } from './accept.js';
+import { listingFormat, listingMediaType, readContainerSettings, readLimit } from './params.js';
 import { extractArchiveOperation, formPostOperation, reportType } from './parse-upload.js';
 import { parseNativePath, type NativeTarget } from './router.js';
 import { putSymlink } from './symlink-params.js';
@@ -185,14 +186,20 @@ function readIfDeleteAt(raw: string | undefined): number | undefined {
 }
 
 /**
- * `GET ?versions` (Swift's object_versioning): JSON only, so an explicit other format is 406;
+ * `GET ?versions` (Swift's object_versioning): JSON only, so another `format=`, or an Accept
+ * that swob matches to no application/json, is 406 (one swob cannot read, 400, as any listing);
  * `version_marker` needs `marker`, and a delimiter may not use the characters of version ids.
  */
 function listVersions(path: { account: string; container: string }, q: (n: string) => string | undefined, h: (n: string) => string | undefined, r: NativeReader): NativeOperation {
   const format = q('format')?.toLowerCase();
   const accept = h('accept');
-  const acceptsJson = acceptedTypes(accept).some((t) => ['application/json', 'application/*', '*/*'].includes(t));
-  if (format ? format !== 'json' : accept !== undefined && !acceptsJson) r.fail(new NativeError(406));
+  if (format) {
+    if (format !== 'json') r.fail(new NativeError(406));
+  } else if (accept?.trim()) {
+    r.read(() => {
+      if (!bestMatch(accept, ['application/json'])) throw new NativeError(406);
+    }, undefined);
+  }
   const versionMarker = q('version_marker');
   if (versionMarker !== undefined && q('marker') === undefined) r.fail(new NativeError(400, 'version_marker param requires marker'));
   const delimiter = q('delimiter');

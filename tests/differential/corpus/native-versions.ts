@@ -89,6 +89,9 @@ export const NATIVE_VERSIONS_ROWS: Row[] = [
   v('list.bad-delimiter', GET('/{c}?versions&delimiter=.'), TWO),
   v('list.format-txt', GET('/{c}?versions&format=txt'), TWO),
   v('list.format-json', GET('/{c}?versions&format=json'), TWO),
+  v('list.accept-text-xml', GET('/{c}?versions', { headers: { Accept: 'text/xml' } }), TWO),
+  v('list.accept-json-second', GET('/{c}?versions', { headers: { Accept: 'text/plain, application/json;q=0.5' } }), TWO),
+  v('list.accept-malformed', GET('/{c}?versions', { headers: { Accept: 'json' } }), TWO),
   v('list.unversioned', GET('/{c}?versions'), [PUT('/{c}'), put('obj', 'x')]),
   v('list.empty', GET('/{c}?versions'), ENABLED),
   // Links and static links list with their targets, as in the plain listing; an SLO with its slo_etag.

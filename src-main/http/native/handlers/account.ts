@@ -3,7 +3,7 @@ import { xTimestamp } from '../../common/dates.js';
 import type { HeaderValues } from '../../common/exchange.js';
 import { plainError } from '../errors.js';
 import { formatAccountAcl } from '../account-acl.js';
-import { listingTypeHeaders, renderContainers } from '../listing-format.js';
+import { listingHeaders, renderContainers } from '../listing-format.js';
 import { metaProblem, metaResponseHeaders } from '../metadata.js';
 import type { NativeOpOf } from '../operation.js';
 import { baseHeaders, reply, type NativeCall } from '../respond.js';
@@ -35,7 +35,7 @@ function accountHeaders(call: NativeCall): HeaderValues {
 
 /** HEAD account: its headers, with the Content-Type its listing would have (as Swift answers it). */
 export function headAccount(call: NativeCall<NativeOpOf<'HeadAccount'>>): void {
-  reply(call.x, 204, { ...accountHeaders(call), ...listingTypeHeaders(call.op.type) });
+  reply(call.x, 204, { ...accountHeaders(call), ...listingHeaders(call.op.type) });
 }
 
 /** GET account: the container listing with account headers (N1). */
@@ -51,7 +51,7 @@ export function listAccount(call: NativeCall<NativeOpOf<'ListAccount'>>): void {
     ...(delimiter ? { delimiter } : {}),
     reverse,
   });
-  const headers = { ...accountHeaders(call), ...baseHeaders(x, type.contentType), ...listingTypeHeaders(type) };
+  const headers = { ...accountHeaders(call), ...baseHeaders(x, type.contentType), ...listingHeaders(type) };
   if (entries.length === 0 && format === 'plain') return x.send(204, headers);
   x.send(200, headers, renderContainers(format, call.account, entries));
 }

@@ -3,7 +3,7 @@ import { Engine, type ContainerInfo, type ContainerSettings } from '../../../eng
 import { httpDate, xTimestamp } from '../../common/dates.js';
 import type { HeaderValues } from '../../common/exchange.js';
 import { NativeError, plainError } from '../errors.js';
-import { listingTypeHeaders, renderObjects } from '../listing-format.js';
+import { listingHeaders, renderObjects } from '../listing-format.js';
 import { metaResponseHeaders } from '../metadata.js';
 import type { NativeOpOf } from '../operation.js';
 import { containerMetaProblem } from '../params.js';
@@ -96,7 +96,7 @@ export async function deleteContainer(call: NativeCall<NativeOpOf<'DeleteContain
 
 /** HEAD container: its headers, with the Content-Type its listing would have (as Swift answers it). */
 export function headContainer(call: NativeCall<NativeOpOf<'HeadContainer'>>, c: ContainerInfo): void {
-  reply(call.x, 204, { ...containerHeaders(c, ownerView(call, c)), ...listingTypeHeaders(call.op.type) });
+  reply(call.x, 204, { ...containerHeaders(c, ownerView(call, c)), ...listingHeaders(call.op.type) });
 }
 
 /** GET container: the object listing (N4) with every parameter of §5. */
@@ -118,7 +118,7 @@ export function listContainer(call: NativeCall<NativeOpOf<'ListContainer'>>, c: 
       reverse: p.reverse,
     },
   );
-  const headers = { ...containerHeaders(c, ownerView(call, c)), ...baseHeaders(x, p.type.contentType), ...listingTypeHeaders(p.type) };
+  const headers = { ...containerHeaders(c, ownerView(call, c)), ...baseHeaders(x, p.type.contentType), ...listingHeaders(p.type) };
   if (page.entries.length === 0 && format === 'plain') return x.send(204, headers);
   x.send(200, headers, renderObjects(format, c.name, page.entries, call.op.path.account));
 }

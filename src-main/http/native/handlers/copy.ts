@@ -1,4 +1,4 @@
-import { segmentReader } from '../../../engine/index.js';
+import { rangeMeansWholeEmpty, segmentReader } from '../../../engine/index.js';
 import { evaluateConditions } from '../../common/conditionals.js';
 import { httpDate, xTimestamp } from '../../common/dates.js';
 import { encodePath } from '../../common/url.js';
@@ -60,7 +60,8 @@ export async function copyObject(call: NativeCall<NativeOpOf<'CopyObject'>>): Pr
       ...(sourceVersionId !== undefined ? { sourceVersionId } : {}),
       canRead: segmentReader(call.who, call.ctx.engine.accountAcl),
       quotaBytes: 'exact',
-      ...(op.range ? { range: op.range } : {}),
+      // A suffix range of an empty source copies it whole, as Swift's copy reads it (a 200 GET).
+      ...(op.range && !rangeMeansWholeEmpty(op.range, source.size) ? { range: op.range } : {}),
       ...(op.manifest ? { manifest: true } : {}),
     },
   );

@@ -1,5 +1,5 @@
 import { isCofferError } from '../../../../src-shared/errors.js';
-import { resolveRange, segmentReader, type ContainerInfo, type ObjectInfo, type ObjectRead, type PutOptions, type SymlinkTarget } from '../../../engine/index.js';
+import { rangeMeansWholeEmpty, resolveRange, segmentReader, type ContainerInfo, type ObjectInfo, type ObjectRead, type PutOptions, type SymlinkTarget } from '../../../engine/index.js';
 import { evaluateConditions } from '../../common/conditionals.js';
 import { httpDate, xTimestamp } from '../../common/dates.js';
 import { abortedBy, type HeaderValues } from '../../common/exchange.js';
@@ -94,6 +94,9 @@ async function readObject(call: NativeCall<NativeOpOf<'GetObject' | 'HeadObject'
     early?.body.destroy();
     return readThroughLink(call, info.link, opts);
   }
+  // `bytes=-5` of an empty object is the object itself, 200 (Swift's swob): read on without the
+  // ranges. Nothing was read early: no range of an empty object reads.
+  if (rangeMeansWholeEmpty(multi ?? range, info.size)) return readObject({ ...call, op: { ...op, range: undefined, ...('ranges' in op ? { ranges: undefined } : {}) } }, c, opts, versionId);
   const verdict = evaluateConditions(op.conditions, { etag: info.etag, lastModified: info.lastModified }, true);
   if (verdict !== 'ok') early?.body.destroy();
   const adjust = call.adjust;

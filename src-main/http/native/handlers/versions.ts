@@ -135,6 +135,6 @@ export function listVersions(call: NativeCall<NativeOpOf<'ListVersions'>>, c: Co
     ...(p.marker && p.versionMarker !== undefined ? { versionIdMarker: p.versionMarker } : {}),
     limit: p.limit ?? LISTING_LIMIT,
   });
-  const headers = { ...containerHeaders(c, call.who.account === c.owner), ...baseHeaders(x, CONTENT_TYPES.json) };
+  const headers = { ...containerHeaders(c, call.who.account === c.owner), ...baseHeaders(x, CONTENT_TYPES.json), 'Accept-Ranges': 'bytes' };
   x.send(200, headers, JSON.stringify(page.entries.map((e) => versionRow(e, call.op.path.account))));
 }
