@@ -46,7 +46,7 @@ const NATIVE: Deviation[] = [
   {
     id: 'seed.post-empty-body',
     ref: 'swift',
-    rows: ['native.post', 'native.cors.post.object'],
+    rows: ['native.post', 'native.cors.post.object', 'native.dlo.post-bad-manifest'],
     fields: ['body', 'body:text', 'header:content-length'],
     coffer: 'An object POST answers 202 with an empty body (Content-Length: 0)',
     reference: 'Swift\'s 202 carries its Accepted page (<html><h1>Accepted</h1>…)',
@@ -172,9 +172,9 @@ const NATIVE: Deviation[] = [
     id: 'slo.early-failure-headers',
     ref: 'swift',
     rows: ['native.slo.segment-deleted'],
-    fields: ['header:x-trans-id', 'header:x-openstack-request-id'],
-    coffer: 'An SLO whose segment fails within its first 4 KiB is answered 500 with the request id headers every answer has',
-    reference: 'The same 500, written by eventlet itself after the proxy\'s answer failed: without Swift\'s headers (and with a Python traceback as its body where eventlet runs with debug)',
+    fields: ['header:x-trans-id', 'header:x-openstack-request-id', 'header:content-type', 'header:content-length', 'body', 'body:text'],
+    coffer: 'An SLO whose segment fails within its first 4 KiB is answered 500 as any of Coffer\'s 500s (Swift\'s page type, no body, the request id headers every answer has)',
+    reference: 'The same 500, written by eventlet itself after the proxy\'s answer failed: text/plain without a length or Swift\'s headers (and with a Python traceback as its body where eventlet runs with debug)',
     reason: 'The request id is what a failed request is looked up by in the log; the traceback is a debugging aid of the reference\'s set-up',
   },
   {

@@ -5,7 +5,7 @@ import { httpDate } from '../../common/dates.js';
 import { readSmallBody } from '../../common/exchange.js';
 import { encodePath } from '../../common/url.js';
 import { el, xmlDocument } from '../../common/xml.js';
-import { NativeError } from '../errors.js';
+import { NativeError, plainError } from '../errors.js';
 import { REPORT_CONTENT_TYPES } from '../listing-format.js';
 import type { NativeOpOf } from '../operation.js';
 import { baseHeaders, reply, type NativeCall } from '../respond.js';
@@ -88,7 +88,7 @@ export function parseManifest(body: Buffer): SloSegmentSpec[] {
       });
     }
   }
-  if (errors.length) throw new NativeError(400, errors.join('\n'));
+  if (errors.length) throw plainError(400, errors.join('\n'));
   return specs;
 }
 
