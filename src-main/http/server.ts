@@ -70,7 +70,9 @@ function bodyTooSlow(x: Exchange, native: boolean): void {
 
 /**
  * Answers a request whose client ended its side of the connection with the body short of what
- * it announced: S3's IncompleteBody (AWS's answer to "fewer bytes than the Content-Length"), and
+ * it announced: on S3, BadDigest when a Content-MD5 came with it (what arrived cannot match it:
+ * AWS's answer to older tools' SigV2 uploads, which send one) and IncompleteBody ("fewer bytes
+ * than the Content-Length") when none did; and
  * Swift's 499 Client Disconnect on the native API, as Swift's proxy answers it. The connection
  * closes after the answer and the request with it; the handler, still reading, fails and stores nothing.
  */
@@ -80,7 +82,7 @@ function bodyCutShort(x: Exchange, native: boolean): void {
   // reach the body still being read: end it here, or the handler would wait on it for ever.
   x.res.once('close', () => x.req.destroy());
   if (native) sendNativeError(x, new CofferError('IncompleteBody'));
-  else sendError({ x, address: { style: 'path' } }, new CofferError('IncompleteBody'));
+  else sendError({ x, address: { style: 'path' } }, new CofferError(x.req.headers['content-md5'] ? 'BadDigest' : 'IncompleteBody'));
 }
 
 /** One node:http server for both APIs: native paths (`/swift`, `/v1/AUTH_…`, `/auth`, `/info`) unless S3-signed, everything else S3. */

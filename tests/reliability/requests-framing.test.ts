@@ -169,19 +169,19 @@ describe('a body shorter than its Content-Length, then the client half-closes', 
   };
   const s3Status = async (key: string) => (await raw({ port }, 'HEAD', `/frs/${key}`, { as: ALICE })).status;
 
-  it('S3: IncompleteBody as an S3 error document (not a bare 400), with or without Content-MD5, small or spilled to disk; nothing is stored', async () => {
+  it('S3: an S3 error document (not a bare 400), BadDigest with a Content-MD5 and IncompleteBody without, small or spilled to disk; nothing is stored', async () => {
     const small = Buffer.alloc(100, 'a');
     const big = Buffer.alloc(300_000, 'b');
     const md5 = (b: Buffer) => createHash('md5').update(b).digest('base64');
-    for (const [key, full, sent, extra] of [
-      ['short-plain', small, 40, {}],
-      ['short-md5', small, 40, { 'content-md5': md5(small) }],
-      ['short-big', big, 150_000, {}],
-      ['short-big-md5', big, 150_000, { 'content-md5': md5(big) }],
+    for (const [key, full, sent, extra, code] of [
+      ['short-plain', small, 40, {}, 'IncompleteBody'],
+      ['short-md5', small, 40, { 'content-md5': md5(small) }, 'BadDigest'],
+      ['short-big', big, 150_000, {}, 'IncompleteBody'],
+      ['short-big-md5', big, 150_000, { 'content-md5': md5(big) }, 'BadDigest'],
     ] as const) {
       const r = await s3Short(key, full, sent, extra);
       expect([key, r.status, r.closed, r.headers['content-type']]).toEqual([key, 400, true, 'application/xml']);
-      expect(errorOf({ text: r.body.toString('utf8') } as never).Code).toBe('IncompleteBody');
+      expect([key, errorOf({ text: r.body.toString('utf8') } as never).Code]).toEqual([key, code]);
       expect(r.headers['x-amz-request-id']).toMatch(/^tx/);
       expect(await s3Status(key)).toBe(404);
     }
