@@ -206,9 +206,11 @@ it('keeps exactly the acknowledged writes across repeated SIGKILLs', async () =>
         }
 
         // Usage counters equal a recount of the listing (the container and its account alike).
-        const recount = { objects: 0, bytes: 0, bytesActual: 0 };
+        // The container is unversioned: its current objects are all its objects.
+        const recount = { objects: 0, bytes: 0, bytesActual: 0, current: 0 };
         for (const o of listed.values()) {
           recount.objects++;
+          recount.current++;
           recount.bytes += o.size;
           recount.bytesActual += roundUp4k(o.size);
         }
@@ -216,7 +218,8 @@ it('keeps exactly the acknowledged writes across repeated SIGKILLs', async () =>
         if (JSON.stringify(usage) !== JSON.stringify(recount)) problems.push(`container usage ${JSON.stringify(usage)} != recount ${JSON.stringify(recount)}`);
         const acct = engine.getAccount(ACCOUNT).usage;
         const acctUsage = { objects: acct.objects, bytes: acct.bytes, bytesActual: acct.bytesActual };
-        if (JSON.stringify(acctUsage) !== JSON.stringify(recount)) problems.push(`account usage ${JSON.stringify(acctUsage)} != recount ${JSON.stringify(recount)}`);
+        const { current: _current, ...acctRecount } = recount;
+        if (JSON.stringify(acctUsage) !== JSON.stringify(acctRecount)) problems.push(`account usage ${JSON.stringify(acctUsage)} != recount ${JSON.stringify(acctRecount)}`);
 
         // Blob files are exactly the blobs the index references (current objects, older versions,
         // parts of unfinished uploads): none leaked, none missing. Same for inline entries.

@@ -237,10 +237,10 @@ describe('objects: GET/HEAD (N6; seed 2.6; §6.3, §8)', () => {
     expect(Buffer.from(back.headers.get('x-object-meta-text')!, 'latin1').toString('utf8')).toBe(value);
   });
 
-  it('unknown methods are 405, saying what is allowed (RFC 9110 15.5.6)', async () => {
+  it('unknown methods are 405, saying what is allowed (RFC 9110 15.5.6), the CORS preflight (OPTIONS) included', async () => {
     const object = await call(s, 'PATCH', `/${c}/o`);
-    expect([object.status, object.headers.get('allow')]).toEqual([405, 'COPY, DELETE, GET, HEAD, POST, PUT']);
+    expect([object.status, object.headers.get('allow')]).toEqual([405, 'COPY, DELETE, GET, HEAD, OPTIONS, POST, PUT']);
     const container = await call(s, 'PATCH', `/${c}`);
-    expect([container.status, container.headers.get('allow')]).toEqual([405, 'DELETE, GET, HEAD, POST, PUT']);
+    expect([container.status, container.headers.get('allow')]).toEqual([405, 'DELETE, GET, HEAD, OPTIONS, POST, PUT']);
   });
 });

@@ -74,6 +74,8 @@ export async function auditStore(dataDir: string): Promise<AuditReport> {
         const u = c.usage;
         const usage = { objects: u.objects, bytes: u.bytes, bytesActual: u.bytesActual };
         if (JSON.stringify(usage) !== JSON.stringify(recount)) problems.push(`container ${c.name} usage ${JSON.stringify(usage)} != recount ${JSON.stringify(recount)}`);
+        // The current records, delete markers aside, are what the native API counts (X-Container-Object-Count).
+        if (u.current !== recount.objects) problems.push(`container ${c.name} counts ${u.current} current objects, recount ${recount.objects}`);
         total.objects += recount.objects;
         total.bytes += recount.bytes;
         total.bytesActual += recount.bytesActual;

@@ -34,6 +34,10 @@ const RESERVED_SLO_HEADER =
  * A native request's operation and every parameter it carries (§1-§13); pure, no engine and no
  * body. A path or query string that cannot be decoded throws (412 / 400), before anything else.
  */
+
+/** What containers and objects serve (a 405's Allow, a preflight's): Swift's, and COPY on objects. */
+const CONTAINER_METHODS = 'DELETE, GET, HEAD, OPTIONS, POST, PUT';
+const OBJECT_METHODS = 'COPY, DELETE, GET, HEAD, OPTIONS, POST, PUT';
 export function parseNative(req: NativeRequest): NativeOperation {
   // As Swift's proxy (swob's message_length): one transfer coding, chunked, or none.
   const te = headerOf(req.headers, 'transfer-encoding');
@@ -90,7 +94,7 @@ function operation(req: NativeRequest, target: Exclude<NativeTarget, { kind: 'in
     const requested = h('access-control-request-headers');
     const requestHeaders = requested ? requested.split(',').map((v) => v.trim().toLowerCase()).filter(Boolean) : [];
     const path = target.kind === 'object' ? { account: target.account, container: target.container, object: target.object } : { account: target.account, container: target.container };
-    const allow = target.kind === 'object' ? 'COPY, DELETE, GET, HEAD, OPTIONS, POST, PUT' : 'DELETE, GET, HEAD, OPTIONS, POST, PUT';
+    const allow = target.kind === 'object' ? OBJECT_METHODS : CONTAINER_METHODS;
     return { name: 'Preflight', path, allow, origin: h('origin'), requestMethod: h('access-control-request-method'), requestHeaders };
   }
   // Swift's staticweb looks at reads by anonymous callers, or by anyone asking with X-Web-Mode.
@@ -121,7 +125,7 @@ function operation(req: NativeRequest, target: Exclude<NativeTarget, { kind: 'in
       case 'DELETE':
         return { name: 'DeleteContainer', path };
       default:
-        return { name: 'MethodNotAllowed', allow: 'DELETE, GET, HEAD, POST, PUT', path };
+        return { name: 'MethodNotAllowed', allow: CONTAINER_METHODS, path };
     }
   }
   const path: ObjectPath = { account: target.account, container: target.container, object: target.object };
@@ -167,7 +171,7 @@ function operation(req: NativeRequest, target: Exclude<NativeTarget, { kind: 'in
       return { name: 'DeleteObject', path, tempUrl: undefined, ifDeleteAt: r.read(() => readIfDeleteAt(h('x-if-delete-at')), undefined), versionId };
     default:
       // RFC 9110 15.5.6: a 405 says what is allowed.
-      return { name: 'MethodNotAllowed', allow: 'COPY, DELETE, GET, HEAD, POST, PUT', path };
+      return { name: 'MethodNotAllowed', allow: OBJECT_METHODS, path };
   }
 }
 
