@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
-import { createReadStream, createWriteStream, readFile as readFileCb, writeFile as writeFileCb } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, rename, rm, stat } from 'node:fs/promises';
-import { promisify } from 'node:util';
 import { dirname } from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { CofferError } from '../../../src-shared/errors.js';
 import type { ObjectBackend, UploadResult } from '../../backends/object-backend.js';
+import type { FileThread } from './file-thread.js';
 import { SMALL_FILE_BYTES, type Job, type RunContext } from './queue.js';
 
 /**
@@ -52,20 +52,14 @@ async function uploadStreamed(backend: ObjectBackend, container: string, name: s
   return { verified: verify(name, result, hex()) };
 }
 
-// The callback forms: one native request each, where the promise forms go through a FileHandle
-// (an object, promises and a finaliser per file; about 40 µs more a file here).
-const readFile = promisify(readFileCb);
-const writeFile = promisify(writeFileCb);
-
 /**
- * A small file read whole (one open, fstat, read and close; no stream), hashed once and sent as
- * one body: a stream's machinery and a second stat per file were a third of the client's CPU for
- * 10,000 files of 4 KiB.
+ * A small file read whole and hashed on the file thread (file-thread.ts), sent as one body: a
+ * stream's machinery and a second stat per file were a third of the client's CPU for 10,000
+ * files of 4 KiB, and the reads themselves most of what was left on the main thread.
  */
-async function uploadSmallFile(job: Job & { spec: { kind: 'path' } }, ctx: RunContext): Promise<{ verified: boolean }> {
-  const bytes = await readFile(job.spec.path);
+async function uploadSmallFile(job: Job & { spec: { kind: 'path' } }, ctx: RunContext, files: FileThread): Promise<{ verified: boolean }> {
+  const { bytes, md5 } = await files.read(job.spec.path);
   ctx.setSize(bytes.length);
-  const md5 = createHash('md5').update(bytes).digest('hex');
   // Progress within a file only where it takes a while to send: below that the item is done (its
   // size its progress) a moment later, and without a callback no meter stream is made per file.
   const progress = bytes.length > SMALL_DOWNLOAD_BYTES ? { onProgress: ctx.progress } : {};
@@ -73,11 +67,11 @@ async function uploadSmallFile(job: Job & { spec: { kind: 'path' } }, ctx: RunCo
   return { verified: verify(job.spec.name, result, md5) };
 }
 
-export async function runPathUpload(job: Job & { spec: { kind: 'path' } }, ctx: RunContext): Promise<{ verified: boolean }> {
+export async function runPathUpload(job: Job & { spec: { kind: 'path' } }, ctx: RunContext, files: FileThread): Promise<{ verified: boolean }> {
   const { container } = job.item;
   const { path, name } = job.spec;
-  // The planned size (the file may have changed since: readFile reads what is there now).
-  if (job.item.size !== null && job.item.size <= SMALL_FILE_BYTES) return uploadSmallFile(job, ctx);
+  // The planned size (the file may have changed since: the read takes what is there now).
+  if (job.item.size !== null && job.item.size <= SMALL_FILE_BYTES) return uploadSmallFile(job, ctx, files);
   const size = (await stat(path)).size;
   ctx.setSize(size);
   if (size <= LARGE_FILE_BYTES) return uploadStreamed(ctx.backend, container, name, createReadStream(path), size, ctx);
@@ -99,9 +93,9 @@ export async function runStreamUpload(job: Job, ctx: RunContext): Promise<{ veri
  * or failed download never leaves a file that looks whole. A paused one resumes from the
  * partial file's length if the object has not changed since (same ETag).
  */
-export async function runDownload(job: Job & { spec: { kind: 'download' } }, ctx: RunContext): Promise<{ verified: boolean }> {
+export async function runDownload(job: Job & { spec: { kind: 'download' } }, ctx: RunContext, files: FileThread): Promise<{ verified: boolean }> {
   try {
-    return await downloadOnce(job, ctx);
+    return await downloadOnce(job, ctx, files);
   } catch (err) {
     // Damaged bytes are never resumed from; after a pause or a dropped connection they are good.
     const code = (err as { code?: string }).code;
@@ -115,15 +109,6 @@ export async function runDownload(job: Job & { spec: { kind: 'download' } }, ctx
  * disk (1,000 files of 1 MiB read whole: 2 s of garbage collection for 500 MiB, and slower).
  */
 const SMALL_DOWNLOAD_BYTES = 256 * 1024;
-
-/** Folders made for downloads lately: a folder of 10,000 files is made once, not 10,000 times. */
-const madeDirs = new Set<string>();
-async function makeDir(dir: string): Promise<void> {
-  if (madeDirs.has(dir)) return;
-  await mkdir(dir, { recursive: true });
-  if (madeDirs.size >= 256) madeDirs.clear();
-  madeDirs.add(dir);
-}
 
 /** A body read to its end into one buffer (events, not an async iterator: one less object and promise per chunk). */
 function readWhole(body: Readable): Promise<Buffer> {
@@ -147,7 +132,7 @@ function readWhole(body: Readable): Promise<Buffer> {
  * into place: no resume (there is nothing worth resuming), no stream, no stat. Undefined when
  * the object has grown past the small size since it was listed: the caller streams it instead.
  */
-async function downloadSmall(job: Job & { spec: { kind: 'download' } }, ctx: RunContext): Promise<{ verified: boolean } | undefined> {
+async function downloadSmall(job: Job & { spec: { kind: 'download' } }, ctx: RunContext, files: FileThread): Promise<{ verified: boolean } | undefined> {
   const { container } = job.item;
   const spec = job.spec;
   // No progress callback: the item is done a moment later (its size is then its progress), and
@@ -163,27 +148,15 @@ async function downloadSmall(job: Job & { spec: { kind: 'download' } }, ctx: Run
   if (bytes.length !== details.size) throw new CofferError('IncompleteBody', `${spec.name}: received ${bytes.length} of ${details.size} bytes`);
   const etag = details.etag.replace(/"/g, '').toLowerCase();
   const checked = /^[0-9a-f]{32}$/.test(etag) && !details.compositeEtag;
-  if (checked) {
-    const md5 = createHash('md5').update(bytes).digest('hex');
-    if (md5 !== etag) throw new CofferError('BadDigest', `${spec.name} arrived damaged: its MD5 ${md5} is not the server's ETag ${etag}`);
-  }
-  const partial = partialPathOf(spec.path);
-  const dir = dirname(spec.path);
-  await makeDir(dir);
-  await writeFile(partial, bytes).catch(async (err: { code?: string }) => {
-    // The folder was removed since it was made (the cache remembers it): make it again.
-    if (err.code !== 'ENOENT') throw err;
-    madeDirs.delete(dir);
-    await makeDir(dir);
-    await writeFile(partial, bytes);
-  });
-  await rename(partial, spec.path);
+  // Hashed, then written and renamed into place, on the file thread; damaged bytes are not written.
+  const { md5, written } = await files.write(spec.path, partialPathOf(spec.path), bytes, checked ? etag : undefined);
+  if (!written) throw new CofferError('BadDigest', `${spec.name} arrived damaged: its MD5 ${md5} is not the server's ETag ${etag}`);
   return { verified: checked };
 }
 
-async function downloadOnce(job: Job & { spec: { kind: 'download' } }, ctx: RunContext): Promise<{ verified: boolean }> {
+async function downloadOnce(job: Job & { spec: { kind: 'download' } }, ctx: RunContext, files: FileThread): Promise<{ verified: boolean }> {
   if (job.item.size !== null && job.item.size <= SMALL_DOWNLOAD_BYTES && job.item.transferred === 0) {
-    const small = await downloadSmall(job, ctx);
+    const small = await downloadSmall(job, ctx, files);
     if (small) return small;
   }
   const { container } = job.item;

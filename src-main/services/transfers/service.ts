@@ -8,6 +8,7 @@ import type { ConnectionRegistry } from '../connections.js';
 import { objectsUnder } from '../objects-under.js';
 import { leafOf, localPathUnder, resetStaging, stagingRootOf } from './local-paths.js';
 import { TransferFile, type JobSpec } from './persisted.js';
+import { FileThread } from './file-thread.js';
 import { expandPaths, planBatch, resolveNames, type Batch } from './plan.js';
 import { JobQueue, type Job } from './queue.js';
 import { ProgressReports, type Emit } from './reports.js';
@@ -33,6 +34,8 @@ export class TransferService implements TransfersService {
   /** Drags staged through the queue, by selection, so the next drag of it finds the files. */
   private readonly staged = new Map<string, { ids: string[]; paths: string[] }>();
   private readonly reports: ProgressReports;
+  /** Small files' reads and writes, off the main thread. */
+  private readonly files = new FileThread();
 
   constructor(
     private readonly registry: ConnectionRegistry,
@@ -45,9 +48,9 @@ export class TransferService implements TransfersService {
     this.queue = new JobQueue({
       backend: (account) => registry.backend(account),
       run: (job, ctx) =>
-        job.spec.kind === 'path' ? runPathUpload(job as Job & { spec: { kind: 'path' } }, ctx)
+        job.spec.kind === 'path' ? runPathUpload(job as Job & { spec: { kind: 'path' } }, ctx, this.files)
         : job.spec.kind === 'stream' ? runStreamUpload(job, ctx)
-        : runDownload(job as Job & { spec: { kind: 'download' } }, ctx),
+        : runDownload(job as Job & { spec: { kind: 'download' } }, ctx, this.files),
       changed: (job, persist) => {
         this.reports.changed(job);
         if (persist) this.file.schedule();
@@ -239,6 +242,7 @@ export class TransferService implements TransfersService {
     await Promise.race([this.queue.stopAll(), new Promise((r) => (giveUp = setTimeout(r, STOP_GRACE_MS)))]);
     clearTimeout(giveUp);
     this.reports.stop();
+    await this.files.close();
     for (const job of this.queue.jobs.values()) {
       if (job.item.state !== 'running' && job.item.state !== 'queued') continue;
       job.item.state = 'paused';
