@@ -78,11 +78,15 @@ const settleDisk = () => execFileSync('sync');
 type Figures = Record<Direction, Record<ClientName, RunFigures[]>>;
 
 /**
- * A dataset of many files is cleaned up only after all its runs: files deleted just before a run
- * slow that run's file creations on some disks (ext4 without a journal, as on this project's CI
- * machines, skips inodes freed in the last 30 s and reads each one's record to know: measured
- * here, 10,000 files of 4 KiB created right after 10,000 were deleted cost 2-4x the kernel CPU,
- * for every client alike). A few large files are removed at once, to bound the disk used.
+ * A dataset of many files is cleaned up only after all its runs: files deleted before a run slow
+ * that run's file creations on some disks. ext4 without a journal, as on this project's CI
+ * machines, will not reuse an inode freed in the last 60 s, or the last 300 s while its inode
+ * table block is not yet written back (fs/ext4/ialloc.c, recently_deleted), and looks at each
+ * free one in turn: 10,000 files of 4 KiB created within minutes of 10,000 deletions cost 2-7x
+ * the kernel CPU, for every client (measured here, `perf`: find_inode_bit, recently_deleted).
+ * So a run is only fair 5 minutes after the last mass deletion on the disk, this bench's own
+ * clean-up of an earlier run included; `systemCpuMsPerMiB` shows when one was not. A few large
+ * files are removed at once, to bound the disk used.
  */
 const cleanUpAtEnd = (d: Dataset) => d.files >= 100;
 

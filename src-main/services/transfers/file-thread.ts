@@ -50,8 +50,12 @@ parentPort.on('message', (batch) => {
   for (const r of batch) {
     try {
       const a = r.op === 'read' ? read(r) : write(r);
+      if (a.bytes) {
+        // Sent back moved, in a buffer of its own (a small file's bytes are a slice of Node's pool).
+        if (a.bytes.byteOffset !== 0 || a.bytes.byteLength !== a.bytes.buffer.byteLength) a.bytes = new Uint8Array(a.bytes);
+        moved.push(a.bytes.buffer);
+      }
       answers.push({ id: r.id, ...a });
-      if (a.bytes && a.bytes.byteOffset === 0 && a.bytes.byteLength === a.bytes.buffer.byteLength) moved.push(a.bytes.buffer);
     } catch (err) {
       answers.push({ id: r.id, error: { message: err.message, code: err.code, errno: err.errno, syscall: err.syscall, path: err.path } });
     }
@@ -82,6 +86,10 @@ export class FileThread {
   private worker: Worker | undefined;
   private readonly waiting = new Map<number, Waiting>();
   private batch: (Request & { id: number })[] = [];
+  /** The batch's buffers, moved to the thread with it. */
+  private moving: ArrayBuffer[] = [];
+  /** A batch is with the thread, not answered yet. */
+  private sent = false;
   private nextId = 0;
   private idleTimer: NodeJS.Timeout | undefined;
 
@@ -98,7 +106,13 @@ export class FileThread {
    * whether they were written.
    */
   async write(path: string, partial: string, bytes: Buffer, expectMd5?: string): Promise<{ md5: string; written: boolean }> {
-    const a = await this.ask({ op: 'write', path, partial, bytes, ...(expectMd5 !== undefined ? { expectMd5 } : {}) });
+    // A Buffer is often a view into a larger ArrayBuffer (a socket's read buffer, Node's pool),
+    // and a message copies the whole of that (64 KiB for a 4 KiB body): the thread gets an exact
+    // copy instead, moved to it rather than copied again.
+    const own = new Uint8Array(bytes.length);
+    own.set(bytes);
+    this.moving.push(own.buffer);
+    const a = await this.ask({ op: 'write', path, partial, bytes: own, ...(expectMd5 !== undefined ? { expectMd5 } : {}) });
     return { md5: a.md5!, written: a.written === true };
   }
 
@@ -108,6 +122,7 @@ export class FileThread {
     this.idleTimer = undefined;
     const worker = this.worker;
     this.worker = undefined;
+    this.sent = false;
     if (worker) await worker.terminate();
   }
 
@@ -115,18 +130,24 @@ export class FileThread {
     return new Promise<Answer>((resolve, reject) => {
       const id = this.nextId++;
       this.waiting.set(id, { resolve, reject });
-      if (this.batch.push({ ...r, id }) === 1) setImmediate(() => this.send());
+      // One batch with the thread at a time: what is asked meanwhile waits for its answer and goes
+      // together (waking a thread costs more here than the work of a small file).
+      if (this.batch.push({ ...r, id }) === 1 && !this.sent) setImmediate(() => this.send());
     });
   }
 
   private send(): void {
+    if (this.sent || this.batch.length === 0) return;
+    this.sent = true;
     const batch = this.batch;
+    const moving = this.moving;
     this.batch = [];
+    this.moving = [];
     if (this.idleTimer) clearTimeout(this.idleTimer);
     this.idleTimer = undefined;
     const thread = this.thread();
     for (const r of batch) this.waiting.get(r.id)!.thread = thread;
-    thread.postMessage(batch);
+    thread.postMessage(batch, moving);
   }
 
   private thread(): Worker {
@@ -142,6 +163,7 @@ export class FileThread {
   }
 
   private answered(answers: Answer[]): void {
+    this.sent = false;
     for (const a of answers) {
       const w = this.waiting.get(a.id);
       this.waiting.delete(a.id);
@@ -149,13 +171,22 @@ export class FileThread {
       if (a.error) w.reject(Object.assign(new Error(a.error.message), a.error));
       else w.resolve(a);
     }
-    if (this.waiting.size > 0 || this.batch.length > 0) return;
+    if (this.batch.length > 0) return this.send();
+    if (this.waiting.size > 0) return;
     if (this.idleTimer) clearTimeout(this.idleTimer);
     this.idleTimer = setTimeout(() => void this.close(), IDLE_MS).unref();
   }
 
   private lost(worker: Worker, err: Error): void {
-    if (this.worker === worker) this.worker = undefined;
+    if (this.worker !== worker) return this.rejectSentTo(worker, err);
+    this.worker = undefined;
+    this.sent = false;
+    this.rejectSentTo(worker, err);
+    // What waited for the lost batch's answer goes to a new thread.
+    if (this.batch.length > 0) setImmediate(() => this.send());
+  }
+
+  private rejectSentTo(worker: Worker, err: Error): void {
     for (const [id, w] of this.waiting) {
       if (w.thread !== worker) continue;
       this.waiting.delete(id);
