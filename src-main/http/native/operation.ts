@@ -90,8 +90,11 @@ export type NativeOperation = (
   | Op<'HeadAccount', { path: AccountPath; type: ListingType }>
   | Op<'ListAccount', { path: AccountPath; listing: ListingParams & { delimiter: string | undefined } }>
   | Op<'PostAccount', { path: AccountPath; change: MetaChange; /** X-Account-Access-Control: the new ACL, null to clear it, undefined when not given. */ acl: AccountAcl | null | undefined }>
-  /** `reportType`: the report's Content-Type (text/xml where the XML report was asked for as that). */
-  | Op<'BulkDelete', { path: AccountPath; contentType: string | undefined; format: ListingFormat; reportType: string; framed: boolean }>
+  /**
+   * `reportType`: the report's Content-Type (text/xml where the XML report was asked for as that);
+   * `format` undefined: Accept names none of the report's types (406, told in the report).
+   */
+  | Op<'BulkDelete', { path: AccountPath; contentType: string | undefined; format: ListingFormat | undefined; reportType: string | undefined; framed: boolean }>
   /**
    * `PUT ?extract-archive=` (Swift's bulk upload): the archive's files stored under the path.
    * `format` undefined: Accept names none of the report's types (406, told in the report);

@@ -6,7 +6,7 @@ import { NativeError, plainError } from './errors.js';
 import { LISTING_LIMIT, truthy } from './limits.js';
 import { bestMatch } from './accept.js';
 import { cleanContainerAcl } from './container-acl.js';
-import { LISTING_MEDIA, listingType, type ListingFormat, type ListingType } from './listing-format.js';
+import { LISTING_MEDIA, listingType, type ListingType } from './listing-format.js';
 import { headerProblem, metaProblem, readMetaHeaders, readStandardHeaders, type MetaChange } from './metadata.js';
 
 /**
@@ -19,25 +19,6 @@ export function readLimit(raw: string | undefined): number | undefined {
   const n = Number(raw);
   if (n > LISTING_LIMIT) throw new NativeError(412, `Maximum limit is ${LISTING_LIMIT}`);
   return n;
-}
-
-/** The media types an `Accept` header names, lower-cased, without their parameters. */
-export const acceptedTypes = (accept: string | undefined): string[] => (accept ?? '').split(',').map((s) => s.split(';')[0]!.trim().toLowerCase());
-
-/**
- * `format=` wins over `Accept` (§2.3). A listing's default is JSON (seed N1/N4 and 4.1.1: "json
- * or xml, default json"); bulk and SLO answers keep Swift's plain-text default (`fallback`). As
- * Swift (listing_formats), `format` is read in any case and a value it does not know means plain
- * text, not an error; `Accept: text/plain` asks for plain text, a wildcard Accept takes the default.
- */
-export function listingFormat(format: string | undefined, accept: string | undefined, fallback: ListingFormat = 'json'): ListingFormat {
-  const f = format?.toLowerCase();
-  if (f) return f === 'json' || f === 'xml' ? f : 'plain';
-  const types = acceptedTypes(accept);
-  if (types.includes('application/json')) return 'json';
-  if (types.includes('application/xml') || types.includes('text/xml')) return 'xml';
-  if (types.includes('text/plain')) return 'plain';
-  return fallback;
 }
 
 /**

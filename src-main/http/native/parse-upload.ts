@@ -2,6 +2,7 @@ import { headerOf, type RequestHeaders } from '../common/headers.js';
 import { compressionOf } from './archive.js';
 import { decodeStrict } from '../common/url.js';
 import { parseContentDisposition } from '../common/multipart.js';
+import { bestMatch } from './accept.js';
 import { NativeError } from './errors.js';
 import { REPORT_CONTENT_TYPES, type ListingFormat } from './listing-format.js';
 import type { NativeOperation } from './operation.js';
@@ -13,17 +14,20 @@ import type { NativeTarget } from './router.js';
 // read from a request's head.
 
 /** The report types of Swift's bulk middleware, in its order of preference. */
-const REPORT_TYPES: [string, ListingFormat][] = [
+const REPORT_TYPES: readonly [string, ListingFormat][] = [
   ['text/plain', 'plain'],
   ['application/json', 'json'],
   ['application/xml', 'xml'],
   ['text/xml', 'xml'],
 ];
 
+const REPORT_OFFERS = REPORT_TYPES.map(([type]) => type);
+
 /**
- * The report's format as swob's `Accept.best_match` picks it: the offered type the header
- * rates highest (an exact type over `type/*` over `*\/*`), the first offered on a tie; no
- * header: plain text; nothing acceptable: undefined (Swift reports 406).
+ * The format of a bulk or SLO report as Swift's middleware picks it: Accept read as every native
+ * answer reads it (native/accept.ts, swob's best_match: quality, exact types before wildcards),
+ * over the offers in Swift's order; no header: plain text; nothing acceptable: undefined (bulk
+ * reports 406; SLO answers plain text). `format=` is a listing's parameter, not theirs.
  */
 export function reportFormat(accept: string | undefined): ListingFormat | undefined {
   const offer = reportOffer(accept);
@@ -38,21 +42,18 @@ export function reportType(format: ListingFormat, accept: string | undefined): s
   return format === 'xml' && reportOffer(accept) === 'text/xml' ? 'text/xml' : REPORT_CONTENT_TYPES[format];
 }
 
-/** The offered report type swob's best_match picks (undefined: none is acceptable). */
+/**
+ * The offered report type swob's best_match picks (undefined: none is acceptable). An Accept
+ * header swob cannot read picks none either (its best_match returns None on a ValueError).
+ */
 function reportOffer(accept: string | undefined): string | undefined {
   if (accept === undefined || accept.trim() === '') return 'text/plain';
-  const ranges = accept.split(',').map((part) => {
-    const [type, ...params] = part.split(';').map((s) => s.trim().toLowerCase());
-    const q = params.find((p) => p.startsWith('q='));
-    return { type: type!, q: q === undefined ? 1 : Number(q.slice(2)) };
-  });
-  let best: { offer: string; q: number } | undefined;
-  for (const [offer] of REPORT_TYPES) {
-    const [major] = offer.split('/');
-    const match = ranges.find((r) => r.type === offer) ?? ranges.find((r) => r.type === `${major}/*`) ?? ranges.find((r) => r.type === '*/*');
-    if (match && match.q > 0 && (!best || match.q > best.q)) best = { offer, q: match.q };
+  try {
+    return bestMatch(accept, REPORT_OFFERS);
+  } catch (err) {
+    if (err instanceof NativeError) return undefined;
+    throw err;
   }
-  return best?.offer;
 }
 
 /** What Swift's bulk middleware copies from the request onto every file it stores. */

@@ -10,8 +10,8 @@ import { conditions, copyOperation, postObject, putManifest, putParams, tempUrlO
 import { readAccountAcl } from './account-acl.js';
 import { listingType, type ListingType } from './listing-format.js';
 import { bestMatch } from './accept.js';
-import { listingFormat, listingMediaType, readContainerSettings, readLimit } from './params.js';
-import { extractArchiveOperation, formPostOperation, reportType } from './parse-upload.js';
+import { listingMediaType, readContainerSettings, readLimit } from './params.js';
+import { extractArchiveOperation, formPostOperation, reportFormat, reportType } from './parse-upload.js';
 import { parseNativePath, type NativeTarget } from './router.js';
 import { putSymlink } from './symlink-params.js';
 
@@ -60,8 +60,8 @@ function operation(req: NativeRequest, target: Exclude<NativeTarget, { kind: 'in
   const h = (n: string) => headerOf(req.headers, n);
   const q = (n: string) => query.get(n);
   const type = () => r.read(() => listingMediaType(q('format'), h('accept')), listingType('application/json'));
-  // Bulk delete and SLO manifests answer plain text unless asked otherwise, as Swift's middleware does.
-  const reportFormat = () => listingFormat(q('format'), h('accept'), 'plain');
+  // SLO reports: an Accept that picks none of the types is ignored (plain text), as Swift's slo does.
+  const manifestReport = () => reportFormat(h('accept')) ?? 'plain';
   if (target.kind === 'auth') {
     if (m !== 'GET') return { name: 'MethodNotAllowed', allow: 'GET', path: undefined };
     return { name: 'Auth', user: h('x-auth-user') ?? h('x-storage-user'), key: h('x-auth-key') ?? h('x-storage-pass'), host: h('host') };
@@ -78,8 +78,8 @@ function operation(req: NativeRequest, target: Exclude<NativeTarget, { kind: 'in
     const path = { account: target.account };
     if ((m === 'POST' || m === 'DELETE') && query.has('bulk-delete')) {
       const framed = h('content-length') !== undefined || /chunked/i.test(h('transfer-encoding') ?? '');
-      const format = reportFormat();
-      return { name: 'BulkDelete', path, contentType: h('content-type'), format, reportType: reportType(format, h('accept')), framed };
+      const format = reportFormat(h('accept'));
+      return { name: 'BulkDelete', path, contentType: h('content-type'), format, reportType: format && reportType(format, h('accept')), framed };
     }
     if (m === 'HEAD') return { name: 'HeadAccount', path, type: type() };
     if (m === 'GET') return { name: 'ListAccount', path, listing: { ...listing(q, type(), r), delimiter: q('delimiter') } };
@@ -156,7 +156,7 @@ function operation(req: NativeRequest, target: Exclude<NativeTarget, { kind: 'in
         return { ...copyOperation(path, req.headers, r, 'x-copy-from'), ...(symlinkGet ? { symlinkGet } : {}), ...(manifest === 'get' ? { manifest: true } : {}) } as NativeOperation;
       }
       if (h('x-symlink-target') !== undefined) return putSymlink(path, req.headers, h, r);
-      if (manifest === 'put') return putManifest(path, req.headers, h, reportFormat(), r);
+      if (manifest === 'put') return putManifest(path, req.headers, h, manifestReport(), r);
       if (manifest !== undefined) r.fail(new NativeError(400, 'multipart-manifest must be "put" on a PUT'));
       if (h('x-static-large-object') !== undefined) r.fail(new NativeError(400, RESERVED_SLO_HEADER));
       return { name: 'PutObject', path, tempUrl: undefined, ...putParams(req.headers, h, r) };
@@ -167,7 +167,7 @@ function operation(req: NativeRequest, target: Exclude<NativeTarget, { kind: 'in
       if (h('x-symlink-target') !== undefined) r.fail(plainError(400, 'A PUT request is required to set a symlink target'));
       return postObject(path, req.headers, h, r, undefined);
     case 'DELETE':
-      if (manifest === 'delete') return { name: 'DeleteManifest', path, format: reportFormat() };
+      if (manifest === 'delete') return { name: 'DeleteManifest', path, format: manifestReport() };
       return { name: 'DeleteObject', path, tempUrl: undefined, ifDeleteAt: r.read(() => readIfDeleteAt(h('x-if-delete-at')), undefined), versionId };
     default:
       // RFC 9110 15.5.6: a 405 says what is allowed.

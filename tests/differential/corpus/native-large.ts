@@ -54,6 +54,9 @@ export const NATIVE_LARGE_ROWS: Row[] = [
   n('slo.put.etag-wrong', PUT('/{c}/slo?multipart-manifest=put', { body: manifest([{ path: '/{c}/seg/1', etag: md5('other') }]) }), { setup: SEGMENTS }),
   n('slo.put.size-wrong', PUT('/{c}/slo?multipart-manifest=put', { body: manifest([{ path: '/{c}/seg/1', size_bytes: 99 }]) }), { setup: SEGMENTS }),
   n('slo.put.segment-missing', PUT('/{c}/slo?multipart-manifest=put', { body: manifest([{ path: '/{c}/seg/9' }]) }), { setup: SEGMENTS }),
+  n('slo.put.segment-missing.json-quality', PUT('/{c}/slo?multipart-manifest=put', { body: manifest([{ path: '/{c}/seg/9' }]), headers: { Accept: 'text/plain;q=0.2, application/json' } }), { setup: SEGMENTS }),
+  n('slo.put.segment-missing.format-query', PUT('/{c}/slo?multipart-manifest=put&format=json', { body: manifest([{ path: '/{c}/seg/9' }]) }), { setup: SEGMENTS }),
+  n('slo.put.not-acceptable', PUT('/{c}/slo?multipart-manifest=put', { body: GOOD_MANIFEST, headers: { Accept: 'image/png' } }), { setup: SEGMENTS }),
   n('slo.put.nulls', PUT('/{c}/slo?multipart-manifest=put', { body: manifest([{ path: '/{c}/seg/1', etag: null, size_bytes: null }, { path: '/{c}/seg/2' }]) }), { setup: SEGMENTS }),
   n('slo.put.range', GET('/{c}/slo'), { setup: [...SEGMENTS, PUT('/{c}/slo?multipart-manifest=put', { body: manifest([{ path: '/{c}/seg/1', range: '0-2' }, { path: '/{c}/seg/2', range: '-3' }]) })] }),
   n('slo.put.not-json', PUT('/{c}/slo?multipart-manifest=put', { body: 'not json' }), { setup: SEGMENTS }),
@@ -137,6 +140,13 @@ export const NATIVE_LARGE_ROWS: Row[] = [
   n('bulk.delete.text-xml', POST('?bulk-delete', { body: '/{c}/obj\n/{c}/nope\n', headers: { 'Content-Type': 'text/plain', Accept: 'text/xml' } }), { setup: OWN_C_OBJ }),
   n('bulk.delete.application-xml', POST('?bulk-delete', { body: '/{c}/obj\n', headers: { 'Content-Type': 'text/plain', Accept: 'application/xml' } }), { setup: OWN_C_OBJ }),
   n('bulk.delete.xml-preference', POST('?bulk-delete', { body: '/{c}/obj\n', headers: { 'Content-Type': 'text/plain', Accept: 'text/xml;q=0.9, application/xml;q=0.5' } }), { setup: OWN_C_OBJ }),
+  // One reading of Accept for listings and reports (native/accept.ts): qualities count, a type none
+  // of the offers matches is 406, and `format=` is a listing's parameter, not bulk delete's.
+  n('bulk.delete.quality', POST('?bulk-delete', { body: '/{c}/obj\n', headers: { 'Content-Type': 'text/plain', Accept: 'application/json;q=0.4, text/plain;q=0.8' } }), { setup: OWN_C_OBJ }),
+  n('bulk.delete.not-acceptable', POST('?bulk-delete', { body: '/{c}/obj\n', headers: { 'Content-Type': 'text/plain', Accept: 'image/png' } }), { setup: OWN_C_OBJ }),
+  n('bulk.delete.format-query', POST('?bulk-delete&format=json', { body: '/{c}/obj\n', headers: { 'Content-Type': 'text/plain' } }), { setup: OWN_C_OBJ }),
+  n('bulk.delete.wildcard-type', POST('?bulk-delete', { body: '/{c}/obj\n', headers: { 'Content-Type': 'text/plain', Accept: 'application/*' } }), { setup: OWN_C_OBJ }),
+  n('bulk.delete.bad-accept', POST('?bulk-delete', { body: '/{c}/obj\n', headers: { 'Content-Type': 'text/plain', Accept: 'json' } }), { setup: OWN_C_OBJ }),
 
   // TempURL
   n('tempurl.get', GET('/{c}/obj', { as: 'anonymous', tempUrl: { key: TEMP_KEY, expires: 300 } }), { ...NO_RGW, setup: [WITH_KEY, ...OWN_C_OBJ] }),

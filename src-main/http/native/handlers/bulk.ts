@@ -24,10 +24,11 @@ function failureText(f: DeleteReport['errors'][number], who: Identity): string {
  * Renders a bulk-delete report (bulk delete and `?multipart-manifest=delete`) in Swift's shape:
  * always HTTP 200, the outcome in "Response Status" (§10.3), as JSON, XML or plain text per Accept.
  */
-export function sendDeleteReport(x: Exchange, who: Identity, format: ListingFormat, report: DeleteReport, type = REPORT_CONTENT_TYPES[format]): void {
+export function sendDeleteReport(x: Exchange, who: Identity, format: ListingFormat, report: DeleteReport, type = REPORT_CONTENT_TYPES[format], refused?: number): void {
   let status = '200 OK';
   let body = '';
-  if (report.errors.length > 0) {
+  if (refused !== undefined) status = statusLine(refused);
+  else if (report.errors.length > 0) {
     const serverError = report.errors.some((e) => e.code !== 'AccessDenied' && NATIVE_ERRORS[e.code].status >= 500);
     status = statusLine(serverError ? 502 : 400);
   } else if (report.deleted === 0 && report.notFound === 0) {
@@ -98,6 +99,9 @@ async function readTargets(x: Exchange): Promise<DeleteTarget[]> {
  */
 export async function bulkDelete(call: NativeCall<NativeOpOf<'BulkDelete'>>): Promise<void> {
   const { x, ctx, who, op } = call;
+  // As Swift's bulk middleware: the answer has begun (200) when it finds no type to report in,
+  // so the refusal is the report's, in plain text under swob's default type; nothing is deleted.
+  if (!op.format) return sendDeleteReport(x, who, 'plain', { deleted: 0, notFound: 0, errors: [] }, 'text/html; charset=UTF-8', 406);
   if (op.contentType !== undefined && !op.contentType.startsWith('text/plain')) throw new NativeError(406);
   if (!op.framed) throw new NativeError(411);
   const targets = await readTargets(x);
