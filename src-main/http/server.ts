@@ -61,6 +61,9 @@ export interface RunningServer {
  * body, fails when the connection goes, which discards what was received.
  */
 function bodyTooSlow(x: Exchange, native: boolean): void {
+  // As for a body cut short: once the answer is out Node no longer ends the request, and the
+  // handler still reading it (into a temporary blob) would wait for ever.
+  x.res.once('close', () => x.req.destroy());
   if (x.res.headersSent) return void x.res.destroy();
   x.res.setHeader('Connection', 'close');
   if (native) sendNativeError(x, new NativeError(408));

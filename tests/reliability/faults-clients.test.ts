@@ -4,6 +4,9 @@
  * trickle in are dropped without holding up anyone else, and a thousand simultaneous
  * connections are all served.
  */
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { raw, signRequest } from '../compat/server.js';
@@ -42,6 +45,14 @@ function stall(send: (s: Socket) => void): { socket: Socket; closed: Promise<str
   return { socket, closed: new Promise((resolve) => socket.on('close', () => resolve(got))) };
 }
 
+/** Every abandoned upload's handler has ended: no temporary blob is left in the store (waits up to 5 s). */
+async function expectNoTempBlobs(): Promise<void> {
+  const tmp = join(store.dataDir, 'tmp');
+  const until = Date.now() + 5000;
+  while (readdirSync(tmp).length > 0 && Date.now() < until) await sleep(50);
+  expect(readdirSync(tmp)).toEqual([]);
+}
+
 describe('stalled clients', () => {
   it('a head sent a byte at a time, a body that stops, and a silent connection are dropped; others are served meanwhile', async () => {
     const stalled: { closed: Promise<string>; socket: Socket }[] = [];
@@ -73,9 +84,11 @@ describe('stalled clients', () => {
       trickles.forEach(clearInterval);
       stalled.forEach((s) => s.socket.destroy());
     }
-    // The abandoned uploads left nothing visible.
+    // The abandoned uploads left nothing visible, and nothing behind: each one's handler ended and
+    // removed the temporary blob its announced megabyte was going into.
     const listing = await fetch(`http://127.0.0.1:${port}${storagePath}/fc?format=json`, { headers: { 'X-Auth-Token': token } });
     expect(((await listing.json()) as { name: string }[]).filter((o) => o.name.startsWith('slow'))).toEqual([]);
+    await expectNoTempBlobs();
   });
 });
 
@@ -120,6 +133,7 @@ describe('bodies that trickle in', () => {
     const names = ((await listing.json()) as { name: string }[]).map((o) => o.name);
     expect(names).toContain('fast');
     expect(names.filter((n) => n.startsWith('trickle'))).toEqual([]);
+    await expectNoTempBlobs();
   });
 });
 
