@@ -7,10 +7,22 @@ import { codeForS3, fromS3Error } from '../../src-main/backends/remote-compat-er
 import { copySource, policyWithPublicRead } from '../../src-main/backends/remote-compat-mapping.js';
 import { partSizeFor } from '../../src-main/backends/remote-compat-upload.js';
 import { parseRgwUsage, sumBucketCounters } from '../../src-main/backends/remote-compat-usage.js';
+import { statusError } from '../../src-main/backends/swift/errors.js';
 import { ProgressMeter } from '../../src-main/backends/transfer.js';
 
 const sdkError = (name: string, status: number, message = `${name} said so`) => Object.assign(new Error(message), { name, $metadata: { httpStatusCode: status } });
 const netError = (code: string) => Object.assign(new Error(`connect ${code} 127.0.0.1:1`), { code });
+
+describe('statusError (Swift)', () => {
+  it.each([
+    [403, '<html><h1>Forbidden</h1><p>Reached container limit of 1</p></html>', 'container', 'TooManyContainers'],
+    [403, '<html><h1>Forbidden</h1><p>Access was denied to this resource.</p></html>', 'container', 'AccessDenied'],
+    [409, 'Container already exists', 'container', 'ContainerExists'],
+    [413, 'Upload exceeds quota.', 'object', 'QuotaExceeded'],
+  ] as const)('%i %s (%s) is %s', (status, body, target, code) => {
+    expect(statusError(status, body, target).code).toBe(code);
+  });
+});
 
 describe('fromS3Error', () => {
   it.each([

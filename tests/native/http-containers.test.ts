@@ -1,12 +1,25 @@
 // Raw HTTP tests of the native (Swift-style) API: containers.
 import { describe, expect, it } from 'vitest';
 import { HTTP_DATE, X_TIMESTAMP, expectBaseHeaders, useNativeServer } from './http-kit.js';
-import { call, OTHER_ACCOUNT, type TestServer } from './server.js';
+import { call, OTHER_ACCOUNT, startTestServer, type TestServer } from './server.js';
 
 let s!: TestServer;
 const { fresh, mkContainer, put } = useNativeServer((server) => (s = server));
 
 describe('containers (N2, N3; seed 2.3; §4)', () => {
+  it('a PUT past the account\'s container limit is 403 "Reached container limit of N", as Swift\'s proxy answers it', async () => {
+    const capped = await startTestServer({ maxContainersPerAccount: 1 });
+    try {
+      expect((await call(capped, 'PUT', '/one')).status).toBe(201);
+      const refused = await call(capped, 'PUT', '/two');
+      expect(refused.status).toBe(403);
+      expect(refused.text).toContain('Reached container limit of 1');
+      expect((await call(capped, 'HEAD', '/two')).status).toBe(404);
+    } finally {
+      await capped.close();
+    }
+  });
+
   it('PUT 201, then 202 when it exists — headers of the second PUT are applied too', async () => {
     const c = fresh('put');
     const first = await call(s, 'PUT', `/${c}`, { headers: { 'X-Container-Meta-One': '1' } });

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createAppContext, type AppContext } from '../../src-main/app-context.js';
-import type { Engine } from '../../src-main/engine/index.js';
+import type { Engine, EngineOptions } from '../../src-main/engine/index.js';
 
 export const ACCOUNT = 'test$tester';
 export const SWIFT_USER = `${ACCOUNT}:swift`;
@@ -41,10 +41,10 @@ export async function v1Auth(url: string, user: string, key: string): Promise<{ 
   return { storageUrl: res.headers.get('x-storage-url')!, token: res.headers.get('x-auth-token')! };
 }
 
-/** A server on a fresh data directory (port 0, loopback) with two users, and a token for each. */
-export async function startTestServer(): Promise<TestServer> {
+/** A server on a fresh data directory (port 0, loopback) with two users, and a token for each; `engine` adds engine options (limits). */
+export async function startTestServer(engine: Partial<EngineOptions> = {}): Promise<TestServer> {
   const dataDir = tempDir();
-  const app = await createAppContext({ dataDir, port: 0, host: '127.0.0.1', engine: { noSync: true, expirySweepMs: 0 } });
+  const app = await createAppContext({ dataDir, port: 0, host: '127.0.0.1', engine: { noSync: true, expirySweepMs: 0, ...engine } });
   try {
     const { engine } = app;
     await engine.createAccount({ id: ACCOUNT, swiftKeys: [{ sub: 'swift', secretKey: SWIFT_KEY }] });

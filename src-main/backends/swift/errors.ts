@@ -56,7 +56,8 @@ export function statusError(status: number, body: string, target: ErrorTarget, w
       case 401:
         return 'AuthFailed';
       case 403:
-        return 'AccessDenied';
+        // Swift's proxy refuses a container past max_containers_per_account so.
+        return /Reached container limit/i.test(said) ? 'TooManyContainers' : 'AccessDenied';
       case 404:
         if (target === 'account') return 'NoSuchAccount';
         if (target === 'container' || /NoSuchBucket|NoSuchContainer/i.test(said)) return 'NoSuchContainer';

@@ -168,7 +168,8 @@ export async function createContainer(
     if (existing) throw new CofferError('ContainerExists', `Container ${name} already exists`);
     const count = readUsage(ctx.store, accountUsageKey(account)).containers ?? 0;
     if (owner.maxContainers >= 0 && count >= owner.maxContainers) {
-      throw new CofferError('TooManyContainers', `Account ${account} already has ${count} containers`);
+      // Swift's proxy words it so (max_containers_per_account).
+      throw new CofferError('TooManyContainers', `Reached container limit of ${owner.maxContainers}`);
     }
     const now = Date.now();
     const fresh: ContainerRecord = {

@@ -80,7 +80,8 @@ export const NATIVE_ERRORS: Record<CofferErrorCode, NativeErrorInfo> = {
   NoSuchContainer: { status: 404, body: null },
   ContainerNotEmpty: { status: 409, body: null },
   InvalidBucketState: { status: 409, body: null },
-  TooManyContainers: { status: 400, body: MESSAGE },
+  // Swift's proxy: 403 "Reached container limit of N" (max_containers_per_account), in swob's HTML type.
+  TooManyContainers: { status: 403, body: MESSAGE },
   // Swift's check_object_creation answers in plain text ("Object name length of 1025 longer than 1024").
   InvalidObjectName: { status: 400, body: MESSAGE, plain: true },
   NoSuchKey: { status: 404, body: null },

@@ -7,9 +7,11 @@ import { Worker } from 'node:worker_threads';
  * coffer serve: about 340 µs of it per file, a third of that in the open, write, close and rename
  * calls and their hand-offs to libuv's pool, which contends with the sockets and the queue).
  * Here each file is one run of synchronous calls on another core, with no pool in between, and
- * requests and answers travel in batches: one message per turn of the event loop, not per file.
- * The thread starts on first use and is let go when idle; nothing about a file is remembered
- * there but the folders already made.
+ * requests and answers travel in batches: one batch with the thread at a time, not a message per
+ * file. The thread starts on first use and is let go when idle; nothing about a file is remembered
+ * there but the folders already made. Its source is a string run with `eval`, so the same code
+ * runs in Node, in Electron's main process and under the tests, with no file to ship beside the
+ * bundle.
  */
 const THREAD_SOURCE = String.raw`
 const { parentPort } = require('node:worker_threads');
