@@ -58,8 +58,9 @@ try {
     if (settled()) finish();
   });
 
-  let peakRss = process.memoryUsage().rss;
-  const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 50);
+  // rss() alone: memoryUsage() also walks the heap's spaces, about 0.3 ms a call counted as Coffer's CPU.
+  let peakRss = process.memoryUsage.rss();
+  const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage.rss())), 50);
   const cpu0 = process.cpuUsage();
   const t0 = performance.now();
   if (args.direction === 'up') {
@@ -75,7 +76,7 @@ try {
   const seconds = (performance.now() - t0) / 1000;
   const cpu = process.cpuUsage(cpu0);
   clearInterval(sampler);
-  peakRss = Math.max(peakRss, process.memoryUsage().rss);
+  peakRss = Math.max(peakRss, process.memoryUsage.rss());
 
   const mine = [...wanted].map((id) => states.get(id)!);
   const failed = mine.filter((i) => i.state !== 'done');
