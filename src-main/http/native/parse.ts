@@ -59,7 +59,9 @@ function operation(req: NativeRequest, target: Exclude<NativeTarget, { kind: 'in
   const m = req.method;
   const h = (n: string) => headerOf(req.headers, n);
   const q = (n: string) => query.get(n);
-  const type = () => r.read(() => listingMediaType(q('format'), h('accept')), listingType('application/json'));
+  // Thrown at once, not kept for after the access check: Swift's listing_formats sits before auth
+  // in the pipeline, so even an anonymous caller hears 406 or 400 for a listing's Accept first.
+  const type = () => listingMediaType(q('format'), h('accept'));
   // SLO reports: an Accept that picks none of the types is ignored (plain text), as Swift's slo does.
   const manifestReport = () => reportFormat(h('accept')) ?? 'plain';
   if (target.kind === 'auth') {

@@ -97,6 +97,9 @@ export const NATIVE_LISTING_ROWS: Row[] = [
   n('listing.accept.unacceptable-format-wins', GET('/{f:listing}?format=xml', { headers: { Accept: 'image/png' } })),
   n('listing.accept.malformed', GET('/{f:listing}', { headers: { Accept: 'json' } })),
   n('listing.accept.bad-quality', GET('/{f:listing}', { headers: { Accept: 'text/xml;q=x' } })),
+  // Swift's listing_formats sits before auth in the pipeline: an anonymous caller hears 406/400 first.
+  n('listing.accept.unacceptable.anonymous', GET('/{f:listing}', { as: 'anonymous', headers: { Accept: 'image/png' } })),
+  n('listing.accept.malformed.anonymous', GET('/{f:listing}', { as: 'anonymous', headers: { Accept: 'json' } })),
   n('listing.accept.text-xml.head', { method: 'HEAD', path: '/{f:listing}', headers: { Accept: 'text/xml' } }),
   n('listing.empty.json', GET('/{f:empty}?format=json')),
   n('listing.empty.plain', GET('/{f:empty}?format=plain')),
