@@ -4,31 +4,23 @@
 // sends it) is answered with; a form post copies its file PUT's Access-Control-* headers.
 import { execFile } from 'node:child_process';
 import { createHmac } from 'node:crypto';
-import { rmSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, startTestServer, storagePath, SWIFT_KEY, SWIFT_USER, tempDir, type TestServer } from './server.js';
-import { python } from './swift-tools.js';
+import { describe, expect, it } from 'vitest';
+import { call, storagePath, SWIFT_KEY, SWIFT_USER, type TestServer } from './server.js';
+import { python, swiftClientEnv } from './swift-tools.js';
+import { useServerWithScratch } from './http-kit.js';
 
-let s: TestServer;
-let work: string;
-beforeAll(async () => {
-  s = await startTestServer();
-  work = tempDir('coffer-cors-');
-});
-afterAll(async () => {
-  await s?.close();
-  if (work) rmSync(work, { recursive: true, force: true });
-});
+let s!: TestServer;
+let work!: string;
+useServerWithScratch('coffer-cors-', (server, scratch) => ((s = server), (work = scratch)));
 
 /** Runs python-swiftclient statements as the tester (`c`: swiftclient.client, `url`, `tok`). */
 function swiftclient(statements: string): Promise<void> {
   const file = join(work, `s-${Math.random().toString(36).slice(2)}.py`);
   writeFileSync(file, `import sys\nfrom swiftclient import client as c\nurl, tok = c.get_auth(sys.argv[1], sys.argv[2], sys.argv[3])\n${statements}\n`);
-  const env: NodeJS.ProcessEnv = {};
-  for (const [k, v] of Object.entries(process.env)) if (!/^(OS_|ST_|SWIFTCLIENT_)|proxy/i.test(k)) env[k] = v;
   return new Promise((resolve, reject) => {
-    execFile(python(), [file, s.authUrl, SWIFT_USER, SWIFT_KEY], { env: { ...env, NO_PROXY: '*' }, timeout: 50_000 }, (err, _out, stderr) => (err ? reject(new Error(stderr)) : resolve()));
+    execFile(python(), [file, s.authUrl, SWIFT_USER, SWIFT_KEY], { env: swiftClientEnv(), timeout: 50_000 }, (err, _out, stderr) => (err ? reject(new Error(stderr)) : resolve()));
   });
 }
 

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HTTP_DATE, expectBaseHeaders, useNativeServer } from './http-kit.js';
 import { call, SWIFT_KEY, SWIFT_USER, tempDir, type Reply, type TestServer } from './server.js';
-import { python } from './swift-tools.js';
+import { python, swiftClientEnv } from './swift-tools.js';
 
 let s!: TestServer;
 const { fresh, mkContainer, put } = useNativeServer((server) => (s = server));
@@ -96,10 +96,8 @@ describe('python-swiftclient shows what went wrong', () => {
   function swiftclient(statements: string): Promise<string> {
     const file = join(work, `s-${Math.random().toString(36).slice(2)}.py`);
     writeFileSync(file, `import sys\nfrom swiftclient import client as c\nurl, tok = c.get_auth(sys.argv[1], sys.argv[2], sys.argv[3])\n${statements}\n`);
-    const env: NodeJS.ProcessEnv = {};
-    for (const [k, v] of Object.entries(process.env)) if (!/^(OS_|ST_|SWIFTCLIENT_)|proxy/i.test(k)) env[k] = v;
     return new Promise((resolve, reject) => {
-      execFile(python(), [file, s.authUrl, SWIFT_USER, SWIFT_KEY], { env: { ...env, NO_PROXY: '*' }, timeout: 50_000 }, (err, out, stderr) => (err ? reject(new Error(stderr)) : resolve(out)));
+      execFile(python(), [file, s.authUrl, SWIFT_USER, SWIFT_KEY], { env: swiftClientEnv(), timeout: 50_000 }, (err, out, stderr) => (err ? reject(new Error(stderr)) : resolve(out)));
     });
   }
 

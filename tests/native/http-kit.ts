@@ -3,10 +3,11 @@
  * against, and helpers bound to the file's own test server.
  */
 import { createHash } from 'node:crypto';
+import { rmSync } from 'node:fs';
 import { XMLParser } from 'fast-xml-parser';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { Engine } from '../../src-main/engine/index.js';
-import { ACCOUNT, call, startTestServer, type Reply, type TestServer } from './server.js';
+import { ACCOUNT, call, startTestServer, tempDir, type Reply, type TestServer } from './server.js';
 
 export const md5 = (b: string | Buffer) => createHash('md5').update(b).digest('hex');
 export const ref = (container: string) => Engine.ref(ACCOUNT, container);
@@ -39,6 +40,21 @@ export function expectBaseHeaders(r: { headers: Headers }, what = ''): void {
  * Starts the test file's own server before its tests (handing it to `use`) and closes it after
  * them; returns helpers that talk to it.
  */
+/** A server and a scratch folder for a file's tests: made before them, closed and removed after. */
+export function useServerWithScratch(label: string, use: (server: TestServer, scratch: string) => void): void {
+  let server: TestServer | undefined;
+  let scratch: string | undefined;
+  beforeAll(async () => {
+    server = await startTestServer();
+    scratch = tempDir(label);
+    use(server, scratch);
+  });
+  afterAll(async () => {
+    await server?.close();
+    if (scratch) rmSync(scratch, { recursive: true, force: true });
+  });
+}
+
 export function useNativeServer(use: (server: TestServer) => void) {
   let server: TestServer | undefined;
   beforeAll(async () => {

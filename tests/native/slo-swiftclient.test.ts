@@ -3,29 +3,18 @@
 // limit, empty manifests, X-Manifest-Etag and slo_etag, the raw manifest, a broken SLO, and
 // X-Object-Manifest sent back as it was sent.
 import { execFile } from 'node:child_process';
-import { rmSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, SWIFT_KEY, SWIFT_USER, tempDir, type TestServer } from './server.js';
-import { python } from './swift-tools.js';
-import { md5 } from './http-kit.js';
+import { describe, expect, it } from 'vitest';
+import { SWIFT_KEY, SWIFT_USER, type TestServer } from './server.js';
+import { python, swiftClientEnv } from './swift-tools.js';
+import { md5, useServerWithScratch } from './http-kit.js';
 
-let s: TestServer;
-let work: string;
-beforeAll(async () => {
-  s = await startTestServer();
-  work = tempDir('coffer-slo-');
-});
-afterAll(async () => {
-  await s?.close();
-  if (work) rmSync(work, { recursive: true, force: true });
-});
+let s!: TestServer;
+let work!: string;
+useServerWithScratch('coffer-slo-', (server, scratch) => ((s = server), (work = scratch)));
 
-function clientEnv(): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {};
-  for (const [k, v] of Object.entries(process.env)) if (!/^(OS_|ST_|SWIFTCLIENT_)|proxy/i.test(k)) env[k] = v;
-  return { ...env, NO_PROXY: '*', LC_ALL: 'C.UTF-8' };
-}
+const clientEnv = () => swiftClientEnv();
 
 /** Runs a python-swiftclient script (`c` is swiftclient.client, `url`/`tok` the tester's) and returns its `out`. */
 async function py(script: string): Promise<Record<string, unknown>> {

@@ -2,26 +2,18 @@
 // `swift` CLI (`swift post -r … -m web-…`), then read as a browser does (fetch, no token), against
 // a real server.
 import { execFile } from 'node:child_process';
-import { rmSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, startTestServer, SWIFT_KEY, SWIFT_USER, tempDir, type TestServer } from './server.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { call, SWIFT_KEY, SWIFT_USER, type TestServer } from './server.js';
+import { useServerWithScratch } from './http-kit.js';
+import { swiftClientEnv } from './swift-tools.js';
 
-let s: TestServer;
-let work: string;
-beforeAll(async () => {
-  s = await startTestServer();
-  work = tempDir('coffer-staticweb-');
-});
-afterAll(async () => {
-  await s?.close();
-  if (work) rmSync(work, { recursive: true, force: true });
-});
+let s!: TestServer;
+let work!: string;
+useServerWithScratch('coffer-staticweb-', (server, scratch) => ((s = server), (work = scratch)));
 
 function swift(args: string[]): Promise<void> {
-  const env: NodeJS.ProcessEnv = {};
-  for (const [k, v] of Object.entries(process.env)) if (!/^(OS_|ST_|SWIFTCLIENT_)|proxy/i.test(k)) env[k] = v;
   return new Promise((resolve, reject) => {
-    execFile('swift', args, { cwd: work, env: { ...env, ST_AUTH: s.authUrl, ST_USER: SWIFT_USER, ST_KEY: SWIFT_KEY, NO_PROXY: '*' }, timeout: 50_000 }, (err, _out, stderr) =>
+    execFile('swift', args, { cwd: work, env: swiftClientEnv({ ST_AUTH: s.authUrl, ST_USER: SWIFT_USER, ST_KEY: SWIFT_KEY }), timeout: 50_000 }, (err, _out, stderr) =>
       err ? reject(new Error(`swift ${args.join(' ')}: ${stderr}`)) : resolve(),
     );
   });

@@ -8,7 +8,7 @@ import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT, call, OTHER_ACCOUNT, OTHER_KEY, OTHER_USER, startTestServer, SWIFT_KEY, SWIFT_USER, tempDir, v1Auth, type TestServer } from './server.js';
-import { python, statFields } from './swift-tools.js';
+import { python, statFields, swiftClientEnv } from './swift-tools.js';
 
 let s: TestServer;
 let work: string;
@@ -45,14 +45,7 @@ const OWNER: As = { user: SWIFT_USER, key: SWIFT_KEY };
 const OTHER: As = { user: OTHER_USER, key: OTHER_KEY };
 
 /** The environment for the clients: only the given credentials, no proxies, no OpenStack settings. */
-function clientEnv(as: As): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {};
-  for (const [k, v] of Object.entries(process.env)) {
-    if (/^(OS_|ST_|SWIFTCLIENT_)|proxy/i.test(k)) continue;
-    env[k] = v;
-  }
-  return { ...env, ST_AUTH: s.authUrl, ST_USER: as.user, ST_KEY: as.key, NO_PROXY: '*', LC_ALL: 'C.UTF-8' };
-}
+const clientEnv = (as: As) => swiftClientEnv({ ST_AUTH: s.authUrl, ST_USER: as.user, ST_KEY: as.key });
 
 function run(file: string, args: string[], as: As): Promise<Run> {
   return new Promise((resolve) => {

@@ -3,23 +3,16 @@
 // bzip2, xattrs as pax headers), against a server on a loopback port.
 import { execFile, execFileSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addUser, call, SWIFT_KEY, SWIFT_USER, startTestServer, tempDir, type TestServer } from './server.js';
+import { describe, expect, it } from 'vitest';
+import { addUser, call, SWIFT_KEY, SWIFT_USER, type TestServer } from './server.js';
 import { python } from './swift-tools.js';
+import { useServerWithScratch } from './http-kit.js';
 
-let s: TestServer;
-let work: string;
-
-beforeAll(async () => {
-  s = await startTestServer();
-  work = tempDir('coffer-bulk-upload-');
-});
-afterAll(async () => {
-  await s?.close();
-  if (work) rmSync(work, { recursive: true, force: true });
-});
+let s!: TestServer;
+let work!: string;
+useServerWithScratch('coffer-bulk-upload-', (server, scratch) => ((s = server), (work = scratch)));
 
 /** A directory tree under `work` and its archive made by the system tar (`-z`, `-j` or none). */
 function archive(name: string, files: Record<string, string | Buffer>, flags: string[] = [], xattrs: Record<string, Record<string, string>> = {}): string {

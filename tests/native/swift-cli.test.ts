@@ -2,25 +2,18 @@
 // python `swiftclient` library, talking to a server started in-process on a loopback port.
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Engine } from '../../src-main/engine/index.js';
-import { ACCOUNT, call, SWIFT_KEY, SWIFT_USER, startTestServer, tempDir, type TestServer } from './server.js';
-import { python, statFields } from './swift-tools.js';
+import { ACCOUNT, call, SWIFT_KEY, SWIFT_USER, type TestServer } from './server.js';
+import { python, statFields, swiftClientEnv } from './swift-tools.js';
+import { useServerWithScratch } from './http-kit.js';
 
-let s: TestServer;
-let work: string;
-
-beforeAll(async () => {
-  s = await startTestServer();
-  work = tempDir('coffer-swift-cli-');
-});
-afterAll(async () => {
-  await s?.close();
-  if (work) rmSync(work, { recursive: true, force: true });
-});
+let s!: TestServer;
+let work!: string;
+useServerWithScratch('coffer-swift-cli-', (server, scratch) => ((s = server), (work = scratch)));
 
 const md5 = (b: string | Buffer) => createHash('md5').update(b).digest('hex');
 
@@ -31,14 +24,7 @@ interface Run {
 }
 
 /** The environment for the clients: only our credentials, no proxies, no OpenStack settings. */
-function clientEnv(): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {};
-  for (const [k, v] of Object.entries(process.env)) {
-    if (/^(OS_|ST_|SWIFTCLIENT_)|proxy/i.test(k)) continue;
-    env[k] = v;
-  }
-  return { ...env, ST_AUTH: s.authUrl, ST_USER: SWIFT_USER, ST_KEY: SWIFT_KEY, NO_PROXY: '*', LC_ALL: 'C.UTF-8' };
-}
+const clientEnv = () => swiftClientEnv({ ST_AUTH: s.authUrl, ST_USER: SWIFT_USER, ST_KEY: SWIFT_KEY });
 
 function run(file: string, args: string[], opts: { cwd?: string; input?: string; timeout?: number } = {}): Promise<Run> {
   return new Promise((resolve) => {

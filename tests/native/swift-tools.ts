@@ -1,4 +1,4 @@
-// What the swift CLI tests share: the python that has swiftclient, and `swift stat`'s fields.
+// What the swift CLI tests share: the python that has swiftclient, the clients' environment, and `swift stat`'s fields.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -22,4 +22,11 @@ export function python(): string {
     }
   }
   return existsSync('/usr/bin/python3') ? '/usr/bin/python3' : 'python3';
+}
+
+/** The environment for the Swift clients: the machine's without proxies or OpenStack/swift settings, plus `extra` (credentials). */
+export function swiftClientEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [k, v] of Object.entries(process.env)) if (!/^(OS_|ST_|SWIFTCLIENT_)|proxy/i.test(k)) env[k] = v;
+  return { ...env, NO_PROXY: '*', LC_ALL: 'C.UTF-8', ...extra };
 }

@@ -1,32 +1,21 @@
 // Swift symlinks (issue #27), as Swift 2.30's symlink middleware serves them: python-swiftclient
 // and the `swift` CLI where they can say it, plain HTTP for the rest, against a real server.
 import { execFile } from 'node:child_process';
-import { rmSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNT, call, OTHER_ACCOUNT, startTestServer, SWIFT_KEY, SWIFT_USER, tempDir, type TestServer } from './server.js';
-import { python } from './swift-tools.js';
-import { md5 } from './http-kit.js';
+import { describe, expect, it } from 'vitest';
+import { ACCOUNT, call, OTHER_ACCOUNT, SWIFT_KEY, SWIFT_USER, type TestServer } from './server.js';
+import { python, swiftClientEnv } from './swift-tools.js';
+import { md5, useServerWithScratch } from './http-kit.js';
 
-let s: TestServer;
-let work: string;
-beforeAll(async () => {
-  s = await startTestServer();
-  work = tempDir('coffer-symlink-');
-});
-afterAll(async () => {
-  await s?.close();
-  if (work) rmSync(work, { recursive: true, force: true });
-});
+let s!: TestServer;
+let work!: string;
+useServerWithScratch('coffer-symlink-', (server, scratch) => ((s = server), (work = scratch)));
 
 const EMPTY_MD5 = md5('');
 const AUTH = `AUTH_${encodeURIComponent(ACCOUNT)}`;
 
-function clientEnv(): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {};
-  for (const [k, v] of Object.entries(process.env)) if (!/^(OS_|ST_|SWIFTCLIENT_)|proxy/i.test(k)) env[k] = v;
-  return { ...env, ST_AUTH: s.authUrl, ST_USER: SWIFT_USER, ST_KEY: SWIFT_KEY, NO_PROXY: '*', LC_ALL: 'C.UTF-8' };
-}
+const clientEnv = () => swiftClientEnv({ ST_AUTH: s.authUrl, ST_USER: SWIFT_USER, ST_KEY: SWIFT_KEY });
 
 function run(file: string, args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {

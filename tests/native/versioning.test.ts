@@ -3,23 +3,17 @@
 // --version-id) and python-swiftclient, against a server on a loopback port. The versions are
 // the engine's, the ones S3 versioning keeps.
 import { execFile } from 'node:child_process';
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Engine } from '../../src-main/engine/index.js';
-import { ACCOUNT, call, SWIFT_KEY, SWIFT_USER, startTestServer, tempDir, type TestServer } from './server.js';
+import { ACCOUNT, call, SWIFT_KEY, SWIFT_USER, type TestServer } from './server.js';
+import { useServerWithScratch } from './http-kit.js';
+import { swiftClientEnv } from './swift-tools.js';
 
-let s: TestServer;
-let work: string;
-
-beforeAll(async () => {
-  s = await startTestServer();
-  work = tempDir('coffer-versioning-');
-});
-afterAll(async () => {
-  await s?.close();
-  if (work) rmSync(work, { recursive: true, force: true });
-});
+let s!: TestServer;
+let work!: string;
+useServerWithScratch('coffer-versioning-', (server, scratch) => ((s = server), (work = scratch)));
 
 interface Run {
   code: number;
@@ -28,9 +22,7 @@ interface Run {
 }
 
 function run(file: string, args: string[]): Promise<Run> {
-  const env: NodeJS.ProcessEnv = {};
-  for (const [k, v] of Object.entries(process.env)) if (!/^(OS_|ST_|SWIFTCLIENT_)|proxy/i.test(k)) env[k] = v;
-  Object.assign(env, { ST_AUTH: s.authUrl, ST_USER: SWIFT_USER, ST_KEY: SWIFT_KEY, NO_PROXY: '*', LC_ALL: 'C.UTF-8' });
+  const env = swiftClientEnv({ ST_AUTH: s.authUrl, ST_USER: SWIFT_USER, ST_KEY: SWIFT_KEY });
   return new Promise((resolve) => {
     execFile(file, args, { cwd: work, env, timeout: 50_000, maxBuffer: 16 * 1024 * 1024 }, (err, stdout, stderr) => {
       const code = err ? (typeof (err as { code?: unknown }).code === 'number' ? (err as { code: number }).code : -1) : 0;
