@@ -24,22 +24,17 @@ const REPORT_TYPES: readonly [string, ListingFormat][] = [
 const REPORT_OFFERS = REPORT_TYPES.map(([type]) => type);
 
 /**
- * The format of a bulk or SLO report as Swift's middleware picks it: Accept read as every native
- * answer reads it (native/accept.ts, swob's best_match: quality, exact types before wildcards),
- * over the offers in Swift's order; no header: plain text; nothing acceptable: undefined (bulk
- * reports 406; SLO answers plain text). `format=` is a listing's parameter, not theirs.
+ * A bulk or SLO report's format and Content-Type as Swift's middleware picks them: Accept read as
+ * every native answer reads it (native/accept.ts, swob's best_match: quality, exact types before
+ * wildcards) over the offers in Swift's order, the type the one it matched (an XML report asked for
+ * as text/xml says text/xml); no header: plain text; nothing acceptable: undefined (bulk reports
+ * 406; SLO answers plain text). `format=` is a listing's parameter, not theirs.
  */
-export function reportFormat(accept: string | undefined): ListingFormat | undefined {
+export function reportOf(accept: string | undefined): { format: ListingFormat; type: string } | undefined {
   const offer = reportOffer(accept);
-  return REPORT_TYPES.find(([type]) => type === offer)?.[1];
-}
-
-/**
- * The Content-Type of a report in `format`, as Swift's bulk middleware types it: the offered type
- * the Accept header picked, so an XML report asked for as text/xml says text/xml.
- */
-export function reportType(format: ListingFormat, accept: string | undefined): string {
-  return format === 'xml' && reportOffer(accept) === 'text/xml' ? 'text/xml' : REPORT_CONTENT_TYPES[format];
+  const format = REPORT_TYPES.find(([type]) => type === offer)?.[1];
+  if (!format) return undefined;
+  return { format, type: format === 'xml' && offer === 'text/xml' ? 'text/xml' : REPORT_CONTENT_TYPES[format] };
 }
 
 /**
@@ -86,13 +81,13 @@ export function extractArchiveOperation(target: Extract<NativeTarget, { kind: 'a
     if (!(err instanceof NativeError)) throw err;
     fields = err;
   }
-  const format = reportFormat(h('accept'));
+  const report = reportOf(h('accept'));
   return {
     name: 'ExtractArchive',
     path,
     compression: compression ?? 'tar',
-    format,
-    reportType: format && reportType(format, h('accept')),
+    format: report?.format,
+    reportType: report?.type,
     framed: h('content-length') !== undefined || /chunked/i.test(h('transfer-encoding') ?? ''),
     fields,
   };

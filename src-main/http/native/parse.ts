@@ -11,7 +11,7 @@ import { readAccountAcl } from './account-acl.js';
 import { listingType, type ListingType } from './listing-format.js';
 import { bestMatch } from './accept.js';
 import { listingMediaType, readContainerSettings, readLimit } from './params.js';
-import { extractArchiveOperation, formPostOperation, reportFormat, reportType } from './parse-upload.js';
+import { extractArchiveOperation, formPostOperation, reportOf } from './parse-upload.js';
 import { parseNativePath, type NativeTarget } from './router.js';
 import { putSymlink } from './symlink-params.js';
 
@@ -63,7 +63,7 @@ function operation(req: NativeRequest, target: Exclude<NativeTarget, { kind: 'in
   // in the pipeline, so even an anonymous caller hears 406 or 400 for a listing's Accept first.
   const type = () => listingMediaType(q('format'), h('accept'));
   // SLO reports: an Accept that picks none of the types is ignored (plain text), as Swift's slo does.
-  const manifestReport = () => reportFormat(h('accept')) ?? 'plain';
+  const manifestReport = () => reportOf(h('accept'))?.format ?? 'plain';
   if (target.kind === 'auth') {
     if (m !== 'GET') return { name: 'MethodNotAllowed', allow: 'GET', path: undefined };
     return { name: 'Auth', user: h('x-auth-user') ?? h('x-storage-user'), key: h('x-auth-key') ?? h('x-storage-pass'), host: h('host') };
@@ -80,8 +80,8 @@ function operation(req: NativeRequest, target: Exclude<NativeTarget, { kind: 'in
     const path = { account: target.account };
     if ((m === 'POST' || m === 'DELETE') && query.has('bulk-delete')) {
       const framed = h('content-length') !== undefined || /chunked/i.test(h('transfer-encoding') ?? '');
-      const format = reportFormat(h('accept'));
-      return { name: 'BulkDelete', path, contentType: h('content-type'), format, reportType: format && reportType(format, h('accept')), framed };
+      const report = reportOf(h('accept'));
+      return { name: 'BulkDelete', path, contentType: h('content-type'), format: report?.format, reportType: report?.type, framed };
     }
     if (m === 'HEAD') return { name: 'HeadAccount', path, type: type() };
     if (m === 'GET') return { name: 'ListAccount', path, listing: { ...listing(q, type(), r), delimiter: q('delimiter') } };
