@@ -65,6 +65,7 @@ export function getOutputOf(h: IncomingHttpHeaders): GetObjectOutput {
   return {
     ETag: one(h.etag),
     ContentLength: length !== undefined ? Number(length) : undefined,
+    ContentRange: one(h['content-range']),
     ContentType: one(h['content-type']),
     LastModified: lastModified ? new Date(lastModified) : undefined,
     Metadata: meta,
@@ -171,9 +172,10 @@ export class DirectS3 {
     return reply.headers;
   }
 
-  /** GetObject of a whole object: its headers, and its body to read. */
-  getObject(bucket: string, key: string, signal?: AbortSignal): Promise<DirectReply> {
-    return this.send({ method: 'GET', bucket, key, query: { 'x-id': 'GetObject' }, ...(signal ? { signal } : {}) });
+  /** GetObject of a whole object, or of an inclusive byte range: its headers, and its body to read. */
+  getObject(bucket: string, key: string, signal?: AbortSignal, range?: { start: number; end?: number }): Promise<DirectReply> {
+    const headers = range ? { range: `bytes=${range.start}-${range.end ?? ''}` } : undefined;
+    return this.send({ method: 'GET', bucket, key, query: { 'x-id': 'GetObject' }, ...(headers ? { headers } : {}), ...(signal ? { signal } : {}) });
   }
 }
 

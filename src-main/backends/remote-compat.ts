@@ -170,15 +170,15 @@ export class RemoteS3Backend implements ObjectBackend {
 
   async download(container: string, name: string, opts: DownloadOptions = {}) {
     throwIfAborted(opts.signal, 'The download');
-    if (!opts.range && opts.versionId === undefined) {
-      // A whole object, as the transfer queue and exports read it: the direct GET.
-      const reply = await this.call(() => this.direct.getObject(container, name, opts.signal));
+    if (opts.versionId === undefined) {
+      // A whole object or a range of it, as the transfer queue and exports read them: the direct GET.
+      const reply = await this.call(() => this.direct.getObject(container, name, opts.signal, opts.range));
       return { details: detailsOf(container, name, getOutputOf(reply.headers), null), body: metered(reply.body, opts, 'The download') };
     }
     const range = opts.range ? { Range: `bytes=${opts.range.start}-${opts.range.end ?? ''}` } : {};
     const out = await this.call(() =>
       this.client.send(
-        new GetObjectCommand({ Bucket: container, Key: name, ...range, ...(opts.versionId !== undefined ? { VersionId: opts.versionId } : {}) }),
+        new GetObjectCommand({ Bucket: container, Key: name, ...range, VersionId: opts.versionId }),
         opts.signal ? { abortSignal: opts.signal } : {},
       ),
     );

@@ -8,6 +8,8 @@ export interface ThrottleProxy {
   url: string;
   /** Bytes sent from the server to clients so far. */
   bytesDown(): number;
+  /** Cuts every connection open now, as a network that drops them; new ones are served. */
+  dropConnections(): void;
   close(): Promise<void>;
 }
 
@@ -58,6 +60,9 @@ export async function throttleProxy(targetPort: number, bytesPerSec: number, opt
     port,
     url: `http://127.0.0.1:${port}`,
     bytesDown: () => down,
+    dropConnections: () => {
+      for (const s of sockets) s.destroy();
+    },
     close: () =>
       new Promise<void>((resolve) => {
         for (const s of sockets) s.destroy();

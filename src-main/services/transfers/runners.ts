@@ -7,6 +7,7 @@ import { pipeline } from 'node:stream/promises';
 import { CofferError } from '../../../src-shared/errors.js';
 import type { ObjectBackend, UploadResult } from '../../backends/object-backend.js';
 import type { FileThread } from './file-thread.js';
+import { downloadInRanges, RANGED_DOWNLOAD_BYTES, takesRanges } from './ranged-download.js';
 import { SMALL_FILE_BYTES, type Job, type RunContext } from './queue.js';
 
 /**
@@ -99,7 +100,10 @@ export async function runDownload(job: Job & { spec: { kind: 'download' } }, ctx
   } catch (err) {
     // Damaged bytes are never resumed from; after a pause or a dropped connection they are good.
     const code = (err as { code?: string }).code;
-    if (code === 'BadDigest' || code === 'IncompleteBody') await rm(partialPathOf(job.spec.path), { force: true });
+    if (code === 'BadDigest' || code === 'IncompleteBody') {
+      await rm(partialPathOf(job.spec.path), { force: true });
+      ctx.saveResumeToken(null);
+    }
     throw err;
   }
 }
@@ -163,6 +167,17 @@ async function downloadOnce(job: Job & { spec: { kind: 'download' } }, ctx: RunC
   const spec = job.spec;
   const partial = partialPathOf(spec.path);
   await mkdir(dirname(spec.path), { recursive: true });
+  // A large object, one of a size not known yet, or one whose ranges were begun (a token) is
+  // looked at before it is asked for.
+  if (ctx.resumeToken || job.item.size === null || job.item.size >= RANGED_DOWNLOAD_BYTES) {
+    const head = await ctx.backend.head(container, spec.name);
+    if (takesRanges(head)) return downloadInRanges(job, ctx, head, partial);
+    // Changed into an object one stream takes: a partial file with holes is no start for it.
+    if (ctx.resumeToken) {
+      await rm(partial, { force: true });
+      ctx.saveResumeToken(null);
+    }
+  }
   let from = await stat(partial).then((s) => s.size, () => 0);
   if (from > 0) {
     // Resuming: only if the object is still the one the partial file came from.
