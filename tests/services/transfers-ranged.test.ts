@@ -2,8 +2,8 @@
 // more whose ETag is not its MD5 comes in four ranges at once. On a real app and server, over
 // S3 and Swift: the file arrives byte for byte; each range's progress is on disk while it runs
 // (what a killed app resumes from), survives a pause and a restart, and the resumed download
-// fetches only what is missing; a dropped connection is retried from where each range was; an
-// object replaced while paused is fetched again whole, never mixed.
+// fetches only what is missing; a dropped connection is retried from where each range was; a
+// cancel leaves nothing; an object replaced while paused is fetched again whole, never mixed.
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -151,6 +151,19 @@ describe('a large download paused, carried over a restart, and cut off', () => {
     expect(md5(readFileSync(path))).toBe(md5(data));
     // Resumed, not started again (that would send the first 32 MiB twice).
     expect(proxy.bytesDown() - before).toBeLessThan(SIZE + 8 * MiB);
+  });
+
+  it('leaves nothing behind when cancelled mid-way: no partial file, no file, no token', async () => {
+    const c = await uploaded(accounts.s3);
+    const path = join(dir, `cancelled-${++counter}.img`);
+    const { id } = await api().transfers.downloadToPath({ account: accounts.slowS3, container: c, name: 'disk.img', path });
+    await waitFor(id, 'progress on disk', () => (savedRanges(id)?.done.some((n) => n > 0) ?? false));
+    expect(existsSync(`${path}.coffer-partial`)).toBe(true);
+    await api().transfers.cancel({ ids: [id] });
+    await waitFor(id, 'the cancel', (now) => now.state === 'cancelled');
+    await waitFor(id, 'the partial file gone', () => !existsSync(`${path}.coffer-partial`), 5000);
+    expect(existsSync(path)).toBe(false);
+    await waitFor(id, 'the token gone from disk', () => savedRanges(id) === null, 5000);
   });
 
   it('starts again, whole, when the object was replaced while the download was paused', async () => {

@@ -1,5 +1,4 @@
 import { open, rename, stat } from 'node:fs/promises';
-import type { Readable } from 'node:stream';
 import { CofferError, isCofferError } from '../../../src-shared/errors.js';
 import type { ObjectDetails } from '../../../src-shared/model/storage.js';
 import type { Job, RunContext } from './queue.js';
@@ -76,10 +75,10 @@ export async function downloadInRanges(job: Job & { spec: { kind: 'download' } }
     first ??= err;
     stop.abort(err);
   };
+  const file = await open(partial, resumed ? 'r+' : 'w');
   const onAbort = () => fail(ctx.signal.reason);
   if (ctx.signal.aborted) onAbort();
   ctx.signal.addEventListener('abort', onAbort, { once: true });
-  const file = await open(partial, resumed ? 'r+' : 'w');
   const timer = setInterval(save, SAVE_EVERY_MS);
 
   const fetchRange = async (i: number) => {
@@ -103,7 +102,7 @@ export async function downloadInRanges(job: Job & { spec: { kind: 'download' } }
       // A connection dropped mid-body: what is on disk is good, the next attempt goes on from it.
       throw stop.signal.aborted || isCofferError(err) ? err : new CofferError('Unreachable', `${name}: the connection dropped during the download (${(err as Error).message})`);
     } finally {
-      (body as Readable).destroy();
+      body.destroy();
     }
     if (at !== end) throw new CofferError('Unreachable', `${name}: a range ended ${end - at} bytes early`);
   };
