@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { TransferItem } from '../../../src-shared/contract/transfers.js';
 import { isCofferError, type CofferErrorCode } from '../../../src-shared/errors.js';
 import type { ObjectBackend } from '../../backends/object-backend.js';
@@ -22,13 +22,58 @@ export interface Job {
   item: TransferItem;
   spec: JobSpec;
   resumeToken: string | null;
-  controller?: AbortController;
-  retryTimer?: NodeJS.Timeout;
+  controller: AbortController | undefined;
+  retryTimer: NodeJS.Timeout | undefined;
   /** A browser upload's bytes, once its request arrived. */
-  stream?: import('node:stream').Readable;
-  waiters: ((item: TransferItem) => void)[];
+  stream: import('node:stream').Readable | undefined;
+  /** Who waits for the job to settle (made on first use: most jobs have nobody). */
+  waiters: ((item: TransferItem) => void)[] | undefined;
   /** The code of the last attempt's failure (the item keeps its message), so a browser upload's request can answer with it. */
-  errorCode?: CofferErrorCode;
+  errorCode: CofferErrorCode | undefined;
+}
+
+/**
+ * Every job and every item built by one literal each, every field in it from the start: objects
+ * of one shape share V8's hidden class and keep their fields in the object. Items spread from
+ * their parts and grown field by field had a hidden class (and a property array) each, about
+ * 500 bytes per queued file (a heap snapshot of 10,000 queued files: 9,991 classes of one use).
+ */
+/**
+ * V8 builds a string made by concatenation (a path joined, a name with its prefix, randomUUID's
+ * hex pairs) as a tree of pieces, 32 bytes each: a UUID is 16 of them (512 bytes), where its text
+ * takes 56. Turning it into a number makes V8 flatten it in place, and the collector then keeps
+ * the flat text alone. Items and specs live as long as the queue: they keep flat strings.
+ */
+function flat(s: string): string {
+  void Number(s);
+  return s;
+}
+
+/** A job's id: 32 hex digits, random (ids stay unique across restarts), one flat string. */
+const newId = () => randomBytes(16).toString('hex');
+
+function newJob(item: TransferItem, spec: JobSpec, resumeToken: string | null): Job {
+  return { item, spec, resumeToken, controller: undefined, retryTimer: undefined, stream: undefined, waiters: undefined, errorCode: undefined };
+}
+
+export function copyItem(i: TransferItem): TransferItem {
+  return {
+    id: i.id,
+    batchId: i.batchId,
+    direction: i.direction,
+    account: i.account,
+    container: i.container,
+    name: i.name,
+    path: i.path,
+    size: i.size,
+    transferred: i.transferred,
+    bytesPerSecond: i.bytesPerSecond,
+    state: i.state,
+    error: i.error,
+    attempts: i.attempts,
+    verified: i.verified,
+    resumable: i.resumable,
+  };
 }
 
 const PROGRESS_INTERVAL_MS = 250;
@@ -101,12 +146,28 @@ export class JobQueue {
   ) {}
 
   add(spec: JobSpec, item: Omit<TransferItem, 'id' | 'transferred' | 'state' | 'error' | 'attempts' | 'verified' | 'bytesPerSecond'>): Job {
-    const job: Job = {
-      item: { ...item, id: randomUUID(), transferred: 0, state: 'queued', error: null, attempts: 0, verified: false, bytesPerSecond: null },
+    const job = newJob(
+      // Named field by field: a spread of `item` made a dictionary of each (about 3 KB of garbage a file).
+      {
+        id: newId(),
+        batchId: item.batchId,
+        direction: item.direction,
+        account: item.account,
+        container: item.container,
+        name: flat(item.name),
+        path: item.path === null ? null : flat(item.path),
+        size: item.size,
+        transferred: 0,
+        bytesPerSecond: null,
+        state: 'queued',
+        error: null,
+        attempts: 0,
+        verified: false,
+        resumable: item.resumable,
+      },
       spec,
-      resumeToken: null,
-      waiters: [],
-    };
+      null,
+    );
     this.jobs.set(job.item.id, job);
     this.track(job);
     this.hooks.changed(job, true);
@@ -114,7 +175,7 @@ export class JobQueue {
   }
 
   restore(saved: SavedJob): Job {
-    const job: Job = { item: saved.item, spec: saved.spec, resumeToken: saved.resumeToken, waiters: [] };
+    const job = newJob(copyItem(saved.item), saved.spec, saved.resumeToken);
     this.jobs.set(job.item.id, job);
     this.track(job);
     return job;
@@ -204,7 +265,7 @@ export class JobQueue {
       this.hooks.changed(job, true);
       // A browser upload's request waits on its item: it ends when the item does, or when a pause
       // leaves its bytes unread (the page sends them again on resume).
-      if (FINAL.has(item.state) || job.spec.kind === 'stream') for (const w of job.waiters.splice(0)) w({ ...item });
+      if (FINAL.has(item.state) || job.spec.kind === 'stream') this.wake(job);
       this.pump();
     }
   }
@@ -236,7 +297,7 @@ export class JobQueue {
 
   /** Resolves when the job ends done, failed or cancelled (a browser upload's also when paused). */
   settled(job: Job): Promise<TransferItem> {
-    return new Promise((resolve) => job.waiters.push(resolve));
+    return new Promise((resolve) => (job.waiters ??= []).push(resolve));
   }
 
   /** A browser upload (not resumable) pauses too: its request ends, and the page sends the file again on resume. */
@@ -255,8 +316,14 @@ export class JobQueue {
     if (job.item.state === 'queued' || job.item.state === 'paused') {
       this.setState(job, 'cancelled');
       void this.hooks.discard(job);
-      for (const w of job.waiters.splice(0)) w({ ...job.item });
+      this.wake(job);
     }
+  }
+
+  private wake(job: Job): void {
+    const waiters = job.waiters;
+    job.waiters = undefined;
+    for (const w of waiters ?? []) w(copyItem(job.item));
   }
 
   retry(job: Job): void {

@@ -1,5 +1,5 @@
 import type { EventMap } from '../../../src-shared/contract/events.js';
-import type { Job } from './queue.js';
+import { copyItem, type Job } from './queue.js';
 
 export type Emit = <E extends 'transfer.progress' | 'objects.changed'>(event: E, payload: EventMap[E]) => void;
 
@@ -26,7 +26,7 @@ export class ProgressReports {
     const jobs = [...this.dirty.values()];
     this.dirty.clear();
     if (jobs.length === 0) return;
-    this.emit('transfer.progress', { items: jobs.map((j) => ({ ...j.item })) });
+    this.emit('transfer.progress', { items: jobs.map((j) => copyItem(j.item)) });
     const uploaded = new Map<string, { account: string; container: string; names: string[] }>();
     for (const { item } of jobs) {
       if (item.state !== 'done' || item.direction !== 'upload') continue;

@@ -10,7 +10,7 @@ import { leafOf, localPathUnder, resetStaging, stagingRootOf } from './local-pat
 import { TransferFile, type JobSpec } from './persisted.js';
 import { FileThread } from './file-thread.js';
 import { expandPaths, planBatch, resolveNames, type Batch } from './plan.js';
-import { JobQueue, type Job } from './queue.js';
+import { copyItem, JobQueue, type Job } from './queue.js';
 import { ProgressReports, type Emit } from './reports.js';
 import { runDownload, runPathUpload, runStreamUpload } from './runners.js';
 import { discardLeftovers, stageNow, STAGE_NOW_BYTES } from './staging.js';
@@ -193,7 +193,7 @@ export class TransferService implements TransfersService {
   }
 
   async list() {
-    return { items: [...this.queue.jobs.values()].map((j) => ({ ...j.item })), concurrency: this.queue.concurrency };
+    return { items: [...this.queue.jobs.values()].map((j) => copyItem(j.item)), concurrency: this.queue.concurrency };
   }
 
   async pause(a: In<'pause'>) {

@@ -39,38 +39,48 @@ try {
   await api.browse.listFolder({ account, container: args.container, prefix: '' });
   if (process.env.BENCH_TRANSFER_COFFER_CONCURRENCY) await api.transfers.setConcurrency({ concurrency: Number(process.env.BENCH_TRANSFER_COFFER_CONCURRENCY) });
 
-  // Only what the end of the run needs of each item: the renderer's copy of the queue lives in
-  // another process in the app, and must not count as the main process's memory here.
-  const states = new Map<string, Pick<TransferItem, 'state' | 'verified' | 'error'>>();
-  const FINAL = new Set(['done', 'failed', 'cancelled']);
-  let finals = 0;
-  let wanted: Set<string> | undefined;
+  // Only what the end of the run needs, and little of it per item: the renderer's copy of the
+  // queue lives in another process in the app and must not count as the main process's memory
+  // here. The ids are main's own strings (events pass in-process): a set of them costs its entries.
+  const verifiedDone = new Set<string>();
+  const unverifiedDone = new Set<string>();
+  /** Failed or cancelled: state and error. */
+  const notDone = new Map<string, string>();
+  const finals = () => verifiedDone.size + unverifiedDone.size + notDone.size;
+  let expected = Infinity;
   let finish: () => void = () => undefined;
   const allDone = new Promise<void>((resolve) => (finish = resolve));
-  const settled = () => wanted !== undefined && finals >= wanted.size && [...wanted].every((id) => FINAL.has(states.get(id)?.state ?? ''));
+  const settled = () => finals() >= expected;
   ctx.rpc.events.on('transfer.progress', ({ items }: { items: TransferItem[] }) => {
     for (const { id, state, verified, error } of items) {
-      const was = states.get(id)?.state;
-      if (FINAL.has(state) && !FINAL.has(was ?? '')) finals++;
-      else if (!FINAL.has(state) && FINAL.has(was ?? '')) finals--;
-      states.set(id, { state, verified, error });
+      verifiedDone.delete(id);
+      unverifiedDone.delete(id);
+      notDone.delete(id);
+      if (state === 'done') (verified ? verifiedDone : unverifiedDone).add(id);
+      else if (state === 'failed' || state === 'cancelled') notDone.set(id, `${state}: ${error}`);
     }
     if (settled()) finish();
   });
+
+  /**
+   * Plans and starts the transfer; how many items it has. A function of its own: what the calls
+   * answer (an id per file) is let go when it returns, where the suspended frame of this module's
+   * body would keep it for the whole run.
+   */
+  const start = async (): Promise<number> => {
+    if (args.direction === 'up') {
+      const plan = await api.transfers.planUpload({ account, container: args.container, prefix: '', paths: [args.localDir] });
+      return (await api.transfers.startUpload({ batchId: plan.batchId, conflict: 'replace' })).items.length;
+    }
+    return (await api.transfers.download({ account, container: args.container, prefixes: [args.prefix], folder: args.localDir })).ids.length;
+  };
 
   // rss() alone: memoryUsage() also walks the heap's spaces, about 0.3 ms a call counted as Coffer's CPU.
   let peakRss = process.memoryUsage.rss();
   const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage.rss())), 50);
   const cpu0 = process.cpuUsage();
   const t0 = performance.now();
-  if (args.direction === 'up') {
-    const plan = await api.transfers.planUpload({ account, container: args.container, prefix: '', paths: [args.localDir] });
-    const { items } = await api.transfers.startUpload({ batchId: plan.batchId, conflict: 'replace' });
-    wanted = new Set(items.map((i) => i.id));
-  } else {
-    const { ids } = await api.transfers.download({ account, container: args.container, prefixes: [args.prefix], folder: args.localDir });
-    wanted = new Set(ids);
-  }
+  expected = await start();
   if (settled()) finish();
   await allDone;
   const seconds = (performance.now() - t0) / 1000;
@@ -78,16 +88,14 @@ try {
   clearInterval(sampler);
   peakRss = Math.max(peakRss, process.memoryUsage.rss());
 
-  const mine = [...wanted].map((id) => states.get(id)!);
-  const failed = mine.filter((i) => i.state !== 'done');
-  if (failed.length) throw new Error(`${failed.length} of ${mine.length} transfers did not finish: ${failed[0]!.state} ${failed[0]!.error}`);
+  if (notDone.size) throw new Error(`${notDone.size} of ${expected} transfers did not finish: ${notDone.values().next().value}`);
   const result = {
     seconds,
     cpuSeconds: (cpu.user + cpu.system) / 1e6,
     systemCpuSeconds: cpu.system / 1e6,
     peakRssMiB: peakRss / 2 ** 20,
-    items: mine.length,
-    verified: mine.filter((i) => i.verified).length,
+    items: finals(),
+    verified: verifiedDone.size,
   };
   process.stdout.write(`${JSON.stringify(result)}\n`);
 } finally {
