@@ -8,7 +8,8 @@ import { Readable } from 'node:stream';
 import { describe, expect, it, vi } from 'vitest';
 import type { ObjectBackend } from '../../src-main/backends/object-backend.js';
 import { CofferError } from '../../src-shared/errors.js';
-import { JobQueue, KEEP_FINISHED, SMALL_FILE_BYTES, SMALL_LANE_FACTOR, type Job, type RunContext } from '../../src-main/services/transfers/queue.js';
+import type { Job, RunContext } from '../../src-main/services/transfers/job.js';
+import { JobQueue, KEEP_FINISHED, SMALL_FILE_BYTES, SMALL_LANE_FACTOR } from '../../src-main/services/transfers/queue.js';
 
 function queue(run: (job: Job, ctx: RunContext) => Promise<{ verified: boolean }>, concurrency = 2) {
   const q = new JobQueue({ backend: () => ({}) as ObjectBackend, run, changed: () => undefined, discard: async () => undefined }, concurrency);

@@ -3,7 +3,8 @@
 // vocabulary's codes so a code that cannot reach it cannot be listed.
 import { describe, expect, it, vi } from 'vitest';
 import type { ObjectBackend } from '../../src-main/backends/object-backend.js';
-import { isTransient, JobQueue } from '../../src-main/services/transfers/queue.js';
+import { isTransient } from '../../src-main/services/transfers/job.js';
+import { JobQueue } from '../../src-main/services/transfers/queue.js';
 import { CofferError } from '../../src-shared/errors.js';
 
 describe('isTransient', () => {

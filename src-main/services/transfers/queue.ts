@@ -1,98 +1,12 @@
-import { randomBytes } from 'node:crypto';
 import type { TransferItem } from '../../../src-shared/contract/transfers.js';
-import { isCofferError, type CofferErrorCode } from '../../../src-shared/errors.js';
+import { isCofferError } from '../../../src-shared/errors.js';
 import type { ObjectBackend } from '../../backends/object-backend.js';
 import { SpeedMeter } from './speed.js';
 import type { JobSpec, SavedJob } from './persisted.js';
-
-/** What one attempt of a job gets: its backend, its signal, progress, and the resume token slot. */
-export interface RunContext {
-  backend: ObjectBackend;
-  signal: AbortSignal;
-  progress: (bytes: number) => void;
-  /** Total size, once the runner learns it (a download's). */
-  setSize: (bytes: number) => void;
-  resumeToken: string | null;
-  saveResumeToken: (token: string | null) => void;
-}
-
-export type Runner = (job: Job, ctx: RunContext) => Promise<{ verified: boolean }>;
-
-export interface Job {
-  item: TransferItem;
-  spec: JobSpec;
-  resumeToken: string | null;
-  controller: AbortController | undefined;
-  retryTimer: NodeJS.Timeout | undefined;
-  /** A browser upload's bytes, once its request arrived. */
-  stream: import('node:stream').Readable | undefined;
-  /** Who waits for the job to settle (made on first use: most jobs have nobody). */
-  waiters: ((item: TransferItem) => void)[] | undefined;
-  /** The code of the last attempt's failure (the item keeps its message), so a browser upload's request can answer with it. */
-  errorCode: CofferErrorCode | undefined;
-}
-
-/**
- * Every job and every item built by one literal each, every field in it from the start: objects
- * of one shape share V8's hidden class and keep their fields in the object. Items spread from
- * their parts and grown field by field had a hidden class (and a property array) each, about
- * 500 bytes per queued file (a heap snapshot of 10,000 queued files: 9,991 classes of one use).
- */
-/**
- * V8 builds a string made by concatenation (a path joined, a name with its prefix, randomUUID's
- * hex pairs) as a tree of pieces, 32 bytes each: a UUID is 16 of them (512 bytes), where its text
- * takes 56. Turning it into a number makes V8 flatten it in place, and the collector then keeps
- * the flat text alone. Items and specs live as long as the queue: they keep flat strings.
- */
-function flat(s: string): string {
-  void Number(s);
-  return s;
-}
-
-/** A job's id: 32 hex digits, random (ids stay unique across restarts), one flat string. */
-const newId = () => randomBytes(16).toString('hex');
-
-function newJob(item: TransferItem, spec: JobSpec, resumeToken: string | null): Job {
-  return { item, spec, resumeToken, controller: undefined, retryTimer: undefined, stream: undefined, waiters: undefined, errorCode: undefined };
-}
-
-export function copyItem(i: TransferItem): TransferItem {
-  return {
-    id: i.id,
-    batchId: i.batchId,
-    direction: i.direction,
-    account: i.account,
-    container: i.container,
-    name: i.name,
-    path: i.path,
-    size: i.size,
-    transferred: i.transferred,
-    bytesPerSecond: i.bytesPerSecond,
-    state: i.state,
-    error: i.error,
-    attempts: i.attempts,
-    verified: i.verified,
-    resumable: i.resumable,
-  };
-}
+import { copyItem, isTransient, newJob, queuedItem, type Job, type RunContext, type Runner } from './job.js';
+import { PendingFiles, type Lane, type PendingBatch, type PendingFile } from './pending.js';
 
 const PROGRESS_INTERVAL_MS = 250;
-/** Failures worth trying again by themselves: the network or the server, not the request. */
-/** Failures worth another attempt by themselves: the network, a server busy or shutting down. */
-const TRANSIENT: ReadonlySet<CofferErrorCode> = new Set<CofferErrorCode>(['Unreachable', 'Closed', 'IncompleteBody', 'InternalError']);
-
-/**
- * Whether an attempt's failure may pass by itself. A remote server's own 5xx, 429 or 408 reaches
- * here as RemoteError with its status (throttled, overloaded, restarting); another status of it is
- * the server's answer, and trying again would get the same one.
- */
-export function isTransient(err: unknown): boolean {
-  if (!isCofferError(err)) return false;
-  if (TRANSIENT.has(err.code)) return true;
-  if (err.code !== 'RemoteError') return false;
-  const status = err.details.status;
-  return typeof status !== 'number' || status >= 500 || status === 429 || status === 408;
-}
 const AUTO_RETRIES = 3;
 /**
  * Files up to this size run in a wider lane: SMALL_LANE_FACTOR times the concurrency. A small
@@ -116,8 +30,8 @@ const FINAL = new Set(['done', 'failed', 'cancelled']);
 export interface QueueHooks {
   backend(account: string): ObjectBackend;
   run: Runner;
-  /** After every state change (and progress, throttled): persistence and events. */
-  changed(job: Job, persist: boolean): void;
+  /** After every state change (and progress, throttled): persistence and events. A pending file's item comes alone. */
+  changed(job: Pick<Job, 'item'>, persist: boolean): void;
   /** A cancelled or cleared job's leftovers (resumable parts, partial files). */
   discard(job: Job): Promise<void>;
 }
@@ -135,6 +49,8 @@ export class JobQueue {
   private readonly queued = { large: new Set<Job>(), small: new Set<Job>() };
   /** Finished jobs, oldest first, bounded by KEEP_FINISHED. */
   private readonly finished = new Set<Job>();
+  /** Folder transfers' files not made into jobs yet, by id prefix, oldest first (pending.ts). */
+  private readonly pending = new Map<string, PendingFiles>();
   private running = 0;
   /** Attempts under way, so stopping can wait until each has recorded where it stopped. */
   private readonly attempts = new Set<Promise<void>>();
@@ -146,32 +62,45 @@ export class JobQueue {
   ) {}
 
   add(spec: JobSpec, item: Omit<TransferItem, 'id' | 'transferred' | 'state' | 'error' | 'attempts' | 'verified' | 'bytesPerSecond'>): Job {
-    const job = newJob(
-      // Named field by field: a spread of `item` made a dictionary of each (about 3 KB of garbage a file).
-      {
-        id: newId(),
-        batchId: item.batchId,
-        direction: item.direction,
-        account: item.account,
-        container: item.container,
-        name: flat(item.name),
-        path: item.path === null ? null : flat(item.path),
-        size: item.size,
-        transferred: 0,
-        bytesPerSecond: null,
-        state: 'queued',
-        error: null,
-        attempts: 0,
-        verified: false,
-        resumable: item.resumable,
-      },
-      spec,
-      null,
-    );
+    const job = newJob(queuedItem(item), spec, null);
     this.jobs.set(job.item.id, job);
     this.track(job);
     this.hooks.changed(job, true);
     return job;
+  }
+
+  /** A folder's files, queued without a job each (pending.ts), and announced as queued items. */
+  addPending(batch: PendingBatch, files: readonly PendingFile[]): PendingFiles {
+    const p = new PendingFiles(batch, files, (size): Lane => (size <= SMALL_FILE_BYTES ? 'small' : 'large'));
+    if (p.empty) return p;
+    this.pending.set(p.idPrefix, p);
+    for (const { item } of p.saved()) this.hooks.changed({ item }, true);
+    return p;
+  }
+
+  /** A job by its id: one of the queue's, or a pending file's, made into its job now. */
+  find(id: string): Job | undefined {
+    const job = this.jobs.get(id);
+    if (job) return job;
+    const p = this.pending.get(id.slice(0, id.lastIndexOf('-') + 1));
+    const i = p ? p.indexOf(id) : -1;
+    return i < 0 ? undefined : this.adopt(p!, i);
+  }
+
+  /** Pending file `i` made into its job, in the state it had (queued, paused or cancelled). */
+  private adopt(p: PendingFiles, i: number): Job {
+    const job = newJob(p.item(i), p.spec(i), null);
+    p.take(i);
+    if (p.empty) this.pending.delete(p.idPrefix);
+    this.jobs.set(job.item.id, job);
+    this.track(job);
+    return job;
+  }
+
+  /** Every job and pending file as saved on disk and listed, jobs first (pending files' items made now). */
+  *saved(): Generator<SavedJob> {
+    for (const job of this.jobs.values()) yield { item: job.item, spec: job.spec, resumeToken: job.resumeToken };
+    for (const p of this.pending.values()) yield* p.saved();
   }
 
   restore(saved: SavedJob): Job {
@@ -207,19 +136,29 @@ export class JobQueue {
    */
   pump(): void {
     if (this.stopped) return;
-    const lanes: [Set<Job>, number][] = [
-      [this.queued.large, this.concurrency],
-      [this.queued.small, this.concurrency * SMALL_LANE_FACTOR],
+    const lanes: [Lane, Set<Job>, number][] = [
+      ['large', this.queued.large, this.concurrency],
+      ['small', this.queued.small, this.concurrency * SMALL_LANE_FACTOR],
     ];
-    for (const [queued, limit] of lanes) {
+    for (const [lane, queued, limit] of lanes) {
       for (const job of queued) {
         if (this.running >= limit) break;
         if (job.retryTimer || (job.spec.kind === 'stream' && !job.stream)) continue;
-        queued.delete(job);
-        const attempt: Promise<void> = this.start(job).finally(() => this.attempts.delete(attempt));
-        this.attempts.add(attempt);
+        this.launch(job);
+      }
+      // Then folders' files with no job yet, oldest batch first.
+      for (const p of this.pending.values()) {
+        for (let i = 0; this.running < limit && (i = p.next(lane)) >= 0; ) this.launch(this.adopt(p, i));
+        if (this.running >= limit) break;
       }
     }
+  }
+
+  private launch(job: Job): void {
+    this.queued.large.delete(job);
+    this.queued.small.delete(job);
+    const attempt: Promise<void> = this.start(job).finally(() => this.attempts.delete(attempt));
+    this.attempts.add(attempt);
   }
 
   private async start(job: Job): Promise<void> {
@@ -337,6 +276,38 @@ export class JobQueue {
   clearFinished(): void {
     for (const job of this.finished) this.jobs.delete(job.item.id);
     this.finished.clear();
+    this.movePending('cancelled', null);
+  }
+
+  /** Pause, resume, cancel or retry of the whole queue: every job, and every pending file without making its job. */
+  pauseAll(): void {
+    for (const job of [...this.jobs.values()]) this.pause(job);
+    this.movePending('queued', 'paused');
+  }
+
+  resumeAll(): void {
+    for (const job of [...this.jobs.values()]) this.resume(job);
+    this.movePending('paused', 'queued');
+    this.pump();
+  }
+
+  cancelAll(): void {
+    for (const job of [...this.jobs.values()]) this.cancel(job);
+    this.movePending('queued', 'cancelled');
+    this.movePending('paused', 'cancelled');
+  }
+
+  retryAll(): void {
+    for (const job of [...this.jobs.values()]) this.retry(job);
+    this.movePending('cancelled', 'queued');
+    this.pump();
+  }
+
+  private movePending(from: 'queued' | 'paused' | 'cancelled', to: 'queued' | 'paused' | 'cancelled' | null): void {
+    for (const p of [...this.pending.values()]) {
+      p.moveAll(from, to, (item) => this.hooks.changed({ item }, true));
+      if (p.empty) this.pending.delete(p.idPrefix);
+    }
   }
 
   private setState(job: Job, state: TransferItem['state']): void {

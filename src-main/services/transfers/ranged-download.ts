@@ -1,7 +1,7 @@
 import { open, rename, stat } from 'node:fs/promises';
 import { CofferError, isCofferError } from '../../../src-shared/errors.js';
 import type { ObjectDetails } from '../../../src-shared/model/storage.js';
-import type { Job, RunContext } from './queue.js';
+import type { Job, RunContext } from './job.js';
 
 const MiB = 1024 * 1024;
 

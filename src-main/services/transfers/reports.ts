@@ -1,5 +1,5 @@
 import type { EventMap } from '../../../src-shared/contract/events.js';
-import { copyItem, type Job } from './queue.js';
+import { copyItem, type Job } from './job.js';
 
 export type Emit = <E extends 'transfer.progress' | 'objects.changed'>(event: E, payload: EventMap[E]) => void;
 
@@ -7,12 +7,12 @@ const REPORT_INTERVAL_MS = 200;
 
 /** Coalesces changes into one event per interval: every changed item once, finished uploads grouped by container. */
 export class ProgressReports {
-  private readonly dirty = new Map<string, Job>();
+  private readonly dirty = new Map<string, Pick<Job, 'item'>>();
   private timer: NodeJS.Timeout | undefined;
 
   constructor(private readonly emit: Emit) {}
 
-  changed(job: Job): void {
+  changed(job: Pick<Job, 'item'>): void {
     this.dirty.set(job.item.id, job);
     this.timer ??= setTimeout(() => this.flush(), REPORT_INTERVAL_MS);
   }

@@ -8,7 +8,8 @@ import { CofferError } from '../../../src-shared/errors.js';
 import type { ObjectBackend, UploadResult } from '../../backends/object-backend.js';
 import type { FileThread } from './file-thread.js';
 import { downloadInRanges, RANGED_DOWNLOAD_BYTES, takesRanges } from './ranged-download.js';
-import { SMALL_FILE_BYTES, type Job, type RunContext } from './queue.js';
+import type { Job, RunContext } from './job.js';
+import { SMALL_FILE_BYTES } from './queue.js';
 
 /**
  * Files above this go to the backend by path: S3 multipart and Swift SLO in parallel parts, and

@@ -10,7 +10,8 @@ import { leafOf, localPathUnder, resetStaging, stagingRootOf } from './local-pat
 import { TransferFile, type JobSpec } from './persisted.js';
 import { FileThread } from './file-thread.js';
 import { expandPaths, planBatch, resolveNames, type Batch } from './plan.js';
-import { copyItem, JobQueue, type Job } from './queue.js';
+import { copyItem, type Job } from './job.js';
+import { JobQueue } from './queue.js';
 import { ProgressReports, type Emit } from './reports.js';
 import { runDownload, runPathUpload, runStreamUpload } from './runners.js';
 import { discardLeftovers, stageNow, STAGE_NOW_BYTES } from './staging.js';
@@ -28,7 +29,7 @@ const BATCH_TTL_MS = 60 * 60 * 1000;
  */
 export class TransferService implements TransfersService {
   private readonly queue: JobQueue;
-  private readonly file: TransferFile<Job>;
+  private readonly file: TransferFile;
   private readonly batches = new Map<string, Batch>();
   private readonly stagingRoot: string;
   /** Drags staged through the queue, by selection, so the next drag of it finds the files. */
@@ -57,23 +58,20 @@ export class TransferService implements TransfersService {
       },
       discard: (job) => discardLeftovers(job, registry),
     });
-    this.file = new TransferFile<Job>(
-      join(dataDir, 'transfers.json'),
-      () => this.queue.jobs.values(),
-      (j) => ({ item: j.item, spec: j.spec, resumeToken: j.resumeToken }),
-    );
+    this.file = new TransferFile(join(dataDir, 'transfers.json'), () => this.queue.saved(), (saved) => saved);
     for (const saved of this.file.load()) this.queue.restore(saved);
   }
 
   private job(id: string): Job {
-    const job = this.queue.jobs.get(id);
+    const job = this.queue.find(id);
     if (!job) throw new CofferError('InvalidArgument', `No transfer ${id}`);
     return job;
   }
 
-  private each(ids: string[] | undefined, fn: (job: Job) => void): void {
-    const jobs = ids ? ids.map((id) => this.job(id)) : [...this.queue.jobs.values()];
-    for (const job of jobs) fn(job);
+  /** `fn` on each of `ids`; without ids, `all` (the whole queue, pending files included). */
+  private each(ids: string[] | undefined, fn: (job: Job) => void, all: () => void): void {
+    if (!ids) return all();
+    for (const job of ids.map((id) => this.job(id))) fn(job);
   }
 
   private addJob(batchId: string, account: string, container: string, spec: JobSpec, size: number | null): Job {
@@ -103,10 +101,14 @@ export class TransferService implements TransfersService {
     if (!batch) throw new CofferError('InvalidArgument', 'This upload was planned too long ago or already started: drop the files again');
     this.batches.delete(a.batchId);
     const files = await resolveNames(batch, a.conflict ?? 'replace');
+    const { account, container } = batch;
+    // Files by path wait as a folder's pending files (no job each until its turn); a browser's, as jobs waiting for their bytes.
+    const onDisk = files.filter((f): f is typeof f & { path: string } => f.path !== undefined);
+    const pending = this.queue.addPending({ batchId: a.batchId, account, container, kind: 'path' }, onDisk);
+    let next = 0;
     const items = files.map((f) => {
-      const spec: JobSpec = f.path ? { kind: 'path', path: f.path, name: f.name } : { kind: 'stream', name: f.name };
-      const job = this.addJob(a.batchId, batch.account, batch.container, spec, f.size);
-      return { id: job.item.id, relativePath: f.relativePath, name: f.name };
+      const id = f.path !== undefined ? pending.idOf(next++) : this.addJob(a.batchId, account, container, { kind: 'stream', name: f.name }, f.size).item.id;
+      return { id, relativePath: f.relativePath, name: f.name };
     });
     this.queue.pump();
     return { items };
@@ -140,10 +142,12 @@ export class TransferService implements TransfersService {
     for (const prefix of a.prefixes ?? []) {
       const base = prefix.endsWith('/') ? prefix : `${prefix}/`;
       for await (const objects of objectsUnder(backend, a.container, base)) {
-        for (const o of objects) {
-          // Zero-byte folder markers become folders by the files under them; empty ones are skipped.
-          if (!o.name.endsWith('/')) add(o.name, `${leafOf(base)}/${o.name.slice(base.length)}`, o.size);
-        }
+        // Zero-byte folder markers become folders by the files under them; empty ones are skipped.
+        const files = objects
+          .filter((o) => !o.name.endsWith('/'))
+          .map((o) => ({ name: o.name, path: localPathUnder(a.folder, `${leafOf(base)}/${o.name.slice(base.length)}`), size: o.size }));
+        const pending = this.queue.addPending({ batchId, account: a.account, container: a.container, kind: 'download' }, files);
+        for (let i = 0; i < pending.count; i++) ids.push(pending.idOf(i));
         // Each page's objects start downloading while the next page is listed.
         this.queue.pump();
       }
@@ -193,23 +197,23 @@ export class TransferService implements TransfersService {
   }
 
   async list() {
-    return { items: [...this.queue.jobs.values()].map((j) => copyItem(j.item)), concurrency: this.queue.concurrency };
+    return { items: [...this.queue.saved()].map((s) => copyItem(s.item)), concurrency: this.queue.concurrency };
   }
 
   async pause(a: In<'pause'>) {
-    this.each(a.ids, (j) => this.queue.pause(j));
+    this.each(a.ids, (j) => this.queue.pause(j), () => this.queue.pauseAll());
   }
 
   async resume(a: In<'resume'>) {
-    this.each(a.ids, (j) => this.queue.resume(j));
+    this.each(a.ids, (j) => this.queue.resume(j), () => this.queue.resumeAll());
   }
 
   async cancel(a: In<'cancel'>) {
-    this.each(a.ids, (j) => this.queue.cancel(j));
+    this.each(a.ids, (j) => this.queue.cancel(j), () => this.queue.cancelAll());
   }
 
   async retry(a: In<'retry'>) {
-    this.each(a.ids, (j) => this.queue.retry(j));
+    this.each(a.ids, (j) => this.queue.retry(j), () => this.queue.retryAll());
   }
 
   async clearFinished() {

@@ -4,7 +4,7 @@ import { dirname } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { ObjectBackend } from '../../backends/object-backend.js';
 import type { ConnectionRegistry } from '../connections.js';
-import type { Job } from './queue.js';
+import type { Job } from './job.js';
 import { partialPathOf } from './runners.js';
 
 /**
