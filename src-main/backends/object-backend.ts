@@ -37,7 +37,14 @@ export interface TransferOptions {
   onProgress?: (bytes: number) => void;
 }
 
-export type UploadSource = { path: string } | { stream: Readable; size?: number };
+export type UploadSource =
+  | { path: string }
+  | {
+      stream: Readable;
+      size?: number;
+      /** The whole body, where the caller holds it in memory (a small file): a backend may send it as it is and leave the stream unread. */
+      bytes?: Buffer;
+    };
 
 export interface UploadOptions extends TransferOptions {
   contentType?: string;

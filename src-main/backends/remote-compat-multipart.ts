@@ -103,7 +103,7 @@ class PartReader {
 const md5 = (data: Buffer) => createHash('md5').update(data).digest('base64');
 
 /** A whole object in one direct PUT (type only); what was stored, from the answer. */
-async function putDirect(direct: DirectS3, params: ObjectParams, body: Buffer, contentMd5: string, signal: AbortSignal): Promise<ObjectDetails> {
+export async function putDirect(direct: DirectS3, params: ObjectParams, body: Buffer, contentMd5: string, signal: AbortSignal): Promise<ObjectDetails> {
   const contentType = params.ContentType ?? 'application/octet-stream';
   const h = await direct.putObject(params.Bucket, params.Key, body, contentMd5, contentType, signal);
   const versionId = typeof h['x-amz-version-id'] === 'string' && h['x-amz-version-id'] !== 'null' ? h['x-amz-version-id'] : null;

@@ -1,6 +1,7 @@
 // Streaming uploads to S3: one PUT for small bodies, parallel multipart parts above the part
 // size, never the whole file in memory (partSize x queueSize, see remote-compat-multipart.ts).
 import type { S3Client } from '@aws-sdk/client-s3';
+import { createHash } from 'node:crypto';
 import { stat } from 'node:fs/promises';
 import { typeFromName } from '../engine/index.js';
 import type { ObjectDetails } from '../../src-shared/model/storage.js';
@@ -9,7 +10,7 @@ import type { DirectS3 } from './remote-compat-direct.js';
 import type { RemoteS3Config } from './remote-compat-client.js';
 import { fromS3Error } from './remote-compat-errors.js';
 import { headerParams } from './remote-compat-mapping.js';
-import { MAX_PARTS, putInParts } from './remote-compat-multipart.js';
+import { MAX_PARTS, putDirect, putInParts } from './remote-compat-multipart.js';
 import { putFileResumable } from './remote-compat-resume.js';
 import { abortedError, metered, openUploadSource, throwIfAborted } from './transfer.js';
 
@@ -37,6 +38,10 @@ export async function uploadStream(
     const { size } = await stat(source.path);
     if (size > partSize) return uploadFileResumable(client, config, bucket, key, { path: source.path, size }, { ...opts, resume: opts.resume });
   }
+  // A small body already in memory, with nothing but a type to send: one direct PUT, no stream read back into a buffer.
+  if ('bytes' in source && source.bytes && source.bytes.length <= partSize && direct && !opts.meta && !opts.headers && !opts.onProgress) {
+    return sendWhole(direct, objectParams(bucket, key, opts), source.bytes, opts);
+  }
   const { stream, size } = await openUploadSource(source);
   // Cancelling stops everything at once: the body (a reader waiting on it fails), and every
   // request in flight; the multipart upload is then aborted, so no part lingers.
@@ -58,6 +63,17 @@ export async function uploadStream(
     throw fromS3Error(err, 'The upload');
   } finally {
     body.destroy();
+  }
+}
+
+async function sendWhole(direct: DirectS3, params: ReturnType<typeof objectParams>, bytes: Buffer, opts: UploadOptions) {
+  const signal = opts.signal ?? new AbortController().signal;
+  const contentMd5 = (opts.md5 && /^[0-9a-f]{32}$/.test(opts.md5) ? Buffer.from(opts.md5, 'hex') : createHash('md5').update(bytes).digest()).toString('base64');
+  try {
+    return { composite: undefined, put: await putDirect(direct, params, bytes, contentMd5, signal) };
+  } catch (err) {
+    if (opts.signal?.aborted) throw abortedError('The upload');
+    throw fromS3Error(err, 'The upload');
   }
 }
 

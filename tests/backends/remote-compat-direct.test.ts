@@ -56,30 +56,38 @@ describe('remote S3 direct requests', () => {
 
   /** Direct: a whole GET. SDK: a GET of a range from 0 (the same bytes, through the SDK). */
   const getBoth = (b: RemoteS3Backend, c: string, name: string) => Promise.all([codeOf(b.download(c, name)), codeOf(b.download(c, name, { range: { start: 0 } }))]);
-  /** Direct: a plain upload. SDK: the same with user metadata (the fast path takes plain ones only). */
+  /** A stream that fails when read: an upload given its bytes in memory must not touch it. */
+  const unread = () => new Readable({ read: () => unreadStream.destroy(new Error('the stream was read')) });
+  let unreadStream: Readable;
+  const inMemory = (bytes: Buffer) => ({ stream: (unreadStream = unread()), size: bytes.length, bytes });
+  /**
+   * Direct: a plain upload from a stream, and from bytes in memory (its stream left unread). SDK:
+   * the same with user metadata (the fast path takes plain ones only).
+   */
   const putBoth = (b: RemoteS3Backend, c: string, name: string) =>
     Promise.all([
       codeOf(b.upload(c, name, { stream: Readable.from([Buffer.from('bytes')]) })),
+      codeOf(b.upload(c, name, inMemory(Buffer.from('bytes')))),
       codeOf(b.upload(c, name, { stream: Readable.from([Buffer.from('bytes')]) }, { meta: { via: 'sdk' } })),
     ]);
 
   it('reads and writes as the SDK does', async () => {
     const b = make();
     expect(await getBoth(b, bucket, 'there')).toEqual(['ok', 'ok']);
-    expect(await putBoth(b, bucket, 'new')).toEqual(['ok', 'ok']);
+    expect(await putBoth(b, bucket, 'new')).toEqual(['ok', 'ok', 'ok']);
   });
 
   it('a missing key, a missing bucket', async () => {
     const b = make();
     expect(await getBoth(b, bucket, 'not-there')).toEqual(['NoSuchKey', 'NoSuchKey']);
     expect(await getBoth(b, 'no-such-bucket-here', 'x')).toEqual(['NoSuchContainer', 'NoSuchContainer']);
-    expect(await putBoth(b, 'no-such-bucket-here', 'x')).toEqual(['NoSuchContainer', 'NoSuchContainer']);
+    expect(await putBoth(b, 'no-such-bucket-here', 'x')).toEqual(['NoSuchContainer', 'NoSuchContainer', 'NoSuchContainer']);
   });
 
   it('wrong credentials', async () => {
     const b = make({ secretAccessKey: 'not-the-secret' });
     expect(await getBoth(b, bucket, 'there')).toEqual(['AuthFailed', 'AuthFailed']);
-    expect(await putBoth(b, bucket, 'x')).toEqual(['AuthFailed', 'AuthFailed']);
+    expect(await putBoth(b, bucket, 'x')).toEqual(['AuthFailed', 'AuthFailed', 'AuthFailed']);
     const stranger = make({ accessKeyId: 'NOSUCHKEY0000000', secretAccessKey: 'x' });
     expect(await getBoth(stranger, bucket, 'there')).toEqual(['AuthFailed', 'AuthFailed']);
   });
@@ -87,7 +95,7 @@ describe('remote S3 direct requests', () => {
   it('an endpoint nobody answers', async () => {
     const b = make({ endpoint: `http://127.0.0.1:${await closedPort()}`, maxAttempts: 2 });
     expect(await getBoth(b, bucket, 'there')).toEqual(['Unreachable', 'Unreachable']);
-    expect(await putBoth(b, bucket, 'x')).toEqual(['Unreachable', 'Unreachable']);
+    expect(await putBoth(b, bucket, 'x')).toEqual(['Unreachable', 'Unreachable', 'Unreachable']);
   });
 
   it('a cancelled request', async () => {
@@ -97,9 +105,20 @@ describe('remote S3 direct requests', () => {
       codeOf(b.download(bucket, 'there', { signal })),
       codeOf(b.download(bucket, 'there', { signal, range: { start: 0 } })),
       codeOf(b.upload(bucket, 'x', { stream: Readable.from([Buffer.from('bytes')]) }, { signal })),
+      codeOf(b.upload(bucket, 'x', inMemory(Buffer.from('bytes')), { signal })),
       codeOf(b.upload(bucket, 'x', { stream: Readable.from([Buffer.from('bytes')]) }, { signal, meta: { via: 'sdk' } })),
     ]);
-    expect(both).toEqual(['Aborted', 'Aborted', 'Aborted', 'Aborted']);
+    expect(both).toEqual(['Aborted', 'Aborted', 'Aborted', 'Aborted', 'Aborted']);
+  });
+
+  it('sends bytes in memory with the MD5 the caller computed: bytes that do not match it are refused, nothing stored', async () => {
+    const b = make();
+    const body = Buffer.from('the bytes as read');
+    const md5 = (x: Buffer) => createHash('md5').update(x).digest('hex');
+    const put = await b.upload(bucket, 'kept', inMemory(body), { md5: md5(body) });
+    expect(put.etag).toBe(md5(body));
+    expect(await codeOf(b.upload(bucket, 'damaged', inMemory(body), { md5: md5(Buffer.from('other bytes')) }))).toBe('BadDigest');
+    expect(await codeOf(b.head(bucket, 'damaged'))).toBe('NoSuchKey');
   });
 
   it("answers an upload from the PUT's own answer, as the HEAD after an SDK upload would", async () => {

@@ -65,7 +65,7 @@ async function uploadSmallFile(job: Job & { spec: { kind: 'path' } }, ctx: RunCo
   // Progress within a file only where it takes a while to send: below that the item is done (its
   // size its progress) a moment later, and without a callback no meter stream is made per file.
   const progress = bytes.length > SMALL_DOWNLOAD_BYTES ? { onProgress: ctx.progress } : {};
-  const result = await ctx.backend.upload(job.item.container, job.spec.name, { stream: Readable.from([bytes], { objectMode: false }), size: bytes.length }, { signal: ctx.signal, ...progress, md5 });
+  const result = await ctx.backend.upload(job.item.container, job.spec.name, { stream: Readable.from([bytes], { objectMode: false }), size: bytes.length, bytes }, { signal: ctx.signal, ...progress, md5 });
   return { verified: verify(job.spec.name, result, md5) };
 }
 
