@@ -5,6 +5,7 @@ import os from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { TransferItem } from '../../src-shared/contract/transfers.js';
+import type { SavedPending } from '../../src-main/services/transfers/pending.js';
 import { TransferFile, type SavedJob } from '../../src-main/services/transfers/persisted.js';
 import { KEEP_FINISHED } from '../../src-main/services/transfers/queue.js';
 
@@ -28,19 +29,35 @@ describe('the transfer queue on disk', () => {
     await new TransferFile(file, () => jobs, (j) => j).flush();
     expect((JSON.parse(readFileSync(file, 'utf8')) as { jobs: unknown[] }).jobs).toHaveLength(jobs.length);
 
-    const back = new TransferFile(file, () => [], (j) => j).load();
+    const back = new TransferFile(file, () => [], (j) => j).load().jobs;
     expect(back.filter((j) => j.item.state === 'done').map((j) => j.item.id)).toEqual(jobs.slice(7, KEEP_FINISHED + 7).map((j) => j.item.id));
     const unfinished = back.filter((j) => j.item.state !== 'done');
     expect(unfinished.map((j) => j.item.id)).toEqual(jobs.slice(KEEP_FINISHED + 7).map((j) => j.item.id));
     expect(unfinished.every((j) => j.item.state === 'paused')).toBe(true);
   });
 
+  it("writes folders' pending files as one record a batch beside the jobs, and reads both back", async () => {
+    const file = join(mkdtempSync(join(os.tmpdir(), 'coffer-transfer-file-')), 'transfers.json');
+    const record: SavedPending = {
+      batch: { batchId: 'b', account: 'a', container: 'c', kind: 'download' },
+      idPrefix: 'p-',
+      names: ['folder/a', ''],
+      paths: ['/tmp/x/folder/a', ''],
+      sizes: [4096, 10],
+      states: [0, 3],
+    };
+    await new TransferFile(file, () => [saved(1, 'queued')], (j) => j, () => [record]).flush();
+    const back = new TransferFile(file, () => [], (j) => j).load();
+    expect(back.jobs.map((j) => [j.item.id, j.item.state])).toEqual([['id-1', 'paused']]);
+    expect(back.pending).toEqual([record]);
+  });
+
   it('writes an empty queue, and a queue of exactly one slice', async () => {
     const dir = mkdtempSync(join(os.tmpdir(), 'coffer-transfer-file-'));
     await new TransferFile(join(dir, 'empty.json'), () => [], (j: SavedJob) => j).flush();
-    expect(new TransferFile(join(dir, 'empty.json'), () => [], (j) => j).load()).toEqual([]);
+    expect(new TransferFile(join(dir, 'empty.json'), () => [], (j) => j).load()).toEqual({ jobs: [], pending: [] });
     const jobs = Array.from({ length: 500 }, (_, i) => saved(i, 'queued'));
     await new TransferFile(join(dir, 'slice.json'), () => jobs, (j) => j).flush();
-    expect(new TransferFile(join(dir, 'slice.json'), () => [], (j) => j).load()).toHaveLength(500);
+    expect(new TransferFile(join(dir, 'slice.json'), () => [], (j) => j).load().jobs).toHaveLength(500);
   });
 });

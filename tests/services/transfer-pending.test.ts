@@ -1,12 +1,14 @@
 // A folder's files waiting in the queue without a job each (pending.ts), with runners scripted by
 // the test: each is announced as a queued item at once, runs in its lane when its turn comes, is
-// listed and saved while it waits, and the whole queue's pause, resume, cancel, retry and clear
-// reach it; asked for by its id, it becomes a job like any other.
+// listed while it waits and saved with its batch as one record (back paused, under the same ids,
+// after a restart), and the whole queue's pause, resume, cancel, retry and clear reach it; asked
+// for by its id, it becomes a job like any other.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import type { ObjectBackend } from '../../src-main/backends/object-backend.js';
 import type { TransferItem } from '../../src-shared/contract/transfers.js';
 import type { Job } from '../../src-main/services/transfers/job.js';
+import type { SavedPending } from '../../src-main/services/transfers/pending.js';
 import { JobQueue, SMALL_FILE_BYTES, SMALL_LANE_FACTOR } from '../../src-main/services/transfers/queue.js';
 
 const until = async (check: () => boolean) => {
@@ -38,7 +40,7 @@ function setup(run: (job: Job) => Promise<void> = () => sleep(5)) {
     2,
   );
   const files = (n: number, size = 4096, from = 0) => Array.from({ length: n }, (_, i) => ({ name: `dir/f${from + i}`, path: `/tmp/out/f${from + i}`, size }));
-  const stateOf = (id: string) => [...q.saved()].find((s) => s.item.id === id)?.item.state;
+  const stateOf = (id: string) => [...q.items()].find((item) => item.id === id)?.state;
   return { q, events, ran, files, stateOf, most: () => most };
 }
 
@@ -53,10 +55,12 @@ describe('pending files of a folder transfer', () => {
     expect(new Set(ids).size).toBe(43);
     expect(events.filter((e) => e.state === 'queued').map((e) => e.id)).toEqual(ids);
     expect(events.every((e) => e.direction === 'download' && e.batchId === 'b' && e.resumable)).toBe(true);
-    // Listed (and saved) while they wait, each with its spec.
-    const waiting = [...q.saved()];
-    expect(waiting.map((s) => s.item.id)).toEqual(ids);
-    expect(waiting[0]!.spec).toEqual({ kind: 'download', name: 'dir/f0', path: '/tmp/out/f0' });
+    // Listed while they wait, and saved as one record a batch (no job each).
+    expect([...q.items()].map((item) => item.id)).toEqual(ids);
+    expect([...q.savedJobs()]).toHaveLength(0);
+    const [record] = q.savedPending();
+    expect(record).toMatchObject({ batch, idPrefix: small.idPrefix, states: Array(40).fill(0) });
+    expect([record!.names[0], record!.paths[0], record!.sizes[0]]).toEqual(['dir/f0', '/tmp/out/f0', 4096]);
 
     q.pump();
     await until(() => ids.every((id) => stateOf(id) === 'done'));
@@ -87,7 +91,7 @@ describe('pending files of a folder transfer', () => {
     const second = q.addPending({ ...batch, kind: 'path' }, files(5, 4096, 50));
     q.cancelAll();
     q.clearFinished();
-    expect([...q.saved()].some((s) => s.item.id.startsWith(second.idPrefix))).toBe(false);
+    expect([...q.items()].some((item) => item.id.startsWith(second.idPrefix))).toBe(false);
   });
 
   it('become a job when asked for by id, in the state they had, and go on as one', async () => {
@@ -110,6 +114,25 @@ describe('pending files of a folder transfer', () => {
     release();
     await until(() => job.item.state === 'done');
     // Listed once, as the job it became.
-    expect([...q.saved()].filter((s) => s.item.id === p.idOf(1))).toHaveLength(1);
+    expect([...q.items()].filter((item) => item.id === p.idOf(1))).toHaveLength(1);
+  });
+
+  it('come back from their record after a restart: queued ones paused, under the same ids, the ones made into jobs left out', async () => {
+    // Large files, two slots: the first two start (and hang), as jobs of their own.
+    const first = setup(() => new Promise(() => undefined));
+    const p = first.q.addPending(batch, first.files(6, SMALL_FILE_BYTES + 1));
+    first.q.pump();
+    first.q.cancel(first.q.find(p.idOf(5))!);
+    // As it goes through transfers.json.
+    const [record] = JSON.parse(JSON.stringify([...first.q.savedPending()])) as SavedPending[];
+    expect(record!.states).toEqual([3, 3, 0, 0, 0, 3]);
+
+    const second = setup();
+    second.q.restorePending(record!);
+    expect([...second.q.items()].map((item) => [item.id, item.state])).toEqual([2, 3, 4].map((i) => [p.idOf(i), 'paused']));
+    expect(second.q.find(p.idOf(0))).toBeUndefined();
+    second.q.resumeAll();
+    await until(() => [2, 3, 4].every((i) => second.stateOf(p.idOf(i)) === 'done'));
+    expect(second.ran.sort()).toEqual(['dir/f2', 'dir/f3', 'dir/f4']);
   });
 });

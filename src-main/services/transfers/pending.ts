@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { TransferItem } from '../../../src-shared/contract/transfers.js';
-import type { JobSpec, SavedJob } from './persisted.js';
+import type { JobSpec } from './persisted.js';
 
 /** A file of a folder transfer before its turn: what its job is made of then. */
 export interface PendingFile {
@@ -19,6 +19,17 @@ export interface PendingBatch {
 
 export type Lane = 'small' | 'large';
 
+/** A folder's pending files as kept on disk (transfers.json): the columns, and the ids' prefix. */
+export interface SavedPending {
+  batch: PendingBatch;
+  idPrefix: string;
+  names: string[];
+  paths: string[];
+  sizes: number[];
+  /** Per file: 0 queued, 1 paused, 2 cancelled, 3 no longer here (a job of its own, or cleared). */
+  states: number[];
+}
+
 /**
  * V8 builds a string made by concatenation (a path joined, a name with its prefix, randomUUID's
  * hex pairs) as a tree of pieces, 32 bytes each: a UUID is 16 of them (512 bytes), where its text
@@ -32,6 +43,7 @@ export function flat(s: string): string {
 
 /** A file's state, in its column: queued, paused and cancelled are its item's states (STATES). */
 const QUEUED = 0;
+const PAUSED = 1;
 const CANCELLED = 2;
 /** Made into a job (running, or asked for by its id): the queue's business from then on. */
 const TAKEN = 3;
@@ -48,8 +60,8 @@ const STATES = ['queued', 'paused', 'cancelled'] as const;
  * path and 9 bytes of columns; its id is made when asked for, from the batch's prefix and its index.
  */
 export class PendingFiles {
-  /** Ids are this and the file's index in base 36: unique across restarts (random), never stored. */
-  readonly idPrefix = `${randomBytes(12).toString('hex')}-`;
+  /** Ids are this and the file's index in base 36: unique across restarts (random), never stored per file. */
+  readonly idPrefix: string;
   private readonly names: string[];
   private readonly paths: string[];
   private readonly sizes: Float64Array;
@@ -59,11 +71,22 @@ export class PendingFiles {
   /** Files queued, paused or cancelled: the ones the list still shows from here. */
   private shown: number;
 
+  /** From a folder's files (all queued), or from their record on disk (queued ones come back paused). */
   constructor(
     readonly batch: PendingBatch,
-    files: readonly PendingFile[],
+    files: readonly PendingFile[] | SavedPending,
     private readonly laneOf: (size: number) => Lane,
   ) {
+    if ('idPrefix' in files) {
+      this.idPrefix = files.idPrefix;
+      this.names = files.names;
+      this.paths = files.paths;
+      this.sizes = Float64Array.from(files.sizes);
+      this.states = Uint8Array.from(files.states, (st) => (st === QUEUED ? PAUSED : st));
+      this.shown = this.states.reduce((n, st) => n + (st <= CANCELLED ? 1 : 0), 0);
+      return;
+    }
+    this.idPrefix = `${randomBytes(12).toString('hex')}-`;
     this.names = files.map((f) => flat(f.name));
     this.paths = files.map((f) => flat(f.path));
     this.sizes = Float64Array.from(files, (f) => f.size);
@@ -152,8 +175,21 @@ export class PendingFiles {
     if (t === QUEUED) this.cursor.small = this.cursor.large = 0;
   }
 
-  /** The files still here as saved jobs (item and spec made now), in their order. */
-  *saved(): Generator<SavedJob> {
-    for (let i = 0; i < this.count; i++) if (this.states[i]! <= CANCELLED) yield { item: this.item(i), spec: this.spec(i), resumeToken: null };
+  /** The items of the files still here, in their order. */
+  *items(): Generator<TransferItem> {
+    for (let i = 0; i < this.count; i++) if (this.states[i]! <= CANCELLED) yield this.item(i);
+  }
+
+  /** The batch as kept on disk: one record, not a job per file; files no longer here keep their index with empty names. */
+  toSaved(): SavedPending {
+    const here = (i: number) => this.states[i]! <= CANCELLED;
+    return {
+      batch: this.batch,
+      idPrefix: this.idPrefix,
+      names: this.names.map((n, i) => (here(i) ? n : '')),
+      paths: this.paths.map((p, i) => (here(i) ? p : '')),
+      sizes: Array.from(this.sizes),
+      states: Array.from(this.states, (st, i) => (here(i) ? st : TAKEN)),
+    };
   }
 }

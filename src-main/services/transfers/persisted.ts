@@ -2,6 +2,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { open, rename } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { TransferItem } from '../../../src-shared/contract/transfers.js';
+import type { SavedPending } from './pending.js';
 // Finished items kept across restarts, as in memory: history, not a log.
 import { KEEP_FINISHED } from './queue.js';
 
@@ -24,25 +25,33 @@ export interface SavedJob {
  * bytes) through a temp file and a rename, at most every 500 ms and at shutdown. Each write
  * serialises every job again: a cache of each job's JSON saved that work but held about 700 bytes
  * more per queued file (10,000 queued files: 7 MiB of heap), so memory grew with the folder.
+ * A folder's files not yet made into jobs are one record per batch (`pending`: its columns).
  */
 export class TransferFile<K extends object = SavedJob> {
   private timer: NodeJS.Timeout | undefined;
   private writing: Promise<void> = Promise.resolve();
 
-  /** `jobs` lists what to save, `saved` turns one into its saved form. */
+  /** `jobs` lists what to save, `saved` turns one into its saved form; `pending`, folders' files not made into jobs (one record a batch). */
   constructor(
     private readonly file: string,
     private readonly jobs: () => Iterable<K>,
     private readonly saved: (job: K) => SavedJob,
+    private readonly pending: () => Iterable<SavedPending> = () => [],
   ) {}
 
-  /** Jobs from the last run: unfinished ones come back paused (a browser upload's as failed). */
-  load(): SavedJob[] {
+  /**
+   * Jobs and pending files from the last run: unfinished jobs come back paused (a browser
+   * upload's as failed); pending files' records as saved (PendingFiles pauses their queued files).
+   */
+  load(): { jobs: SavedJob[]; pending: SavedPending[] } {
     let saved: SavedJob[];
+    let pending: SavedPending[];
     try {
-      saved = (JSON.parse(readFileSync(this.file, 'utf8')) as { jobs: SavedJob[] }).jobs;
+      const doc = JSON.parse(readFileSync(this.file, 'utf8')) as { jobs: SavedJob[]; pending?: SavedPending[] };
+      saved = doc.jobs;
+      pending = doc.pending ?? [];
     } catch {
-      return [];
+      return { jobs: [], pending: [] };
     }
     const finished = saved.filter((j) => ['done', 'failed', 'cancelled'].includes(j.item.state)).slice(-KEEP_FINISHED);
     const unfinished = saved.filter((j) => !['done', 'failed', 'cancelled'].includes(j.item.state));
@@ -51,7 +60,7 @@ export class TransferFile<K extends object = SavedJob> {
       if (j.spec.kind === 'stream') Object.assign(j.item, { state: 'failed', error: 'The app restarted before this browser upload finished: drop the file again' });
       else j.item.state = 'paused';
     }
-    return [...finished, ...unfinished];
+    return { jobs: [...finished, ...unfinished], pending };
   }
 
   /** What the last snapshot cost the main thread (serialising 10,000 queued items: tens of ms). */
@@ -88,6 +97,12 @@ export class TransferFile<K extends object = SavedJob> {
       if (slice.length === SLICE) seal();
     }
     if (slice.length) seal();
+    chunks.push(Buffer.from('],"pending":['));
+    let first = true;
+    for (const record of this.pending()) {
+      chunks.push(Buffer.from((first ? '' : ',') + JSON.stringify(record)));
+      first = false;
+    }
     chunks.push(Buffer.from(']}'));
     this.lastCostMs = performance.now() - started;
     this.writing = this.writing.then(async () => {

@@ -4,7 +4,7 @@ import type { ObjectBackend } from '../../backends/object-backend.js';
 import { SpeedMeter } from './speed.js';
 import type { JobSpec, SavedJob } from './persisted.js';
 import { copyItem, isTransient, newJob, queuedItem, type Job, type RunContext, type Runner } from './job.js';
-import { PendingFiles, type Lane, type PendingBatch, type PendingFile } from './pending.js';
+import { PendingFiles, type Lane, type PendingBatch, type PendingFile, type SavedPending } from './pending.js';
 
 const PROGRESS_INTERVAL_MS = 250;
 const AUTO_RETRIES = 3;
@@ -24,6 +24,7 @@ export const SMALL_LANE_FACTOR = 8;
  * memory (and the same write of transfers.json) as one of a few thousand.
  */
 export const KEEP_FINISHED = 1000;
+const laneOf = (size: number): Lane => (size <= SMALL_FILE_BYTES ? 'small' : 'large');
 const backoffMs = (attempt: number) => 1000 * 4 ** (attempt - 1);
 const FINAL = new Set(['done', 'failed', 'cancelled']);
 
@@ -71,10 +72,10 @@ export class JobQueue {
 
   /** A folder's files, queued without a job each (pending.ts), and announced as queued items. */
   addPending(batch: PendingBatch, files: readonly PendingFile[]): PendingFiles {
-    const p = new PendingFiles(batch, files, (size): Lane => (size <= SMALL_FILE_BYTES ? 'small' : 'large'));
+    const p = new PendingFiles(batch, files, laneOf);
     if (p.empty) return p;
     this.pending.set(p.idPrefix, p);
-    for (const { item } of p.saved()) this.hooks.changed({ item }, true);
+    for (const item of p.items()) this.hooks.changed({ item }, true);
     return p;
   }
 
@@ -97,10 +98,25 @@ export class JobQueue {
     return job;
   }
 
-  /** Every job and pending file as saved on disk and listed, jobs first (pending files' items made now). */
-  *saved(): Generator<SavedJob> {
+  /** Every item, jobs' first, then pending files' (made now): what the list shows. */
+  *items(): Generator<TransferItem> {
+    for (const job of this.jobs.values()) yield job.item;
+    for (const p of this.pending.values()) yield* p.items();
+  }
+
+  /** The jobs as kept on disk; pending files are kept by batch (savedPending). */
+  *savedJobs(): Generator<SavedJob> {
     for (const job of this.jobs.values()) yield { item: job.item, spec: job.spec, resumeToken: job.resumeToken };
-    for (const p of this.pending.values()) yield* p.saved();
+  }
+
+  *savedPending(): Generator<SavedPending> {
+    for (const p of this.pending.values()) yield p.toSaved();
+  }
+
+  /** A folder's pending files from the last run, paused as every unfinished item comes back. */
+  restorePending(saved: SavedPending): void {
+    const p = new PendingFiles(saved.batch, saved, laneOf);
+    if (!p.empty) this.pending.set(p.idPrefix, p);
   }
 
   restore(saved: SavedJob): Job {

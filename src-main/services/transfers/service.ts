@@ -58,8 +58,10 @@ export class TransferService implements TransfersService {
       },
       discard: (job) => discardLeftovers(job, registry),
     });
-    this.file = new TransferFile(join(dataDir, 'transfers.json'), () => this.queue.saved(), (saved) => saved);
-    for (const saved of this.file.load()) this.queue.restore(saved);
+    this.file = new TransferFile(join(dataDir, 'transfers.json'), () => this.queue.savedJobs(), (saved) => saved, () => this.queue.savedPending());
+    const { jobs, pending } = this.file.load();
+    for (const saved of jobs) this.queue.restore(saved);
+    for (const saved of pending) this.queue.restorePending(saved);
   }
 
   private job(id: string): Job {
@@ -197,7 +199,7 @@ export class TransferService implements TransfersService {
   }
 
   async list() {
-    return { items: [...this.queue.saved()].map((s) => copyItem(s.item)), concurrency: this.queue.concurrency };
+    return { items: [...this.queue.items()].map(copyItem), concurrency: this.queue.concurrency };
   }
 
   async pause(a: In<'pause'>) {
