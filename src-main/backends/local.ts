@@ -15,7 +15,7 @@ import type {
   VersioningStatus,
 } from '../../src-shared/model/storage.js';
 import type { ContainerTag, LifecycleRuleChange, LifecycleView, TagsView } from '../../src-shared/model/container-settings.js';
-import { type ContainerRef, Engine, type ObjectInfo } from '../engine/index.js';
+import { type ContainerRef, Engine, multipartEtag, type ObjectInfo } from '../engine/index.js';
 import { localLifecycle, localTags, setLocalLifecycle, setLocalTags } from './local-container-settings.js';
 import {
   accountSummary,
@@ -28,7 +28,7 @@ import { DEFAULT_PAGE_SIZE, deleteLocalObjects, listLocalVersions } from './loca
 import { checkLinkLifetime, ShareLinkSigner } from './local-share-links.js';
 import { listLocalFolderVersions, localContainerSettings, localVersioning, setLocalVersioning, undeleteLocal } from './local-versions.js';
 import { abortLocalUpload, listLocalUploads, LOCAL_PART_SIZE, putLocal, uploadFileResumable } from './local-uploads.js';
-import { FOLDER_CONTENT_TYPE, type DownloadOptions, type ListFolderOptions, type ObjectBackend, type UnfinishedUploadEntry, type UploadOptions, type UploadResult, type UploadSource } from './object-backend.js';
+import { FOLDER_CONTENT_TYPE, partsOfSizes, type DownloadOptions, type ListFolderOptions, type ObjectBackend, type PartLayout, type UnfinishedUploadEntry, type UploadOptions, type UploadResult, type UploadSource } from './object-backend.js';
 import { abortedError, metered, throwIfAborted } from './transfer.js';
 
 export interface LocalBackendOptions {
@@ -137,6 +137,13 @@ export class LocalBackend implements ObjectBackend {
 
   async head(container: string, name: string, opts: { versionId?: string } = {}): Promise<ObjectDetails> {
     return this.details(this.engine.headObject(this.ref(container), name, opts.versionId));
+  }
+
+  /** A multipart object's parts as the store keeps them (a native SLO's segments are other objects: not checked here). */
+  async partLayout(container: string, name: string, head: ObjectDetails): Promise<PartLayout | undefined> {
+    const info = this.engine.headObject(this.ref(container), name);
+    if (!info.partSizes || info.etag !== head.etag || !/-\d+$/.test(info.etag)) return undefined;
+    return { parts: partsOfSizes(info.partSizes), etagOf: (md5s) => multipartEtag([...md5s]) };
   }
 
   async download(container: string, name: string, opts: DownloadOptions = {}) {

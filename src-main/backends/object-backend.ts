@@ -80,6 +80,25 @@ export interface DownloadOptions extends TransferOptions {
   versionId?: string;
 }
 
+/** How an object stored in parts lies in its bytes, so that a download can check each of them against its ETag. */
+export interface PartLayout {
+  /** Each part's bytes, [start, end), in order, covering the object; its MD5 (hex) where the store lists it (a Swift SLO's manifest). */
+  parts: { start: number; end: number; md5?: string }[];
+  /** The ETag the store makes of its parts' MD5s (hex, in order): what the object's must be. */
+  etagOf(md5s: readonly string[]): string;
+}
+
+/** Parts of these sizes, one after another from the object's first byte. */
+export function partsOfSizes(sizes: readonly number[]): PartLayout['parts'] {
+  const parts: PartLayout['parts'] = [];
+  let start = 0;
+  for (const size of sizes) {
+    parts.push({ start, end: start + size });
+    start += size;
+  }
+  return parts;
+}
+
 /**
  * One interface over every store the app browses: the embedded engine, a remote Swift account
  * and a remote S3 endpoint (the app's equivalent of RGW's store abstraction). Services and the UI
@@ -111,6 +130,12 @@ export interface ObjectBackend {
   head(container: string, name: string, opts?: { versionId?: string }): Promise<ObjectDetails>;
   download(container: string, name: string, opts?: DownloadOptions): Promise<{ details: ObjectDetails; body: Readable }>;
   upload(container: string, name: string, source: UploadSource, opts?: UploadOptions): Promise<UploadResult>;
+  /**
+   * The parts of an object whose ETag is made from its parts' MD5s (an S3 multipart upload's, a
+   * Swift SLO's), as `head` describes it; undefined when it is not in parts or the store cannot
+   * say where they lie (a DLO, an SLO of ranges or of SLOs, a server without `partNumber`).
+   */
+  partLayout?(container: string, name: string, head: ObjectDetails, opts?: { signal?: AbortSignal }): Promise<PartLayout | undefined>;
   /** Drops what a resumable upload left behind (its multipart upload or segments). */
   discardUpload?(container: string, name: string, token: string): Promise<void>;
   /** Multipart uploads started and never completed or aborted. */

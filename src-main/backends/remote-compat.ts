@@ -28,7 +28,7 @@ import type {
 } from '../../src-shared/model/storage.js';
 import type { ContainerTag, LifecycleRuleChange, LifecycleView, TagsView } from '../../src-shared/model/container-settings.js';
 import { checkLinkLifetime } from './local-share-links.js';
-import { FOLDER_CONTENT_TYPE, type DownloadOptions, type ListFolderOptions, type ObjectBackend, type UploadOptions, type UploadResult, type UploadSource } from './object-backend.js';
+import { FOLDER_CONTENT_TYPE, type DownloadOptions, type ListFolderOptions, type ObjectBackend, type PartLayout, type UploadOptions, type UploadResult, type UploadSource } from './object-backend.js';
 import { BucketAccess, S3_NO_BUCKET_QUOTA } from './remote-compat-buckets.js';
 import { BucketSettings } from './remote-compat-settings.js';
 import { agentsFor, createS3Client, type RemoteS3Config } from './remote-compat-client.js';
@@ -36,6 +36,7 @@ import { DirectS3, getOutputOf } from './remote-compat-direct.js';
 import { fromS3Error } from './remote-compat-errors.js';
 import { copySource, detailsOf, entryName, folderEntries, grantsPublicRead, headerParams } from './remote-compat-mapping.js';
 import { deleteObjects, listObjectVersions } from './remote-compat-objects.js';
+import { multipartLayout } from './remote-compat-parts.js';
 import { abortResumable, listUnfinished } from './remote-compat-resume.js';
 import { uploadStream } from './remote-compat-upload.js';
 import { bucketVersioning, listBucketVersions, setBucketVersioning, undeleteObject } from './remote-compat-versions.js';
@@ -184,6 +185,10 @@ export class RemoteS3Backend implements ObjectBackend {
     );
     const body = out.Body as Readable;
     return { details: detailsOf(container, name, out, null), body: metered(body, opts, 'The download') };
+  }
+
+  partLayout(container: string, name: string, head: ObjectDetails, opts: { signal?: AbortSignal } = {}): Promise<PartLayout | undefined> {
+    return multipartLayout(this.client, container, name, head, opts.signal);
   }
 
   async upload(container: string, name: string, source: UploadSource, opts: UploadOptions = {}): Promise<UploadResult> {

@@ -12,7 +12,7 @@ import type {
   VersionEntry,
   VersioningStatus,
 } from '../../src-shared/model/storage.js';
-import type { DownloadOptions, ListFolderOptions, ObjectBackend, UploadResult, UploadSource } from './object-backend.js';
+import type { DownloadOptions, ListFolderOptions, ObjectBackend, PartLayout, UploadResult, UploadSource } from './object-backend.js';
 import { SessionCache, type AuthSettings, type EndpointInterface, type SwiftAuth, type SwiftSession } from './swift/auth.js';
 import { accountSummary, setContainerPublic } from './swift/account.js';
 import { SwiftClient } from './swift/client.js';
@@ -23,6 +23,7 @@ import { detailsFromHeaders, encodeObjectPath, encodeSegment, objectWriteHeaders
 import { header, Http } from './swift/http.js';
 import { capabilitiesOf, fetchInfo, SWIFT_NO_CONTAINER_TAGS, SWIFT_NO_LIFECYCLE, type SwiftInfo } from './swift/info.js';
 import { listContainers, listFolder } from './swift/listing.js';
+import { sloLayout } from './swift/parts.js';
 import { accountTempUrlKey, signTempUrl, tempUrlDigest } from './swift/tempurl.js';
 import { uploadObject, type SwiftUploadOptions, type UploadTuning } from './swift/upload.js';
 import {
@@ -191,6 +192,10 @@ export class RemoteNativeBackend implements ObjectBackend {
   async download(container: string, name: string, opts: DownloadOptions = {}): Promise<{ details: ObjectDetails; body: Readable }> {
     if (opts.versionId) await this.requireVersions();
     return downloadObject(this.client, container, name, opts, this.tuning.progressIntervalMs);
+  }
+
+  partLayout(container: string, name: string, head: ObjectDetails, opts: { signal?: AbortSignal } = {}): Promise<PartLayout | undefined> {
+    return sloLayout(this.client, container, name, head, opts.signal);
   }
 
   async upload(container: string, name: string, source: UploadSource, opts: SwiftUploadOptions = {}): Promise<UploadResult> {

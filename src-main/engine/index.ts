@@ -12,6 +12,7 @@ export { Engine } from './engine.js';
 export type { EngineOptions, EngineEvents, ObjectsChanged } from './context.js';
 export { typeFromName } from './content-type.js';
 export { CHECKSUM_NAMES, verifyBytes, type DigestExpectations } from './blobs/digests.js';
+export { multipartEtag } from './blobs/hashing.js';
 // Who may do what to a container: the one access decision both front ends and the backends' "public"
 // summaries share.
 export {

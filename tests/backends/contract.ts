@@ -10,6 +10,7 @@ import { accessCases } from './contract-access.js';
 import { containerOptionCases } from './contract-container-options.js';
 import { containerSettingCases } from './contract-container-settings.js';
 import { containerCases } from './contract-containers.js';
+import { partCases } from './contract-parts.js';
 import { listingCases } from './contract-listing.js';
 import { objectCases } from './contract-objects.js';
 import { transferCases } from './contract-transfers.js';
@@ -33,6 +34,10 @@ export interface BackendFixture {
   unreachable?(): ObjectBackend;
   /** Whether the server makes a bucket with object lock when asked (RGW does; Coffer's S3 API ignores the request). */
   honoursObjectLock?: boolean;
+  /** Makes a Swift Static Large Object of these segments (over the store's Swift API), for what the backend reads of one. */
+  putSlo?(container: string, name: string, segments: Buffer[]): Promise<void>;
+  /** Why the store's answers leave its large objects' parts unknown to the backend (partLayout undefined), where they do. */
+  noPartLayout?: string;
   /** Another S3 client on the same store and account, for what the backend cannot write itself (a lifecycle rule with a tag filter). */
   s3?: S3Client;
   /** Why a capability the contract checks is missing on this backend, shown with the skipped case. */
@@ -85,6 +90,7 @@ export function describeBackendContract(name: string, makeFixture: () => Promise
     objectCases(get);
     listingCases(get);
     transferCases(get);
+    partCases(get);
     accessCases(get);
     versionCases(get);
     containerOptionCases(get);

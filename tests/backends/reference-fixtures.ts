@@ -12,6 +12,7 @@ import { RemoteS3Backend, type RemoteS3Config } from '../../src-main/backends/re
 import { RemoteNativeBackend, type RemoteNativeOptions } from '../../src-main/backends/remote-native.js';
 import { freePort } from '../reference/processes.js';
 import type { BackendFixture } from './contract.js';
+import { sloMaker } from './helpers.js';
 
 /** Percent-encodes a path segment-wise, `/` kept (as clients put names in URLs). */
 const encodePath = (p: string) => p.split('/').map(encodeURIComponent).join('/');
@@ -44,6 +45,7 @@ export async function swiftFixture(authUrl: string, user: string, key: string, e
       return res.status === 404 ? 0 : ((await res.json()) as unknown[]).length;
     },
     withWrongCredentials: () => make({ auth: { type: 'v1', user, key: `${key}-wrong` } }),
+    putSlo: sloMaker(storageUrl, token),
     lacks: { publicObjects: 'Swift makes whole containers public, never one object' },
     unreachable: () => make({ authUrl: `http://127.0.0.1:${dead}/auth/v1.0`, attempts: 2 }),
     close: async () => {

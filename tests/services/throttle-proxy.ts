@@ -10,6 +10,8 @@ export interface ThrottleProxy {
   bytesDown(): number;
   /** Cuts every connection open now, as a network that drops them; new ones are served. */
   dropConnections(): void;
+  /** Alters one byte of the next server-to-client chunk that is all body (not an answer's first): bytes damaged on the way. Needs `downloads`. */
+  damageOnce(): void;
   close(): Promise<void>;
 }
 
@@ -20,8 +22,9 @@ interface Budget {
   bytesPerSec: number;
 }
 
-function throttle(from: Socket, to: Socket, budget: Budget): void {
+function throttle(from: Socket, to: Socket, budget: Budget, alter?: (chunk: Buffer) => void): void {
   from.on('data', (chunk: Buffer) => {
+    alter?.(chunk);
     const now = performance.now();
     budget.due = Math.max(budget.due, now) + (chunk.length / budget.bytesPerSec) * 1000;
     to.write(chunk);
@@ -40,6 +43,12 @@ export async function throttleProxy(targetPort: number, bytesPerSec: number, opt
   const budget: Budget = { due: 0, bytesPerSec };
   const downBudget: Budget = { due: 0, bytesPerSec };
   let down = 0;
+  let damage = false;
+  const alter = (chunk: Buffer) => {
+    if (!damage || chunk.subarray(0, 5).toString('latin1') === 'HTTP/') return;
+    damage = false;
+    chunk[chunk.length - 1]! ^= 0xff;
+  };
   const server = createServer((client) => {
     const upstream = connect(targetPort, '127.0.0.1');
     for (const s of [client, upstream]) {
@@ -51,7 +60,7 @@ export async function throttleProxy(targetPort: number, bytesPerSec: number, opt
     }
     throttle(client, upstream, budget);
     upstream.on('data', (chunk: Buffer) => (down += chunk.length));
-    if (opts.downloads) throttle(upstream, client, downBudget);
+    if (opts.downloads) throttle(upstream, client, downBudget, alter);
     else upstream.pipe(client);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -60,6 +69,9 @@ export async function throttleProxy(targetPort: number, bytesPerSec: number, opt
     port,
     url: `http://127.0.0.1:${port}`,
     bytesDown: () => down,
+    damageOnce: () => {
+      damage = true;
+    },
     dropConnections: () => {
       for (const s of sockets) s.destroy();
     },

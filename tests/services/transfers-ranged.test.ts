@@ -1,9 +1,13 @@
-// Large downloads in ranges (services/transfers/ranged-download.ts): an object of 256 MiB or
-// more whose ETag is not its MD5 comes in four ranges at once. On a real app and server, over
-// S3 and Swift: the file arrives byte for byte; each range's progress is on disk while it runs
-// (what a killed app resumes from), survives a pause and a restart, and the resumed download
-// fetches only what is missing; a dropped connection is retried from where each range was; a
-// cancel leaves nothing; an object replaced while paused is fetched again whole, never mixed.
+// Large downloads in ranges (services/transfers/ranged-download.ts). An object in parts the
+// backend can lay out (an S3 multipart upload, a Swift SLO) comes part by part, four at once,
+// each hashed once on disk and checked: against its listed MD5 (SLO) and together against the
+// ETag; any other object of 256 MiB or more whose ETag is not its MD5 comes in four ranges. On a
+// real app and server, over S3 and Swift: the file arrives byte for byte and verified; each part's
+// progress (and each finished part's MD5) is on disk while it runs (what a killed app resumes
+// from), survives a pause and a restart, and the resumed download fetches only what is missing
+// and is verified too; a byte damaged on the way fails it with nothing left behind; a dropped
+// connection is retried from where each part was; a cancel leaves nothing; an object replaced
+// while paused is fetched again whole, never mixed.
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -22,8 +26,8 @@ const md5 = (b: Buffer) => createHash('md5').update(b).digest('hex');
 let dir: string;
 let ctx: AppContext;
 let proxy: ThrottleProxy;
-/** Account ids: straight to the app's server, and S3 through a proxy at 64 MiB/s each way. */
-let accounts: { s3: string; swift: string; slowS3: string };
+/** Account ids: straight to the app's server, and S3 and Swift through a proxy at 64 MiB/s each way. */
+let accounts: { s3: string; swift: string; slowS3: string; slowSwift: string };
 let data: Buffer;
 let counter = 0;
 
@@ -39,7 +43,11 @@ async function addAccounts() {
     config: { kind: 'swift', authUrl: `${ctx.server.url}/auth/1.0`, auth: { type: 'v1', user: user!.swiftKeys[0]!.user, key: user!.swiftKeys[0]!.secretKey } },
   });
   const slowS3 = await api().accounts.add({ name: 'self over S3 at 64 MiB/s', config: { kind: 's3', endpoint: proxy.url, ...key } });
-  return { s3: s3.id, swift: swift.id, slowS3: slowS3.id };
+  const slowSwift = await api().accounts.add({
+    name: 'self over Swift at 64 MiB/s',
+    config: { kind: 'swift', authUrl: `${proxy.url}/auth/1.0`, auth: { type: 'v1', user: user!.swiftKeys[0]!.user, key: user!.swiftKeys[0]!.secretKey } },
+  });
+  return { s3: s3.id, swift: swift.id, slowS3: slowS3.id, slowSwift: slowSwift.id };
 }
 
 beforeAll(async () => {
@@ -90,21 +98,47 @@ async function uploaded(account: string): Promise<string> {
 }
 
 /** The resume token the queue has written down for a job (what the app finds after a kill). */
-function savedRanges(id: string): { etag: string; size: number; done: number[] } | null {
+function savedRanges(id: string): { etag: string; size: number; done: number[]; md5s?: (string | null)[] } | null {
   const { jobs } = JSON.parse(readFileSync(join(dir, 'store', 'transfers.json'), 'utf8')) as { jobs: { item: { id: string }; resumeToken: string | null }[] };
   const token = jobs.find((j) => j.item.id === id)?.resumeToken;
   return token ? (JSON.parse(token) as { etag: string; size: number; done: number[] }) : null;
 }
 
+/** The parts (index, bytes) all on disk by `done`, from the stored object's part sizes (an S3 multipart upload's). */
+function finishedParts(c: string, done: number[]): [number, { start: number; end: number }][] {
+  const info = ctx.engine.headObject({ tenant: ctx.localAccount.tenant, container: c }, 'disk.img');
+  let start = 0;
+  const parts = info.partSizes!.map((n) => ({ start, end: (start += n) }));
+  expect(parts).toHaveLength(done.length);
+  return [...parts.entries()].filter(([i, p]) => done[i] === p.end - p.start);
+}
+
 describe.each(['s3', 'swift'] as const)('a large object over %s', (kind) => {
-  it('comes down byte for byte, in four ranges', async () => {
+  it('comes down byte for byte, part by part, and verified', async () => {
     const account = accounts[kind];
     const c = await uploaded(account);
     const path = join(dir, `down-${++counter}.img`);
     const { id } = await api().transfers.downloadToPath({ account, container: c, name: 'disk.img', path });
-    expect(await settled([id])).toMatchObject([{ state: 'done', size: SIZE, transferred: SIZE }]);
+    expect(await settled([id])).toMatchObject([{ state: 'done', size: SIZE, transferred: SIZE, verified: true }]);
     expect(md5(readFileSync(path))).toBe(md5(data));
     expect(existsSync(`${path}.coffer-partial`)).toBe(false);
+  });
+
+  it('fails a download with a byte damaged on the way (BadDigest), leaving no file, no partial file, no token', async () => {
+    const account = kind === 's3' ? accounts.slowS3 : accounts.slowSwift;
+    const c = await uploaded(accounts[kind]);
+    const path = join(dir, `damaged-${++counter}.img`);
+    const { id } = await api().transfers.downloadToPath({ account, container: c, name: 'disk.img', path });
+    await waitFor(id, 'some progress', (now) => now.transferred >= 16 * MiB);
+    proxy.damageOnce();
+    const [after] = await settled([id]);
+    expect(after).toMatchObject({ state: 'failed', verified: false });
+    expect(after!.error).toMatch(/arrived damaged/);
+    expect(existsSync(path)).toBe(false);
+    expect(existsSync(`${path}.coffer-partial`)).toBe(false);
+    // The queue file is rewritten within half a second of a change.
+    for (let i = 0; i < 100 && savedRanges(id) !== null; i++) await sleep(50);
+    expect(savedRanges(id)).toBeNull();
   });
 });
 
@@ -113,14 +147,19 @@ describe('a large download paused, carried over a restart, and cut off', () => {
     const c = await uploaded(accounts.s3);
     const path = join(dir, `resumed-${++counter}.img`);
     const { id } = await api().transfers.downloadToPath({ account: accounts.slowS3, container: c, name: 'disk.img', path });
-    // While it runs, every range's progress is on disk within about a second: what a killed app comes back to.
-    await waitFor(id, 'every range to have progress on disk', () => savedRanges(id)?.done.every((n) => n >= MiB) ?? false);
+    // While it runs, four parts' progress is on disk within about a second: what a killed app comes back to.
+    await waitFor(id, 'four parts to have progress on disk', () => (savedRanges(id)?.done.filter((n) => n >= MiB).length ?? 0) >= 4);
     await api().transfers.pause({ ids: [id] });
     await waitFor(id, 'the pause', (now) => now.state === 'paused');
     const paused = await item(id);
     // The queue file is rewritten at most twice a second: it comes to say what the item says.
     await waitFor(id, 'the paused progress on disk', () => savedRanges(id)?.done.reduce((a, b) => a + b, 0) === paused.transferred, 5000);
-    expect(savedRanges(id)!.size).toBe(SIZE);
+    const saved = savedRanges(id)!;
+    expect(saved.size).toBe(SIZE);
+    // Each finished part's MD5 is kept with it (hashed from disk); the others' are not known yet.
+    const whole = finishedParts(c, saved.done);
+    expect(whole.length).toBeGreaterThan(0);
+    for (const [i, { start, end }] of whole) expect(saved.md5s![i]).toBe(md5(data.subarray(start, end)));
     expect(paused.transferred).toBeLessThan(SIZE);
     expect(existsSync(`${path}.coffer-partial`)).toBe(true);
     expect(existsSync(path)).toBe(false);
@@ -131,7 +170,7 @@ describe('a large download paused, carried over a restart, and cut off', () => {
     expect(await item(id)).toMatchObject({ state: 'paused', transferred: paused.transferred });
     const before = proxy.bytesDown();
     await api().transfers.resume({ ids: [id] });
-    expect(await settled([id])).toMatchObject([{ state: 'done', transferred: SIZE }]);
+    expect(await settled([id])).toMatchObject([{ state: 'done', transferred: SIZE, verified: true }]);
     expect(md5(readFileSync(path))).toBe(md5(data));
     // Each range went on from its own point: the server sent what was missing, not the whole again.
     const sent = proxy.bytesDown() - before;

@@ -1,6 +1,8 @@
 import { open, rename, stat } from 'node:fs/promises';
 import { CofferError, isCofferError } from '../../../src-shared/errors.js';
 import type { ObjectDetails } from '../../../src-shared/model/storage.js';
+import type { PartLayout } from '../../backends/object-backend.js';
+import type { FileThread } from './file-thread.js';
 import type { Job, RunContext } from './job.js';
 
 const MiB = 1024 * 1024;
@@ -13,16 +15,30 @@ const MiB = 1024 * 1024;
  * stream against four: 217-358 MiB/s against 361-424).
  */
 export const RANGED_DOWNLOAD_BYTES = 256 * MiB;
+/**
+ * From this size a download asks first whether the object is one in parts whose MD5s the store
+ * can tell (S3's parts are at least 5 MiB but the last): such an object comes part by part, each
+ * hashed, and is checked against its ETag. A HEAD costs a round trip; 5 MiB take tens of them.
+ */
+export const PARTS_CHECK_BYTES = 5 * MiB;
 /** rclone's --multi-thread-streams default. */
 const RANGE_STREAMS = 4;
 /** How often the ranges' progress is written down, so a killed app resumes close to where it was. */
 const SAVE_EVERY_MS = 1000;
 
-/** The resume token of a ranged download: the object it is of, and the bytes each range has on disk. */
+/** The resume token of a ranged download: the object it is of, the bytes each range has on disk, and the MD5s of the parts checked. */
 interface RangesToken {
   etag: string;
   size: number;
   done: number[];
+  /** With a part layout: each part's MD5 once whole on disk and hashed, else null. */
+  md5s?: (string | null)[];
+}
+
+/** How a download goes in ranges: the ranges, and the parts' layout when they are the object's parts (checked). */
+export interface RangedPlan {
+  ranges: { start: number; end: number }[];
+  layout?: PartLayout;
 }
 
 /** The object's byte ranges, [start, end) each, one per stream. */
@@ -31,41 +47,55 @@ export function rangesOf(size: number, streams = RANGE_STREAMS): { start: number
   return Array.from({ length: streams }, (_, i) => ({ start: Math.min(size, i * step), end: Math.min(size, (i + 1) * step) }));
 }
 
-/** Whether a download of this object goes in ranges: large, and its ETag not an MD5 a single stream could check. */
-export function takesRanges(details: ObjectDetails): boolean {
-  const plainMd5 = /^[0-9a-f]{32}$/.test(details.etag.replace(/"/g, '').toLowerCase()) && !details.compositeEtag;
-  return details.size >= RANGED_DOWNLOAD_BYTES && !plainMd5;
+const isPlainMd5 = (details: ObjectDetails) => /^[0-9a-f]{32}$/.test(details.etag.replace(/"/g, '').toLowerCase()) && !details.compositeEtag;
+
+/**
+ * How `head`'s object is downloaded in ranges, or undefined for one stream: an object whose ETag
+ * is its MD5 comes in one stream (checked as it goes); one in parts the backend can lay out comes
+ * part by part (each part checked, then the ETag they make); any other large one in RANGE_STREAMS
+ * ranges, checked by length only.
+ */
+export async function rangedPlan(ctx: RunContext, container: string, name: string, head: ObjectDetails): Promise<RangedPlan | undefined> {
+  if (isPlainMd5(head) || head.size === 0) return undefined;
+  const layout = await ctx.backend.partLayout?.(container, name, head, { signal: ctx.signal });
+  if (layout) return { ranges: layout.parts, layout };
+  return head.size >= RANGED_DOWNLOAD_BYTES ? { ranges: rangesOf(head.size) } : undefined;
 }
 
-/** A saved token's progress, when it is of this very object and its partial file is still there. */
-async function resumedDone(token: string | null, head: ObjectDetails, partial: string, ranges: number): Promise<number[] | undefined> {
+/** A saved token's progress, when it is of this very object, made for the same ranges, and its partial file is still there. */
+async function resumed(token: string | null, head: ObjectDetails, partial: string, plan: RangedPlan): Promise<RangesToken | undefined> {
   if (!token) return undefined;
   try {
     const saved = JSON.parse(token) as RangesToken;
-    if (saved.etag !== head.etag || saved.size !== head.size || saved.done?.length !== ranges) return undefined;
+    if (saved.etag !== head.etag || saved.size !== head.size || saved.done?.length !== plan.ranges.length) return undefined;
+    if (plan.layout ? saved.md5s?.length !== plan.ranges.length : saved.md5s !== undefined) return undefined;
     await stat(partial);
-    return saved.done;
+    return saved;
   } catch {
     return undefined;
   }
 }
 
 /**
- * Downloads `head`'s object in ranges into the partial file with positional writes, each range
- * resumable by itself: the token saved every second and when the attempt ends says how far each
- * got. Checked by length (every range whole) and by ETag (every range from the same object).
+ * Downloads `head`'s object in the plan's ranges into the partial file with positional writes,
+ * RANGE_STREAMS at a time, each range resumable by itself: the token saved every second and when
+ * the attempt ends says how far each got. Every range must come whole and from the object the
+ * download began with (its ETag). With a part layout each part, once whole on disk, is hashed on
+ * the file thread: its MD5 must be the one the store lists (an SLO's manifest), and together they
+ * must make the object's ETag; only then is the download verified.
  */
-export async function downloadInRanges(job: Job & { spec: { kind: 'download' } }, ctx: RunContext, head: ObjectDetails, partial: string): Promise<{ verified: boolean }> {
+export async function downloadInRanges(job: Job & { spec: { kind: 'download' } }, ctx: RunContext, files: FileThread, head: ObjectDetails, partial: string, plan: RangedPlan): Promise<{ verified: boolean }> {
   const { container } = job.item;
   const { name } = job.spec;
-  const ranges = rangesOf(head.size);
-  const resumed = await resumedDone(ctx.resumeToken, head, partial, ranges.length);
-  const done = resumed ?? ranges.map(() => 0);
+  const { ranges, layout } = plan;
+  const earlier = await resumed(ctx.resumeToken, head, partial, plan);
+  const done = earlier?.done ?? ranges.map(() => 0);
+  const md5s = layout ? (earlier?.md5s ?? ranges.map(() => null)) : undefined;
   job.spec.etag = head.etag;
   ctx.setSize(head.size);
   const total = () => done.reduce((a, b) => a + b, 0);
-  const save = () => ctx.saveResumeToken(JSON.stringify({ etag: head.etag, size: head.size, done } satisfies RangesToken));
-  if (!resumed) save();
+  const save = () => ctx.saveResumeToken(JSON.stringify({ etag: head.etag, size: head.size, done, ...(md5s ? { md5s } : {}) } satisfies RangesToken));
+  if (!earlier) save();
   ctx.progress(total());
 
   // One range's failure stops the others; the first failure is the attempt's.
@@ -75,11 +105,24 @@ export async function downloadInRanges(job: Job & { spec: { kind: 'download' } }
     first ??= err;
     stop.abort(err);
   };
-  const file = await open(partial, resumed ? 'r+' : 'w');
+  const file = await open(partial, earlier ? 'r+' : 'w');
   const onAbort = () => fail(ctx.signal.reason);
   if (ctx.signal.aborted) onAbort();
   ctx.signal.addEventListener('abort', onAbort, { once: true });
   const timer = setInterval(save, SAVE_EVERY_MS);
+
+  // A part whole on disk and not hashed yet is hashed from there, off the main thread.
+  const hashing: Promise<void>[] = [];
+  const check = (i: number) => {
+    const { start, end } = ranges[i]!;
+    if (!md5s || md5s[i] || done[i] !== end - start) return;
+    const listed = layout!.parts[i]!.md5;
+    const hashed = files.hash(partial, start, end).then((md5) => {
+      if (listed !== undefined && md5 !== listed) throw new CofferError('BadDigest', `${name} arrived damaged: part ${i + 1}'s MD5 ${md5} is not the server's ${listed}`);
+      md5s[i] = md5;
+    });
+    hashing.push(hashed.catch(fail));
+  };
 
   const fetchRange = async (i: number) => {
     const { start, end } = ranges[i]!;
@@ -107,8 +150,17 @@ export async function downloadInRanges(job: Job & { spec: { kind: 'download' } }
     if (at !== end) throw new CofferError('Unreachable', `${name}: a range ended ${end - at} bytes early`);
   };
 
+  // RANGE_STREAMS streams take the ranges in order, one after another.
+  let next = 0;
+  const stream = async () => {
+    for (let i = next++; i < ranges.length && !stop.signal.aborted; i = next++) {
+      await fetchRange(i);
+      check(i);
+    }
+  };
   try {
-    await Promise.all(ranges.map((_, i) => fetchRange(i).catch(fail)));
+    await Promise.all(Array.from({ length: Math.min(RANGE_STREAMS, ranges.length) }, () => stream().catch(fail)));
+    await Promise.all(hashing);
   } finally {
     clearInterval(timer);
     ctx.signal.removeEventListener('abort', onAbort);
@@ -120,6 +172,11 @@ export async function downloadInRanges(job: Job & { spec: { kind: 'download' } }
   }
   const written = (await stat(partial)).size;
   if (total() !== head.size || written !== head.size) throw new CofferError('IncompleteBody', `${name}: received ${written} of ${head.size} bytes`);
+  if (layout) {
+    const made = layout.etagOf(md5s as string[]);
+    const etag = head.etag.replace(/"/g, '').toLowerCase();
+    if (made !== etag) throw new CofferError('BadDigest', `${name} arrived damaged: its parts' MD5s make the ETag ${made}, not the server's ${etag}`);
+  }
   await rename(partial, job.spec.path);
-  return { verified: false };
+  return { verified: layout !== undefined };
 }

@@ -7,7 +7,7 @@ import { pipeline } from 'node:stream/promises';
 import { CofferError } from '../../../src-shared/errors.js';
 import type { ObjectBackend, UploadResult } from '../../backends/object-backend.js';
 import type { FileThread } from './file-thread.js';
-import { downloadInRanges, RANGED_DOWNLOAD_BYTES, takesRanges } from './ranged-download.js';
+import { downloadInRanges, PARTS_CHECK_BYTES, rangedPlan } from './ranged-download.js';
 import type { Job, RunContext } from './job.js';
 import { SMALL_FILE_BYTES } from './queue.js';
 
@@ -170,9 +170,10 @@ async function downloadOnce(job: Job & { spec: { kind: 'download' } }, ctx: RunC
   await mkdir(dirname(spec.path), { recursive: true });
   // A large object, one of a size not known yet, or one whose ranges were begun (a token) is
   // looked at before it is asked for.
-  if (ctx.resumeToken || job.item.size === null || job.item.size >= RANGED_DOWNLOAD_BYTES) {
+  if (ctx.resumeToken || job.item.size === null || job.item.size >= PARTS_CHECK_BYTES) {
     const head = await ctx.backend.head(container, spec.name);
-    if (takesRanges(head)) return downloadInRanges(job, ctx, head, partial);
+    const plan = await rangedPlan(ctx, container, spec.name, head);
+    if (plan) return downloadInRanges(job, ctx, files, head, partial, plan);
     // Changed into an object one stream takes: a partial file with holes is no start for it.
     if (ctx.resumeToken) {
       await rm(partial, { force: true });
@@ -198,15 +199,17 @@ async function downloadOnce(job: Job & { spec: { kind: 'download' } }, ctx: RunC
     ctx.setSize(details.size);
     ctx.saveResumeToken(null);
   }
-  // A whole download of a plain-MD5 object is checked byte for byte; a resumed one, or a large
-  // object whose ETag comes from its parts, by length.
+  // A plain-MD5 object is checked byte for byte (a resumed download once whole, from disk, on the
+  // file thread: its first bytes came in an earlier attempt); one whose ETag comes from parts the
+  // backend could not lay out, by length.
   const etag = details.etag.replace(/"/g, '').toLowerCase();
-  const check = !from && /^[0-9a-f]{32}$/.test(etag) && !details.compositeEtag ? md5Tap() : undefined;
+  const plain = /^[0-9a-f]{32}$/.test(etag) && !details.compositeEtag;
+  const check = !from && plain ? md5Tap() : undefined;
   const out = createWriteStream(partial, { flags: from ? 'a' : 'w' });
   await (check ? pipeline(body, check.tap, out, { signal: ctx.signal }) : pipeline(body, out, { signal: ctx.signal }));
   const written = (await stat(partial)).size;
   if (job.item.size !== null && written !== job.item.size) throw new CofferError('IncompleteBody', `${spec.name}: received ${written} of ${job.item.size} bytes`);
-  const md5 = check?.hex();
+  const md5 = check ? check.hex() : plain ? await files.hash(partial, 0, written) : undefined;
   if (md5 !== undefined && md5 !== etag) throw new CofferError('BadDigest', `${spec.name} arrived damaged: its MD5 ${md5} is not the server's ETag ${etag}`);
   await rename(partial, spec.path);
   return { verified: md5 !== undefined };
