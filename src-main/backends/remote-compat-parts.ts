@@ -13,9 +13,9 @@ const MOST_PARTS = 10_000;
 /**
  * An S3 multipart object's parts from its ETag (`<md5 of the parts' MD5s>-<count>`) and one
  * `HEAD ?partNumber=N` per part (its Content-Length): parts need not be of one size, so their
- * sizes are asked for, not guessed. A server that ignores `partNumber` (every answer the whole
- * object) or refuses it leaves the object unchecked (undefined), as does any answer that does not
- * add up to the object.
+ * sizes are asked for, not guessed. A server that ignores `partNumber` (Ceph RGW 16.2: every
+ * answer the whole object) or refuses it (Swift 2.30's s3api: 405) leaves the object unchecked
+ * (undefined), as does any answer that does not add up to the object.
  */
 export async function multipartLayout(client: S3Client, bucket: string, key: string, head: ObjectDetails, signal?: AbortSignal): Promise<PartLayout | undefined> {
   const count = Number(/^[0-9a-f]{32}-(\d+)$/.exec(head.etag.toLowerCase())?.[1] ?? 0);
@@ -32,8 +32,10 @@ export async function multipartLayout(client: S3Client, bucket: string, key: str
         else sizes[n - 1] = out.ContentLength;
       } catch (err) {
         const e = fromS3Error(err, `Parts of ${bucket}/${key}`);
-        const status = e.details.status;
-        if (status === 400 || status === 416 || status === 501) unusable = true;
+        // Refused (Swift 2.30's s3api: 405 MethodNotAllowed; AWS past the last part: 416): no
+        // layout, the download goes on checked by length. Gone (404) or changed (412) is the download's failure.
+        const status = Number(e.details.status);
+        if ((status >= 400 && status < 500 && status !== 404 && status !== 412) || status === 501) unusable = true;
         else throw e;
       }
     }

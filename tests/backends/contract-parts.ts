@@ -47,7 +47,7 @@ async function plainObject(get: FixtureRef, c: string): Promise<void> {
 
 export function partCases(get: FixtureRef): void {
   describe('parts of large objects', () => {
-    it('lays out a multipart upload of uneven parts: where each lies, and their MD5s make its ETag', async (ctx) => {
+    it('lays out a multipart upload of uneven parts (where each lies, their MD5s make its ETag), or none where the server cannot tell', async (ctx) => {
       const f = get();
       requireFixture(ctx, f.s3, 'no S3 client on this store to make a multipart upload with');
       const c = containerName('parts');
@@ -60,7 +60,7 @@ export function partCases(get: FixtureRef): void {
       await expectBigLaidOut(get, c, parts, false);
     });
 
-    it('lays out a Static Large Object: where each segment lies, its MD5, and that they make its ETag', async (ctx) => {
+    it('lays out a Static Large Object (where each segment lies, its MD5, and that they make its ETag), or none where the server cannot tell', async (ctx) => {
       const f = get();
       requireFixture(ctx, f.putSlo, 'no Swift API on this store to make an SLO with');
       const c = containerName('slo-parts');

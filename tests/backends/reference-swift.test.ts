@@ -1,11 +1,12 @@
 // The backend contract against real OpenStack Swift (Debian's 2.30, tempauth, v1 auth).
 import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeWith, reference } from '../reference/reference.js';
-import { describeBackendContract } from './contract.js';
-import { containerName, expectCode } from './helpers.js';
-import { swiftFixture, swiftReportContainer, swiftUsageDiagnosis } from './reference-fixtures.js';
+import { describeBackendContract, type BackendFixture } from './contract.js';
+import { partCases } from './contract-parts.js';
+import { containerName, expectCode, sloMaker } from './helpers.js';
+import { s3Fixture, swiftFixture, swiftReportContainer, swiftUsageDiagnosis, v1StorageUrl } from './reference-fixtures.js';
 
 const MiB = 1024 * 1024;
 
@@ -44,4 +45,22 @@ describeWith('swift', 'real Swift: large uploads that fail', () => {
       await f.close();
     }
   });
+});
+
+// Swift's S3 API (s3api) as the S3 backend sees it: a multipart upload's parts and an SLO made
+// over the Swift API (s3api shows an SLO as a multipart object: its ETag ends in -N).
+describeWith('swift', "real Swift's s3api: parts of large objects", () => {
+  let fixture: BackendFixture | undefined;
+  beforeAll(async () => {
+    const swift = await reference('swift');
+    const u = swift.users.tester;
+    const { storageUrl, token } = await v1StorageUrl(swift.authUrl, `${u.account}:${u.user}`, u.key);
+    fixture = {
+      ...(await s3Fixture(swift.url, `${u.account}:${u.user}`, u.key)),
+      putSlo: sloMaker(storageUrl, token),
+      noPartLayout: "Swift 2.30's s3api answers ?partNumber with 405 MethodNotAllowed (HEAD and GET)",
+    };
+  });
+  afterAll(() => fixture?.close());
+  partCases(() => fixture!);
 });

@@ -3,7 +3,7 @@ import { CofferError, isCofferError } from '../../../src-shared/errors.js';
 import type { ObjectDetails } from '../../../src-shared/model/storage.js';
 import type { PartLayout } from '../../backends/object-backend.js';
 import type { FileThread } from './file-thread.js';
-import type { Job, RunContext } from './job.js';
+import { isTransient, type Job, type RunContext } from './job.js';
 
 const MiB = 1024 * 1024;
 
@@ -35,6 +35,9 @@ interface RangesToken {
   md5s?: (string | null)[];
 }
 
+/** Failures of the question about parts that are the download's own (the rest leave it checked by length). */
+const STOPS_DOWNLOAD = new Set(['Unreachable', 'AuthFailed', 'NoSuchKey', 'NoSuchContainer', 'PreconditionFailed']);
+
 /** How a download goes in ranges: the ranges, and the parts' layout when they are the object's parts (checked). */
 export interface RangedPlan {
   ranges: { start: number; end: number }[];
@@ -57,7 +60,14 @@ const isPlainMd5 = (details: ObjectDetails) => /^[0-9a-f]{32}$/.test(details.eta
  */
 export async function rangedPlan(ctx: RunContext, container: string, name: string, head: ObjectDetails): Promise<RangedPlan | undefined> {
   if (isPlainMd5(head) || head.size === 0) return undefined;
-  const layout = await ctx.backend.partLayout?.(container, name, head, { signal: ctx.signal });
+  let layout: PartLayout | undefined;
+  try {
+    layout = await ctx.backend.partLayout?.(container, name, head, { signal: ctx.signal });
+  } catch (err) {
+    // A cancel, the network, the object gone or changed stop the download; a server that
+    // refuses the question (an ACL, an API it lacks) leaves it checked by length.
+    if (ctx.signal.aborted || !isCofferError(err) || isTransient(err) || STOPS_DOWNLOAD.has(err.code)) throw err;
+  }
   if (layout) return { ranges: layout.parts, layout };
   return head.size >= RANGED_DOWNLOAD_BYTES ? { ranges: rangesOf(head.size) } : undefined;
 }
