@@ -50,7 +50,8 @@ export function rangesOf(size: number, streams = RANGE_STREAMS): { start: number
   return Array.from({ length: streams }, (_, i) => ({ start: Math.min(size, i * step), end: Math.min(size, (i + 1) * step) }));
 }
 
-const isPlainMd5 = (details: ObjectDetails) => /^[0-9a-f]{32}$/.test(details.etag.replace(/"/g, '').toLowerCase()) && !details.compositeEtag;
+/** Whether an object's ETag is the MD5 of its bytes (a Swift SLO's or DLO's looks like one but is not). */
+export const isPlainMd5 = (details: Pick<ObjectDetails, 'etag' | 'compositeEtag'>): boolean => /^[0-9a-f]{32}$/.test(details.etag.replace(/"/g, '').toLowerCase()) && !details.compositeEtag;
 
 /**
  * How `head`'s object is downloaded in ranges, or undefined for one stream: an object whose ETag
@@ -103,10 +104,11 @@ export async function downloadInRanges(job: Job & { spec: { kind: 'download' } }
   const md5s = layout ? (earlier?.md5s ?? ranges.map(() => null)) : undefined;
   job.spec.etag = head.etag;
   ctx.setSize(head.size);
-  const total = () => done.reduce((a, b) => a + b, 0);
+  // The bytes on disk in all ranges, kept as they come: a sum over thousands of parts per chunk was not.
+  let received = done.reduce((a, b) => a + b, 0);
   const save = () => ctx.saveResumeToken(JSON.stringify({ etag: head.etag, size: head.size, done, ...(md5s ? { md5s } : {}) } satisfies RangesToken));
   if (!earlier) save();
-  ctx.progress(total());
+  ctx.progress(received);
 
   // One range's failure stops the others; the first failure is the attempt's.
   const stop = new AbortController();
@@ -149,7 +151,8 @@ export async function downloadInRanges(job: Job & { spec: { kind: 'download' } }
         await file.write(chunk, 0, chunk.length, at);
         at += chunk.length;
         done[i] = at - start;
-        ctx.progress(total());
+        received += chunk.length;
+        ctx.progress(received);
       }
     } catch (err) {
       // A connection dropped mid-body: what is on disk is good, the next attempt goes on from it.
@@ -181,7 +184,7 @@ export async function downloadInRanges(job: Job & { spec: { kind: 'download' } }
     throw first;
   }
   const written = (await stat(partial)).size;
-  if (total() !== head.size || written !== head.size) throw new CofferError('IncompleteBody', `${name}: received ${written} of ${head.size} bytes`);
+  if (received !== head.size || written !== head.size) throw new CofferError('IncompleteBody', `${name}: received ${written} of ${head.size} bytes`);
   if (layout) {
     const made = layout.etagOf(md5s as string[]);
     const etag = head.etag.replace(/"/g, '').toLowerCase();

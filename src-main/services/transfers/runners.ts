@@ -6,8 +6,9 @@ import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { CofferError } from '../../../src-shared/errors.js';
 import type { ObjectBackend, UploadResult } from '../../backends/object-backend.js';
+import type { ObjectDetails } from '../../../src-shared/model/storage.js';
 import type { FileThread } from './file-thread.js';
-import { downloadInRanges, PARTS_CHECK_BYTES, rangedPlan } from './ranged-download.js';
+import { downloadInRanges, isPlainMd5, PARTS_CHECK_BYTES, rangedPlan } from './ranged-download.js';
 import type { Job, RunContext } from './job.js';
 import { SMALL_FILE_BYTES } from './queue.js';
 
@@ -39,7 +40,7 @@ function verify(name: string, result: UploadResult, md5: string | undefined): bo
   // Asked first: a Swift SLO's ETag looks like an MD5 (of its segments' MD5s) but is not the file's.
   if (result.checked === 'parts') return true;
   const etag = result.etag.replace(/"/g, '').toLowerCase();
-  if (md5 !== undefined && /^[0-9a-f]{32}$/.test(etag) && !result.compositeEtag) {
+  if (md5 !== undefined && isPlainMd5(result)) {
     if (etag !== md5) throw new CofferError('BadDigest', `${name} arrived damaged: the server's ETag ${etag} is not the MD5 of the file (${md5})`);
     return true;
   }
@@ -152,7 +153,7 @@ async function downloadSmall(job: Job & { spec: { kind: 'download' } }, ctx: Run
   const bytes = await readWhole(body);
   if (bytes.length !== details.size) throw new CofferError('IncompleteBody', `${spec.name}: received ${bytes.length} of ${details.size} bytes`);
   const etag = details.etag.replace(/"/g, '').toLowerCase();
-  const checked = /^[0-9a-f]{32}$/.test(etag) && !details.compositeEtag;
+  const checked = isPlainMd5(details);
   // Hashed, then written and renamed into place, on the file thread; damaged bytes are not written.
   const { md5, written } = await files.write(spec.path, partialPathOf(spec.path), bytes, checked ? etag : undefined);
   if (!written) throw new CofferError('BadDigest', `${spec.name} arrived damaged: its MD5 ${md5} is not the server's ETag ${etag}`);
@@ -170,8 +171,9 @@ async function downloadOnce(job: Job & { spec: { kind: 'download' } }, ctx: RunC
   await mkdir(dirname(spec.path), { recursive: true });
   // A large object, one of a size not known yet, or one whose ranges were begun (a token) is
   // looked at before it is asked for.
+  let head: ObjectDetails | undefined;
   if (ctx.resumeToken || job.item.size === null || job.item.size >= PARTS_CHECK_BYTES) {
-    const head = await ctx.backend.head(container, spec.name);
+    head = await ctx.backend.head(container, spec.name);
     const plan = await rangedPlan(ctx, container, spec.name, head);
     if (plan) return downloadInRanges(job, ctx, files, head, partial, plan);
     // Changed into an object one stream takes: a partial file with holes is no start for it.
@@ -182,8 +184,8 @@ async function downloadOnce(job: Job & { spec: { kind: 'download' } }, ctx: RunC
   }
   let from = await stat(partial).then((s) => s.size, () => 0);
   if (from > 0) {
-    // Resuming: only if the object is still the one the partial file came from.
-    const now = await ctx.backend.head(container, spec.name);
+    // Resuming: only if the object is still the one the partial file came from (the HEAD above, if there was one).
+    const now = head ?? (await ctx.backend.head(container, spec.name));
     if (!spec.etag || now.etag !== spec.etag || now.size < from) {
       await rm(partial, { force: true });
       from = 0;
@@ -203,7 +205,7 @@ async function downloadOnce(job: Job & { spec: { kind: 'download' } }, ctx: RunC
   // file thread: its first bytes came in an earlier attempt); one whose ETag comes from parts the
   // backend could not lay out, by length.
   const etag = details.etag.replace(/"/g, '').toLowerCase();
-  const plain = /^[0-9a-f]{32}$/.test(etag) && !details.compositeEtag;
+  const plain = isPlainMd5(details);
   const check = !from && plain ? md5Tap() : undefined;
   const out = createWriteStream(partial, { flags: from ? 'a' : 'w' });
   await (check ? pipeline(body, check.tap, out, { signal: ctx.signal }) : pipeline(body, out, { signal: ctx.signal }));
