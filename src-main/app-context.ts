@@ -1,5 +1,3 @@
-// First: it sets how V8's heap grows before the rest loads (see heap.ts).
-import './heap.js';
 import { EventEmitter } from 'node:events';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,7 +1,5 @@
 // Electron entry point: app lifecycle, the security policy applied to every web contents, and the
 // embedded store started from the same composition root as `coffer serve`.
-// First: it sets how V8's heap grows before the rest loads (see heap.ts).
-import '../heap.js';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
