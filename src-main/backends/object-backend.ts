@@ -86,6 +86,12 @@ export interface PartLayout {
   parts: { start: number; end: number; md5?: string }[];
   /** The ETag the store makes of its parts' MD5s (hex, in order): what the object's must be. */
   etagOf(md5s: readonly string[]): string;
+  /**
+   * Present when the parts were inferred rather than each asked for (an S3 object whose first
+   * and last parts say it was uploaded in parts of one size, as the common clients do): the
+   * layout asked part by part, for when the inferred parts' MD5s do not make the ETag.
+   */
+  exact?: (signal?: AbortSignal) => Promise<PartLayout | undefined>;
 }
 
 /** Parts of these sizes, one after another from the object's first byte. */

@@ -10,26 +10,52 @@ const AT_ONCE = 8;
 /** S3's most parts in one upload. */
 const MOST_PARTS = 10_000;
 
+const etagOf = (md5s: readonly string[]) => compositeEtag([...md5s]);
+const sum = (sizes: readonly number[]) => sizes.reduce((a, b) => a + b, 0);
+
 /**
- * An S3 multipart object's parts from its ETag (`<md5 of the parts' MD5s>-<count>`) and one
- * `HEAD ?partNumber=N` per part (its Content-Length): parts need not be of one size, so their
- * sizes are asked for, not guessed. A server that ignores `partNumber` (Ceph RGW 16.2: every
- * answer the whole object) or refuses it (Swift 2.30's s3api: 405) leaves the object unchecked
- * (undefined), as does any answer that does not add up to the object.
+ * An S3 multipart object's parts from its ETag (`<md5 of the parts' MD5s>-<count>`) and `HEAD
+ * ?partNumber=N` (the part's Content-Length). The first and the last part are asked first: when
+ * the others can all be the first's size (every common client uploads so), they are taken to be,
+ * and the layout carries `exact`, the question asked of every part, for the rare object whose
+ * parts only add up the same way (a download that finds the ETag not made asks it then). Any
+ * other object has every part asked at once. A server that ignores `partNumber` (Ceph RGW 16.2:
+ * every answer the whole object) or refuses it (Swift 2.30's s3api: 405) leaves the object
+ * unchecked (undefined), as does any answer that does not add up to the object.
  */
 export async function multipartLayout(client: S3Client, bucket: string, key: string, head: ObjectDetails, signal?: AbortSignal): Promise<PartLayout | undefined> {
   const count = Number(/^[0-9a-f]{32}-(\d+)$/.exec(head.etag.toLowerCase())?.[1] ?? 0);
   if (count < 1 || count > MOST_PARTS) return undefined;
-  const sizes: number[] = new Array<number>(count).fill(0);
-  let next = 1;
+  const ask = (numbers: number[]) => partSizes(client, bucket, key, head.etag, count, numbers, signal);
+  const exact = async (): Promise<PartLayout | undefined> => {
+    const sizes = await ask(Array.from({ length: count }, (_, i) => i + 1));
+    return sizes && sum(sizes) === head.size ? { parts: partsOfSizes(sizes), etagOf } : undefined;
+  };
+  if (count <= 2) return exact();
+  const ends = await ask([1, count]);
+  if (!ends) return undefined;
+  const [first, last] = ends as [number, number];
+  // Two parts larger than the object: the server answered the whole object (it ignores partNumber).
+  if (first + last > head.size) return undefined;
+  const even = Array.from({ length: count }, (_, i) => (i === count - 1 ? last : first));
+  if (last > first || sum(even) !== head.size) return exact();
+  return { parts: partsOfSizes(even), etagOf, exact };
+}
+
+/**
+ * The sizes of parts `numbers` (1-based), asked AT_ONCE at a time with If-Match (the parts of the
+ * very object the HEAD described), or undefined when the server cannot tell.
+ */
+async function partSizes(client: S3Client, bucket: string, key: string, etag: string, count: number, numbers: number[], signal?: AbortSignal): Promise<number[] | undefined> {
+  const sizes = new Array<number>(numbers.length).fill(0);
+  let next = 0;
   let unusable = false;
-  const ask = async () => {
-    for (let n = next++; n <= count && !unusable; n = next++) {
+  const worker = async () => {
+    for (let i = next++; i < numbers.length && !unusable; i = next++) {
       try {
-        // If-Match: the parts of the very object `head` describes.
-        const out = await client.send(new HeadObjectCommand({ Bucket: bucket, Key: key, PartNumber: n, IfMatch: `"${head.etag}"` }), signal ? { abortSignal: signal } : {});
+        const out = await client.send(new HeadObjectCommand({ Bucket: bucket, Key: key, PartNumber: numbers[i], IfMatch: `"${etag}"` }), signal ? { abortSignal: signal } : {});
         if (out.ContentLength === undefined || (out.PartsCount !== undefined && out.PartsCount !== count)) unusable = true;
-        else sizes[n - 1] = out.ContentLength;
+        else sizes[i] = out.ContentLength;
       } catch (err) {
         const e = fromS3Error(err, `Parts of ${bucket}/${key}`);
         // Refused (Swift 2.30's s3api: 405 MethodNotAllowed; AWS past the last part: 416): no
@@ -40,7 +66,6 @@ export async function multipartLayout(client: S3Client, bucket: string, key: str
       }
     }
   };
-  await Promise.all(Array.from({ length: Math.min(AT_ONCE, count) }, ask));
-  if (unusable || sizes.reduce((a, b) => a + b, 0) !== head.size) return undefined;
-  return { parts: partsOfSizes(sizes), etagOf: (md5s) => compositeEtag([...md5s]) };
+  await Promise.all(Array.from({ length: Math.min(AT_ONCE, numbers.length) }, worker));
+  return unusable ? undefined : sizes;
 }

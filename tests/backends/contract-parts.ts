@@ -1,6 +1,8 @@
 // Contract cases: where the parts of an object stored in parts lie (partLayout), so that a
-// download can check each of them and the ETag they make: an S3 multipart upload of uneven parts
-// (its sizes asked for, not guessed) and a Swift SLO (its manifest's MD5s); an object in one
+// download can check each of them and the ETag they make: S3 multipart uploads of uneven parts
+// (their sizes asked for), of parts of one size (which may be inferred from the first and the
+// last), and of uneven parts that add up as parts of one size would (inferred wrongly at first:
+// the layout's exact form has them right); a Swift SLO (its manifest's MD5s); an object in one
 // piece has none.
 import { CompleteMultipartUploadCommand, CreateMultipartUploadCommand, UploadPartCommand } from '@aws-sdk/client-s3';
 import { randomBytes } from 'node:crypto';
@@ -22,16 +24,33 @@ function expectLayoutOf(layout: PartLayout | undefined, parts: Buffer[], etag: s
   expect(layout!.etagOf([md5(Buffer.from('other bytes')), ...md5s.slice(1)])).not.toBe(etag.toLowerCase());
 }
 
-/** `big.bin` in `c` is laid out as `parts` (or, where the store cannot say, not at all), and a plain object is not. */
-async function expectBigLaidOut(get: FixtureRef, c: string, parts: Buffer[], listsMd5s: boolean): Promise<void> {
+/**
+ * `key` in `c` is laid out as `parts` (or, where the store cannot say, not at all). `exactly`:
+ * the layout as first answered is of those parts; otherwise its exact form is (an inferred one
+ * may be wrong).
+ */
+async function expectLaidOut(get: FixtureRef, c: string, key: string, parts: Buffer[], listsMd5s: boolean, exactly = true): Promise<void> {
   const f = get();
-  const head = await f.backend.head(c, 'big.bin');
-  const layout = await f.backend.partLayout!(c, 'big.bin', head);
+  const head = await f.backend.head(c, key);
+  const layout = await f.backend.partLayout!(c, key, head);
   if (f.noPartLayout) {
     console.info(`no part layout here: ${f.noPartLayout}`);
     expect(layout).toBeUndefined();
-  } else expectLayoutOf(layout, parts, head.etag, listsMd5s);
-  await plainObject(get, c);
+    return;
+  }
+  expect(layout, 'the backend found no parts').toBeDefined();
+  if (exactly) expectLayoutOf(layout, parts, head.etag, listsMd5s);
+  // The parts asked one by one, where the layout was inferred.
+  if (layout!.exact || !exactly) expectLayoutOf(layout!.exact ? await layout!.exact() : layout, parts, head.etag, listsMd5s);
+}
+
+/** `key` in `c` made by a multipart upload of these parts, through the fixture's S3 client. */
+async function multipartObject(get: FixtureRef, c: string, key: string, parts: Buffer[]): Promise<void> {
+  const { s3 } = get();
+  const { UploadId } = await s3!.send(new CreateMultipartUploadCommand({ Bucket: c, Key: key }));
+  const done = [];
+  for (const [i, Body] of parts.entries()) done.push({ PartNumber: i + 1, ETag: (await s3!.send(new UploadPartCommand({ Bucket: c, Key: key, UploadId, PartNumber: i + 1, Body }))).ETag! });
+  await s3!.send(new CompleteMultipartUploadCommand({ Bucket: c, Key: key, UploadId, MultipartUpload: { Parts: done } }));
 }
 
 async function plainObject(get: FixtureRef, c: string): Promise<void> {
@@ -53,11 +72,23 @@ export function partCases(get: FixtureRef): void {
       const c = containerName('parts');
       await f.backend.createContainer(c);
       const parts = [5 * MiB, 6 * MiB, MiB + 7].map((n) => randomBytes(n));
-      const { UploadId } = await f.s3!.send(new CreateMultipartUploadCommand({ Bucket: c, Key: 'big.bin' }));
-      const done = [];
-      for (const [i, Body] of parts.entries()) done.push({ PartNumber: i + 1, ETag: (await f.s3!.send(new UploadPartCommand({ Bucket: c, Key: 'big.bin', UploadId, PartNumber: i + 1, Body }))).ETag! });
-      await f.s3!.send(new CompleteMultipartUploadCommand({ Bucket: c, Key: 'big.bin', UploadId, MultipartUpload: { Parts: done } }));
-      await expectBigLaidOut(get, c, parts, false);
+      await multipartObject(get, c, 'big.bin', parts);
+      await expectLaidOut(get, c, 'big.bin', parts, false);
+      await plainObject(get, c);
+    });
+
+    it('lays out uploads in parts of one size, and uneven parts that add up as those would, each where it lies', async (ctx) => {
+      const f = get();
+      requireFixture(ctx, f.s3, 'no S3 client on this store to make a multipart upload with');
+      const c = containerName('even-parts');
+      await f.backend.createContainer(c);
+      const even = [5 * MiB, 5 * MiB, 5 * MiB, MiB + 3].map((n) => randomBytes(n));
+      await multipartObject(get, c, 'even.bin', even);
+      await expectLaidOut(get, c, 'even.bin', even, false);
+      // First 6 MiB and last 5 MiB, like parts of 6 MiB: the middle two are not.
+      const uneven = [6 * MiB, 5 * MiB, 7 * MiB, 5 * MiB].map((n) => randomBytes(n));
+      await multipartObject(get, c, 'uneven.bin', uneven);
+      await expectLaidOut(get, c, 'uneven.bin', uneven, false, false);
     });
 
     it('lays out a Static Large Object (where each segment lies, its MD5, and that they make its ETag), or none where the server cannot tell', async (ctx) => {
@@ -67,7 +98,8 @@ export function partCases(get: FixtureRef): void {
       await f.backend.createContainer(c);
       const segments = [MiB, 2 * MiB + 3, 5].map((n) => randomBytes(n));
       await f.putSlo!(c, 'big.bin', segments);
-      await expectBigLaidOut(get, c, segments, true);
+      await expectLaidOut(get, c, 'big.bin', segments, true);
+      await plainObject(get, c);
     });
   });
 }

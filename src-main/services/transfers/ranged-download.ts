@@ -185,11 +185,22 @@ export async function downloadInRanges(job: Job & { spec: { kind: 'download' } }
   }
   const written = (await stat(partial)).size;
   if (received !== head.size || written !== head.size) throw new CofferError('IncompleteBody', `${name}: received ${written} of ${head.size} bytes`);
-  if (layout) {
-    const made = layout.etagOf(md5s as string[]);
-    const etag = head.etag.replace(/"/g, '').toLowerCase();
-    if (made !== etag) throw new CofferError('BadDigest', `${name} arrived damaged: its parts' MD5s make the ETag ${made}, not the server's ${etag}`);
-  }
+  if (layout) await checkEtag(layout, md5s as string[], head, partial, files, name, ctx.signal);
   await rename(partial, job.spec.path);
   return { verified: layout !== undefined };
+}
+
+/**
+ * The parts' MD5s must make the object's ETag. When the layout was inferred and they do not, the
+ * parts are asked one by one: if they lie elsewhere, the file is hashed again by them.
+ */
+async function checkEtag(layout: PartLayout, md5s: string[], head: ObjectDetails, partial: string, files: FileThread, name: string, signal: AbortSignal): Promise<void> {
+  const etag = head.etag.replace(/"/g, '').toLowerCase();
+  let made = layout.etagOf(md5s);
+  if (made !== etag && layout.exact) {
+    const exact = await layout.exact(signal);
+    const moved = exact && (exact.parts.length !== layout.parts.length || exact.parts.some((p, i) => p.end !== layout.parts[i]!.end));
+    if (moved) made = exact.etagOf(await Promise.all(exact.parts.map((p) => files.hash(partial, p.start, p.end))));
+  }
+  if (made !== etag) throw new CofferError('BadDigest', `${name} arrived damaged: its parts' MD5s make the ETag ${made}, not the server's ${etag}`);
 }
