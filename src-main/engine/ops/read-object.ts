@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import type { FileHandle } from 'node:fs/promises';
 import { CofferError } from '../../../src-shared/errors.js';
+import { returnReadBuffer, takeReadBuffer } from '../blobs/read-buffers.js';
 import type { EngineContext } from '../context.js';
 import { objectKey } from '../index/keys.js';
 import type { ContainerRecord, ContainerRef, Manifest, ManifestSummary, ObjectInfo, ObjectRecord } from '../types.js';
@@ -154,10 +155,19 @@ interface OpenSegment {
   end: number;
 }
 
+/** Each segment's range, read into lent buffers (blobs/read-buffers.ts): a chunk is a slice of one. */
 async function* readSegments(open: OpenSegment[]): AsyncGenerator<Buffer> {
   for (const s of open) {
-    if (s.end < s.start) continue;
-    yield* s.fh.createReadStream({ start: s.start, end: s.end, autoClose: false, highWaterMark: 1 << 20 });
+    for (let at = s.start; at <= s.end; ) {
+      const buf = takeReadBuffer();
+      const { bytesRead } = await s.fh.read(buf, 0, Math.min(buf.length, s.end - at + 1), at);
+      if (bytesRead === 0) {
+        returnReadBuffer(buf);
+        throw new CofferError('InternalError', `A stored blob ended ${s.end - at + 1} bytes early`);
+      }
+      at += bytesRead;
+      yield bytesRead === buf.length ? buf : buf.subarray(0, bytesRead);
+    }
   }
 }
 
@@ -197,7 +207,8 @@ export async function openStored(ctx: EngineContext, rec: ObjectRecord, range: B
     return { body: Readable.from([bytes]), bytes };
   }
   const open = await openSegments(ctx, rec, range ?? { start: 0, end: rec.size - 1 });
-  const body = Readable.from(readSegments(open));
+  // Two chunks read ahead (Readable.from's default is 16: 8 MiB waiting per GET).
+  const body = Readable.from(readSegments(open), { highWaterMark: 2 });
   // On 'close', not in the generator's finally: a stream destroyed before its first read (HEAD,
   // a client gone early) never runs the generator, and its file handles would stay open.
   body.once('close', () => void closeAll(open));

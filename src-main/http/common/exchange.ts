@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
 import { CofferError } from '../../../src-shared/errors.js';
+import { returnReadBuffer } from '../../engine/index.js';
 import { httpDate } from './dates.js';
 import { parseQuery } from './url.js';
 
@@ -95,7 +95,25 @@ export class Exchange {
       this.res.end(this.method === 'HEAD' ? undefined : bytes);
       return;
     }
-    await pipeline(body, this.res).catch(() => this.res.destroy());
+    await this.pump(body).catch(() => this.res.destroy());
+  }
+
+  /**
+   * Writes `body` out as pipeline() would, and gives each chunk's buffer back to the engine once
+   * the socket has it (the write's callback): the engine reads stored bytes into buffers it
+   * reuses (engine/blobs/read-buffers.ts). A client gone ends it; the body is destroyed either way.
+   */
+  private async pump(body: Readable): Promise<void> {
+    const res = this.res;
+    try {
+      for await (const chunk of body as AsyncIterable<Buffer>) {
+        if (res.destroyed) return;
+        if (!res.write(chunk, (err) => err || returnReadBuffer(chunk))) await drained(res);
+      }
+      res.end();
+    } finally {
+      body.destroy();
+    }
   }
 
   /**
@@ -123,6 +141,19 @@ function copyDefined(from: HeaderValues, to: OutgoingHeaders): void {
     const v = from[k];
     if (v !== undefined) to[k] = v;
   }
+}
+
+/** Resolves once `res` can take more, or is closed (then the caller finds it destroyed). */
+function drained(res: ServerResponse): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      res.off('drain', done);
+      res.off('close', done);
+      resolve();
+    };
+    res.on('drain', done);
+    res.on('close', done);
+  });
 }
 
 /** How much of a refused body is read and dropped, so its client gets to read the answer. */
