@@ -1,4 +1,4 @@
-// Large GETs reuse the buffers the server reads stored bytes into (engine/blobs/read-buffers.ts),
+// Large GETs reuse the buffers the server reads stored bytes into (engine/blobs/buffers.ts),
 // each given back once its response has written it. What a client sees must not change: many
 // GETs at once of several large objects, whole and in ranges, some read late (the server's writes
 // wait on the socket), some abandoned mid-way, each body byte for byte; and the same again afterwards.

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import type { FileHandle } from 'node:fs/promises';
 import { CofferError } from '../../../src-shared/errors.js';
-import { returnReadBuffer, takeReadBuffer } from '../blobs/read-buffers.js';
+import { returnBlobBuffer, takeBlobBuffer } from '../blobs/buffers.js';
 import type { EngineContext } from '../context.js';
 import { objectKey } from '../index/keys.js';
 import type { ContainerRecord, ContainerRef, Manifest, ManifestSummary, ObjectInfo, ObjectRecord } from '../types.js';
@@ -155,14 +155,14 @@ interface OpenSegment {
   end: number;
 }
 
-/** Each segment's range, read into lent buffers (blobs/read-buffers.ts): a chunk is a slice of one. */
+/** Each segment's range, read into lent buffers (blobs/buffers.ts): a chunk is a slice of one. */
 async function* readSegments(open: OpenSegment[]): AsyncGenerator<Buffer> {
   for (const s of open) {
     for (let at = s.start; at <= s.end; ) {
-      const buf = takeReadBuffer();
+      const buf = takeBlobBuffer();
       const { bytesRead } = await s.fh.read(buf, 0, Math.min(buf.length, s.end - at + 1), at);
       if (bytesRead === 0) {
-        returnReadBuffer(buf);
+        returnBlobBuffer(buf);
         throw new CofferError('InternalError', `A stored blob ended ${s.end - at + 1} bytes early`);
       }
       at += bytesRead;

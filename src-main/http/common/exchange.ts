@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Readable } from 'node:stream';
 import { CofferError } from '../../../src-shared/errors.js';
-import { returnReadBuffer } from '../../engine/index.js';
+import { returnBlobBuffer } from '../../engine/index.js';
 import { httpDate } from './dates.js';
 import { parseQuery } from './url.js';
 
@@ -101,14 +101,14 @@ export class Exchange {
   /**
    * Writes `body` out as pipeline() would, and gives each chunk's buffer back to the engine once
    * the socket has it (the write's callback): the engine reads stored bytes into buffers it
-   * reuses (engine/blobs/read-buffers.ts). A client gone ends it; the body is destroyed either way.
+   * reuses (engine/blobs/buffers.ts). A client gone ends it; the body is destroyed either way.
    */
   private async pump(body: Readable): Promise<void> {
     const res = this.res;
     try {
       for await (const chunk of body as AsyncIterable<Buffer>) {
         if (res.destroyed) return;
-        if (!res.write(chunk, (err) => err || returnReadBuffer(chunk))) await drained(res);
+        if (!res.write(chunk, (err) => err || returnBlobBuffer(chunk))) await drained(res);
       }
       res.end();
     } finally {
