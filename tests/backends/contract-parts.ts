@@ -4,12 +4,11 @@
 // last), and of uneven parts that add up as parts of one size would (inferred wrongly at first:
 // the layout's exact form has them right); a Swift SLO (its manifest's MD5s); an object in one
 // piece has none.
-import { CompleteMultipartUploadCommand, CreateMultipartUploadCommand, UploadPartCommand } from '@aws-sdk/client-s3';
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { PartLayout } from '../../src-main/backends/object-backend.js';
 import { requireFixture, type FixtureRef } from './contract.js';
-import { containerName, md5, tempFile } from './helpers.js';
+import { containerName, md5, tempFile, uploadInParts } from './helpers.js';
 
 const MiB = 1024 * 1024;
 
@@ -45,13 +44,7 @@ async function expectLaidOut(get: FixtureRef, c: string, key: string, parts: Buf
 }
 
 /** `key` in `c` made by a multipart upload of these parts, through the fixture's S3 client. */
-async function multipartObject(get: FixtureRef, c: string, key: string, parts: Buffer[]): Promise<void> {
-  const { s3 } = get();
-  const { UploadId } = await s3!.send(new CreateMultipartUploadCommand({ Bucket: c, Key: key }));
-  const done = [];
-  for (const [i, Body] of parts.entries()) done.push({ PartNumber: i + 1, ETag: (await s3!.send(new UploadPartCommand({ Bucket: c, Key: key, UploadId, PartNumber: i + 1, Body }))).ETag! });
-  await s3!.send(new CompleteMultipartUploadCommand({ Bucket: c, Key: key, UploadId, MultipartUpload: { Parts: done } }));
-}
+const multipartObject = (get: FixtureRef, c: string, key: string, parts: Buffer[]) => uploadInParts(get().s3!, c, key, parts);
 
 async function plainObject(get: FixtureRef, c: string): Promise<void> {
   const { backend } = get();

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { CompleteMultipartUploadCommand, CreateMultipartUploadCommand, UploadPartCommand, type S3Client } from '@aws-sdk/client-s3';
 import { expect } from 'vitest';
 import { isCofferError, type CofferErrorCode } from '../../src-shared/errors.js';
 
@@ -130,4 +131,12 @@ export function sloMaker(storageUrl: string, token: string) {
     const res = await fetch(`${base}/${encodeURIComponent(name)}?multipart-manifest=put`, { method: 'PUT', headers: { 'X-Auth-Token': token }, body: JSON.stringify(manifest) });
     if (res.status !== 201) throw new Error(`manifest: HTTP ${res.status} ${await res.text()}`);
   };
+}
+
+/** `key` in `bucket` made by a multipart upload of these parts, in order, through `s3`. */
+export async function uploadInParts(s3: S3Client, bucket: string, key: string, parts: Buffer[]): Promise<void> {
+  const { UploadId } = await s3.send(new CreateMultipartUploadCommand({ Bucket: bucket, Key: key }));
+  const done = [];
+  for (const [i, Body] of parts.entries()) done.push({ PartNumber: i + 1, ETag: (await s3.send(new UploadPartCommand({ Bucket: bucket, Key: key, UploadId, PartNumber: i + 1, Body }))).ETag! });
+  await s3.send(new CompleteMultipartUploadCommand({ Bucket: bucket, Key: key, UploadId, MultipartUpload: { Parts: done } }));
 }

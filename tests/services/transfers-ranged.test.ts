@@ -15,11 +15,12 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { CompleteMultipartUploadCommand, CreateMultipartUploadCommand, S3Client, UploadPartCommand } from '@aws-sdk/client-s3';
+import { S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAppContext, type AppContext } from '../../src-main/app-context.js';
 import type { TransferItem } from '../../src-shared/contract/transfers.js';
 import { createClient } from '../../src-shared/rpc/client.js';
+import { uploadInParts } from '../backends/helpers.js';
 import { throttleProxy, type ThrottleProxy } from './throttle-proxy.js';
 
 const MiB = 1024 * 1024;
@@ -153,10 +154,7 @@ async function multipartObject(name: string, parts: Buffer[]): Promise<string> {
   const c = `parts-${++counter}`;
   try {
     await api().browse.createContainer({ account: accounts.s3, container: c });
-    const { UploadId } = await s3.send(new CreateMultipartUploadCommand({ Bucket: c, Key: name }));
-    const done = [];
-    for (const [i, Body] of parts.entries()) done.push({ PartNumber: i + 1, ETag: (await s3.send(new UploadPartCommand({ Bucket: c, Key: name, UploadId, PartNumber: i + 1, Body }))).ETag! });
-    await s3.send(new CompleteMultipartUploadCommand({ Bucket: c, Key: name, UploadId, MultipartUpload: { Parts: done } }));
+    await uploadInParts(s3, c, name, parts);
   } finally {
     s3.destroy();
   }

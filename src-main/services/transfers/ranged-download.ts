@@ -50,8 +50,11 @@ export function rangesOf(size: number, streams = RANGE_STREAMS): { start: number
   return Array.from({ length: streams }, (_, i) => ({ start: Math.min(size, i * step), end: Math.min(size, (i + 1) * step) }));
 }
 
+/** An ETag as the transfers compare it with an MD5: unquoted, lowercase. */
+export const bareEtag = (etag: string): string => etag.replace(/"/g, '').toLowerCase();
+
 /** Whether an object's ETag is the MD5 of its bytes (a Swift SLO's or DLO's looks like one but is not). */
-export const isPlainMd5 = (details: Pick<ObjectDetails, 'etag' | 'compositeEtag'>): boolean => /^[0-9a-f]{32}$/.test(details.etag.replace(/"/g, '').toLowerCase()) && !details.compositeEtag;
+export const isPlainMd5 = (details: Pick<ObjectDetails, 'etag' | 'compositeEtag'>): boolean => /^[0-9a-f]{32}$/.test(bareEtag(details.etag)) && !details.compositeEtag;
 
 /**
  * How `head`'s object is downloaded in ranges, or undefined for one stream: an object whose ETag
@@ -195,7 +198,7 @@ export async function downloadInRanges(job: Job & { spec: { kind: 'download' } }
  * parts are asked one by one: if they lie elsewhere, the file is hashed again by them.
  */
 async function checkEtag(layout: PartLayout, md5s: string[], head: ObjectDetails, partial: string, files: FileThread, name: string, signal: AbortSignal): Promise<void> {
-  const etag = head.etag.replace(/"/g, '').toLowerCase();
+  const etag = bareEtag(head.etag);
   let made = layout.etagOf(md5s);
   if (made !== etag && layout.exact) {
     const exact = await layout.exact(signal);

@@ -8,7 +8,7 @@ import { CofferError } from '../../../src-shared/errors.js';
 import type { ObjectBackend, UploadResult } from '../../backends/object-backend.js';
 import type { ObjectDetails } from '../../../src-shared/model/storage.js';
 import type { FileThread } from './file-thread.js';
-import { downloadInRanges, isPlainMd5, PARTS_CHECK_BYTES, rangedPlan } from './ranged-download.js';
+import { bareEtag, downloadInRanges, isPlainMd5, PARTS_CHECK_BYTES, rangedPlan } from './ranged-download.js';
 import type { Job, RunContext } from './job.js';
 import { SMALL_FILE_BYTES } from './queue.js';
 
@@ -39,7 +39,7 @@ function md5Tap(): { tap: Transform; hex: () => string } {
 function verify(name: string, result: UploadResult, md5: string | undefined): boolean {
   // Asked first: a Swift SLO's ETag looks like an MD5 (of its segments' MD5s) but is not the file's.
   if (result.checked === 'parts') return true;
-  const etag = result.etag.replace(/"/g, '').toLowerCase();
+  const etag = bareEtag(result.etag);
   if (md5 !== undefined && isPlainMd5(result)) {
     if (etag !== md5) throw new CofferError('BadDigest', `${name} arrived damaged: the server's ETag ${etag} is not the MD5 of the file (${md5})`);
     return true;
@@ -152,7 +152,7 @@ async function downloadSmall(job: Job & { spec: { kind: 'download' } }, ctx: Run
   ctx.setSize(details.size);
   const bytes = await readWhole(body);
   if (bytes.length !== details.size) throw new CofferError('IncompleteBody', `${spec.name}: received ${bytes.length} of ${details.size} bytes`);
-  const etag = details.etag.replace(/"/g, '').toLowerCase();
+  const etag = bareEtag(details.etag);
   const checked = isPlainMd5(details);
   // Hashed, then written and renamed into place, on the file thread; damaged bytes are not written.
   const { md5, written } = await files.write(spec.path, partialPathOf(spec.path), bytes, checked ? etag : undefined);
@@ -204,7 +204,7 @@ async function downloadOnce(job: Job & { spec: { kind: 'download' } }, ctx: RunC
   // A plain-MD5 object is checked byte for byte (a resumed download once whole, from disk, on the
   // file thread: its first bytes came in an earlier attempt); one whose ETag comes from parts the
   // backend could not lay out, by length.
-  const etag = details.etag.replace(/"/g, '').toLowerCase();
+  const etag = bareEtag(details.etag);
   const plain = isPlainMd5(details);
   const check = !from && plain ? md5Tap() : undefined;
   const out = createWriteStream(partial, { flags: from ? 'a' : 'w' });
