@@ -22,14 +22,16 @@ const slow = [
   'tests/engine/crash.test.ts',
   'tests/engine/listing.random.test.ts',
 ];
-// Files that replace modules (vi.mock) or time the index's write thread get a process of their own;
-// the rest share their workers' module cache, which halves the run (imports dominate it).
+// Files that replace modules (vi.mock), time the index's write thread or watch the process's bound
+// on heap growth (other files' bodies in flight would move it) get a process of their own; the
+// rest share their workers' module cache, which halves the run (imports dominate it).
 const isolated = [
   'tests/services/transfer-queue.test.ts',
   'tests/services/transfer-retryable.test.ts',
   'tests/services/safe-storage.test.ts',
   'tests/electron/*.test.ts',
   'tests/engine/write-batch.test.ts',
+  'tests/**/*heap-growth*.test.ts',
 ];
 const exclude = [...(base.test?.exclude ?? []), ...slow];
 // What a project takes from the whole suite's settings (its include and reporters are its own).

@@ -1,3 +1,6 @@
+// First: the engine's facade bounds the heap's growth before the rest of the app loads
+// (engine/heap-growth.ts says why).
+import './engine/index.js';
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';

@@ -1,5 +1,8 @@
 // Electron entry point: app lifecycle, the security policy applied to every web contents, and the
 // embedded store started from the same composition root as `coffer serve`.
+// First: the engine's facade bounds the heap's growth before the rest of the app loads
+// (engine/heap-growth.ts says why).
+import '../engine/index.js';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';

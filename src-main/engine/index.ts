@@ -8,6 +8,8 @@
  * `engine/index.js`, which Node's ESM resolution and TypeScript read as this file, never the
  * directory (ESM resolves no directory imports).
  */
+// First, so the bound on the heap's growth is set before the modules after it load (heap-growth.ts).
+export { BULK_BODY_BYTES, bodyInFlight, heapGrowthBounded } from './heap-growth.js';
 export { Engine } from './engine.js';
 export type { EngineOptions, EngineEvents, ObjectsChanged } from './context.js';
 export { typeFromName } from './content-type.js';

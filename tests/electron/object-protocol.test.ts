@@ -5,8 +5,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAppContext, type AppContext } from '../../src-main/app-context.js';
+import { BULK_BODY_BYTES, heapGrowthBounded } from '../../src-main/engine/index.js';
 import { OBJECT_SCHEME, objectProtocolHandler } from '../../src-main/electron/object-protocol.js';
 
 let dir: string;
@@ -61,4 +63,27 @@ describe('the coffer-object: scheme', () => {
     expect(await unknown.json()).toHaveProperty('error');
     expect((await handle(new Request(url({ account, container: 'media', name: 'none.wav' })))).status).toBe(404);
   });
+
+  it('lifts the bound on the heap growth while a large object streams to the page, and it is back once the page lets go', async () => {
+    const until = async (check: () => boolean) => {
+      for (const end = Date.now() + 3000; !check() && Date.now() < end; ) await sleep(20);
+      return check();
+    };
+    const video = Buffer.alloc(4 * BULK_BODY_BYTES, 1);
+    await app.app.registry.backend(account).upload('media', 'clip.mp4', { stream: Readable.from([video]), size: video.length }, { contentType: 'video/mp4' });
+    expect(await until(heapGrowthBounded)).toBe(true);
+    const res = await handle(new Request(url({ account, container: 'media', name: 'clip.mp4' })));
+    expect(res.status).toBe(200);
+    expect(heapGrowthBounded()).toBe(false);
+    // The video element reads a little and seeks elsewhere: the stream is cancelled.
+    const reader = res.body!.getReader();
+    await reader.read();
+    await reader.cancel();
+    expect(await until(heapGrowthBounded)).toBe(true);
+    // A small one leaves it alone.
+    const small = await handle(new Request(url({ account, container: 'media', name: 'clip.wav' })));
+    expect(heapGrowthBounded()).toBe(true);
+    expect(Buffer.from(await small.arrayBuffer()).equals(BODY)).toBe(true);
+  });
 });
+

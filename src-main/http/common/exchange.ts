@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Readable } from 'node:stream';
 import { CofferError } from '../../../src-shared/errors.js';
-import { returnBlobBuffer } from '../../engine/index.js';
+import { bodyInFlight, returnBlobBuffer } from '../../engine/index.js';
 import { httpDate } from './dates.js';
 import { parseQuery } from './url.js';
 
@@ -95,7 +95,10 @@ export class Exchange {
       this.res.end(this.method === 'HEAD' ? undefined : bytes);
       return;
     }
-    await this.pump(body).catch(() => this.res.destroy());
+    const ended = bodyInFlight(contentLength);
+    await this.pump(body)
+      .catch(() => this.res.destroy())
+      .finally(ended);
   }
 
   /**

@@ -1,6 +1,7 @@
 import type { TransferItem } from '../../../src-shared/contract/transfers.js';
 import { isCofferError } from '../../../src-shared/errors.js';
 import type { ObjectBackend } from '../../backends/object-backend.js';
+import { bodyInFlight } from '../../engine/index.js';
 import { SpeedMeter } from './speed.js';
 import type { JobSpec, SavedJob } from './persisted.js';
 import { copyItem, isTransient, newJob, queuedItem, type Job, type RunContext, type Runner } from './job.js';
@@ -179,6 +180,8 @@ export class JobQueue {
 
   private async start(job: Job): Promise<void> {
     this.running++;
+    // Unknown sizes count as bulk until known: V8 then chooses the heap's growth itself.
+    const bodyEnded = bodyInFlight(job.item.size);
     const controller = new AbortController();
     job.controller = controller;
     const item = job.item;
@@ -212,6 +215,7 @@ export class JobQueue {
     } catch (err) {
       this.failed(job, err, controller.signal.reason as string | undefined);
     } finally {
+      bodyEnded();
       this.running--;
       job.controller = undefined;
       job.stream = undefined;
