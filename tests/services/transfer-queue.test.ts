@@ -6,23 +6,11 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Readable } from 'node:stream';
 import { describe, expect, it, vi } from 'vitest';
-import type { ObjectBackend } from '../../src-main/backends/object-backend.js';
 import { CofferError } from '../../src-shared/errors.js';
-import type { Job, RunContext } from '../../src-main/services/transfers/job.js';
-import { JobQueue, KEEP_FINISHED, SMALL_FILE_BYTES, SMALL_LANE_FACTOR } from '../../src-main/services/transfers/queue.js';
+import { KEEP_FINISHED, SMALL_LANE_FACTOR } from '../../src-main/services/transfers/queue.js';
+import { scriptedQueue, until } from './scripted-queue.js';
 
-function queue(run: (job: Job, ctx: RunContext) => Promise<{ verified: boolean }>, concurrency = 2) {
-  const q = new JobQueue({ backend: () => ({}) as ObjectBackend, run, changed: () => undefined, discard: async () => undefined }, concurrency);
-  // Files above the small-file lane by default: each takes one of `concurrency` slots.
-  const add = (name: string, size = SMALL_FILE_BYTES + 1) =>
-    q.add({ kind: 'path', path: `/tmp/${name}`, name }, { batchId: 'b', direction: 'upload', account: 'local', container: 'c', name, path: `/tmp/${name}`, size, resumable: true });
-  return { q, add };
-}
-
-const until = async (check: () => boolean) => {
-  for (let i = 0; i < 400 && !check(); i++) await sleep(10);
-  expect(check()).toBe(true);
-};
+const queue = scriptedQueue;
 
 describe('the transfer queue', () => {
   it('never runs more jobs at once than its concurrency', async () => {

@@ -1,0 +1,21 @@
+// A transfer queue whose jobs do what the test scripts (no backend, no files), and a wait for a
+// condition: the queue's own tests and the heap bound's.
+import { setTimeout as sleep } from 'node:timers/promises';
+import { expect } from 'vitest';
+import type { ObjectBackend } from '../../src-main/backends/object-backend.js';
+import type { Job, RunContext } from '../../src-main/services/transfers/job.js';
+import { JobQueue, SMALL_FILE_BYTES } from '../../src-main/services/transfers/queue.js';
+
+export function scriptedQueue(run: (job: Job, ctx: RunContext) => Promise<{ verified: boolean }>, concurrency = 2) {
+  const q = new JobQueue({ backend: () => ({}) as ObjectBackend, run, changed: () => undefined, discard: async () => undefined }, concurrency);
+  // Files above the small-file lane by default: each takes one of `concurrency` slots.
+  const add = (name: string, size = SMALL_FILE_BYTES + 1) =>
+    q.add({ kind: 'path', path: `/tmp/${name}`, name }, { batchId: 'b', direction: 'upload', account: 'local', container: 'c', name, path: `/tmp/${name}`, size, resumable: true });
+  return { q, add };
+}
+
+/** Waits up to 4 s for `check`, then asserts it. */
+export async function until(check: () => boolean): Promise<void> {
+  for (let i = 0; i < 400 && !check(); i++) await sleep(10);
+  expect(check()).toBe(true);
+}
