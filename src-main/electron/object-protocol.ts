@@ -30,11 +30,6 @@ function refuse(status: number, error: string): Response {
   return new Response(JSON.stringify({ error }), { status, headers: { ...SECURITY, ...CORS, 'Content-Type': 'application/json; charset=utf-8' } });
 }
 
-function lengthOf(header: unknown): number | undefined {
-  const n = Number(header ?? NaN);
-  return Number.isSafeInteger(n) ? n : undefined;
-}
-
 /** The handler main passes to `protocol.handle(OBJECT_SCHEME, …)`. */
 export function objectProtocolHandler(objects: ObjectReader): (request: Request) => Promise<Response> {
   return async (request) => {
@@ -52,7 +47,7 @@ export function objectProtocolHandler(objects: ObjectReader): (request: Request)
     const reply = await objectReply(objects, { account, container, name }, { range: request.headers.get('range') ?? undefined, ifRange: request.headers.get('if-range') ?? undefined, inline: true });
     const headers = new Headers({ ...SECURITY, ...CORS });
     for (const [k, v] of Object.entries(reply.headers)) headers.set(k, String(v));
-    if (typeof reply.body !== 'string') reply.body.once('close', bodyInFlight(lengthOf(reply.headers['Content-Length'])));
+    if (typeof reply.body !== 'string') reply.body.once('close', bodyInFlight(reply.headers['Content-Length']));
     const body = typeof reply.body === 'string' ? reply.body : (Readable.toWeb(reply.body) as ReadableStream<Uint8Array>);
     return new Response(body, { status: reply.status, headers });
   };

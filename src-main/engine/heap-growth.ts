@@ -2,8 +2,8 @@ import { setFlagsFromString } from 'node:v8';
 
 /**
  * How far V8 lets its heap grow past what lived at the last full collection, in percent, while
- * no bulk bytes are in flight; imported first by the composition root and both entry points
- * because the limit a full collection sets holds until the next one, so the collections made
+ * no bulk bytes are in flight; set when the engine's facade is loaded (its first export), which
+ * the composition root and both entry points import first, because the limit a full collection sets holds until the next one, so the collections made
  * while the rest of the app loads must already see it.
  *
  * Why bound it: V8 picks the factor itself, up to 4x, which suits a short script and not an app
@@ -49,12 +49,19 @@ export function heapGrowthBounded(): boolean {
   return bounded;
 }
 
+/** A body's length as callers have it: a number, or a Content-Length header's text; else unknown. */
+function lengthOf(length: unknown): number | undefined {
+  const n = typeof length === 'number' ? length : typeof length === 'string' && /^\d+$/.test(length) ? Number(length) : NaN;
+  return Number.isSafeInteger(n) ? n : undefined;
+}
+
 /**
- * Marks a body of `bytes` (undefined: not known yet, counted as bulk) as in flight when it is
- * bulk; the returned function ends it, and does nothing when called again.
+ * Marks a body of `length` (a number or a Content-Length header; unknown counts as bulk) as in
+ * flight when it is bulk; the returned function ends it, and does nothing when called again.
  */
-export function bodyInFlight(bytes: number | null | undefined): () => void {
-  if (bytes != null && bytes < BULK_BODY_BYTES) return noop;
+export function bodyInFlight(length: unknown): () => void {
+  const bytes = lengthOf(length);
+  if (bytes !== undefined && bytes < BULK_BODY_BYTES) return noop;
   bulkInFlight++;
   clearTimeout(rebound);
   rebound = undefined;

@@ -88,12 +88,6 @@ function bodyCutShort(x: Exchange, native: boolean): void {
   else sendError({ x, address: { style: 'path' } }, new CofferError(x.req.headers['content-md5'] ? 'BadDigest' : 'IncompleteBody'));
 }
 
-/** The length a request announces; undefined when it does not (chunked) or cannot be read. */
-function declaredLength(req: IncomingMessage): number | undefined {
-  const n = Number(req.headers['content-length'] ?? NaN);
-  return Number.isSafeInteger(n) && n >= 0 ? n : undefined;
-}
-
 /** One node:http server for both APIs: native paths (`/swift`, `/v1/AUTH_…`, `/auth`, `/info`) unless S3-signed, everything else S3. */
 export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   const native = { engine: opts.engine, secret: opts.secret };
@@ -102,7 +96,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     const x = new Exchange(req, res, newRequestId());
     const log = opts.log;
     inFlight.track(req, res);
-    if (hasBody(req)) res.once('close', bodyInFlight(declaredLength(req)));
+    if (hasBody(req)) res.once('close', bodyInFlight(req.headers['content-length']));
     if (log) res.on('finish', () => log(`${new Date().toISOString()} ${x.id} ${x.method} ${req.url} ${x.status || res.statusCode} ${Math.round(performance.now() - x.started)}ms`));
     let api: 'ui' | 'native' | 'compat' = 'compat';
     try {

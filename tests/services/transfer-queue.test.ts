@@ -8,9 +8,7 @@ import { Readable } from 'node:stream';
 import { describe, expect, it, vi } from 'vitest';
 import { CofferError } from '../../src-shared/errors.js';
 import { KEEP_FINISHED, SMALL_LANE_FACTOR } from '../../src-main/services/transfers/queue.js';
-import { scriptedQueue, until } from './scripted-queue.js';
-
-const queue = scriptedQueue;
+import { scriptedQueue as queue, until } from './scripted-queue.js';
 
 describe('the transfer queue', () => {
   it('never runs more jobs at once than its concurrency', async () => {

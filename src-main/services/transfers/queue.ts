@@ -180,7 +180,7 @@ export class JobQueue {
 
   private async start(job: Job): Promise<void> {
     this.running++;
-    // Unknown sizes count as bulk until known: V8 then chooses the heap's growth itself.
+    // A file of unknown size counts as bulk.
     const bodyEnded = bodyInFlight(job.item.size);
     const controller = new AbortController();
     job.controller = controller;
