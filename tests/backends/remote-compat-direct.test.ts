@@ -4,6 +4,7 @@
 // and both must come out as the same CofferError code. Also: what reaches the server (signed as
 // UNSIGNED-PAYLOAD with Content-MD5, the SDK's x-id) and what an upload answers without a HEAD.
 import { createHash } from 'node:crypto';
+import { getEventListeners } from 'node:events';
 import { createServer as createTcpServer } from 'node:net';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -109,6 +110,47 @@ describe('remote S3 direct requests', () => {
       codeOf(b.upload(bucket, 'x', { stream: Readable.from([Buffer.from('bytes')]) }, { signal, meta: { via: 'sdk' } })),
     ]);
     expect(both).toEqual(['Aborted', 'Aborted', 'Aborted', 'Aborted', 'Aborted']);
+  });
+
+  it('a download cancelled while its body is read fails as cancelled, and the connection pool still serves', async () => {
+    const b = make();
+    const big = Buffer.alloc(4 << 20, 7);
+    await b.upload(bucket, 'big', inMemory(big));
+    const controller = new AbortController();
+    const { body } = await b.download(bucket, 'big', { signal: controller.signal });
+    const chunks = body[Symbol.asyncIterator]();
+    expect((await chunks.next()).done).toBe(false);
+    controller.abort();
+    const rest = async () => {
+      while (!(await chunks.next()).done);
+    };
+    expect(await codeOf(rest())).toBe('Aborted');
+    const again = await b.download(bucket, 'big');
+    expect((await readAll(again.body)).equals(big)).toBe(true);
+  });
+
+  it('a request the server never answers ends when cancelled', async () => {
+    const silent = createTcpServer((socket) => socket.resume());
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    try {
+      const b = make({ endpoint: `http://127.0.0.1:${(silent.address() as { port: number }).port}`, maxAttempts: 1 });
+      const controller = new AbortController();
+      const calls = [codeOf(b.download(bucket, 'there', { signal: controller.signal })), codeOf(b.upload(bucket, 'x', inMemory(Buffer.from('bytes')), { signal: controller.signal }))];
+      setTimeout(() => controller.abort(), 200);
+      expect(await Promise.all(calls)).toEqual(['Aborted', 'Aborted']);
+    } finally {
+      silent.close();
+    }
+  });
+
+  it('a signal that outlives its requests keeps no listener from them', async () => {
+    const b = make();
+    const signal = new AbortController().signal;
+    for (let i = 0; i < 20; i++) {
+      await b.upload(bucket, `kept-${i}`, inMemory(Buffer.from(`bytes ${i}`)), { signal });
+      await readAll((await b.download(bucket, `kept-${i}`, { signal })).body);
+    }
+    expect(getEventListeners(signal, 'abort')).toHaveLength(0);
   });
 
   it('sends bytes in memory with the MD5 the caller computed: bytes that do not match it are refused, nothing stored', async () => {

@@ -5,7 +5,7 @@ import { dirname } from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { CofferError } from '../../../src-shared/errors.js';
-import type { ObjectBackend, UploadResult } from '../../backends/object-backend.js';
+import type { ObjectBackend, UploadResult, UploadSource } from '../../backends/object-backend.js';
 import type { ObjectDetails } from '../../../src-shared/model/storage.js';
 import type { FileThread } from './file-thread.js';
 import { bareEtag, downloadInRanges, isPlainMd5, PARTS_CHECK_BYTES, rangedPlan } from './ranged-download.js';
@@ -55,6 +55,18 @@ async function uploadStreamed(backend: ObjectBackend, container: string, name: s
   return { verified: verify(name, result, hex()) };
 }
 
+/** Bytes in memory as an upload's source: their stream is made only if a backend reads it (the S3 one sends the bytes as they are). */
+function wholeBody(bytes: Buffer): UploadSource {
+  let stream: Readable | undefined;
+  return {
+    size: bytes.length,
+    bytes,
+    get stream() {
+      return (stream ??= Readable.from([bytes], { objectMode: false }));
+    },
+  };
+}
+
 /**
  * A small file read whole and hashed on the file thread (file-thread.ts), sent as one body: a
  * stream's machinery and a second stat per file were a third of the client's CPU for 10,000
@@ -66,7 +78,7 @@ async function uploadSmallFile(job: Job & { spec: { kind: 'path' } }, ctx: RunCo
   // Progress within a file only where it takes a while to send: below that the item is done (its
   // size its progress) a moment later, and without a callback no meter stream is made per file.
   const progress = bytes.length > SMALL_DOWNLOAD_BYTES ? { onProgress: ctx.progress } : {};
-  const result = await ctx.backend.upload(job.item.container, job.spec.name, { stream: Readable.from([bytes], { objectMode: false }), size: bytes.length, bytes }, { signal: ctx.signal, ...progress, md5 });
+  const result = await ctx.backend.upload(job.item.container, job.spec.name, wholeBody(bytes), { signal: ctx.signal, ...progress, md5 });
   return { verified: verify(job.spec.name, result, md5) };
 }
 
