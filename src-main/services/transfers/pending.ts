@@ -99,6 +99,10 @@ export class PendingFiles {
   }
 
   /** Nothing left to show or to start: the queue forgets the batch. */
+  get direction(): TransferItem['direction'] {
+    return this.batch.kind === 'download' ? 'download' : 'upload';
+  }
+
   get empty(): boolean {
     return this.shown === 0;
   }
@@ -120,7 +124,7 @@ export class PendingFiles {
     return {
       id: this.idOf(i),
       batchId: b.batchId,
-      direction: b.kind === 'download' ? 'download' : 'upload',
+      direction: this.direction,
       account: b.account,
       container: b.container,
       name: this.names[i]!,
