@@ -162,6 +162,18 @@ describe('objects', () => {
     }
   });
 
+  it('sends bytes in memory as they are, with their MD5: the stream beside them stays unread, and bytes that do not match are refused, nothing stored', async () => {
+    const data = bytes(5000);
+    const unread = new Readable({ read: () => unread.destroy(new Error('the stream was read')) });
+    const up = await backend.upload(c, 'in-memory.bin', { stream: unread, size: data.length, bytes: data }, { md5: md5(data) });
+    expect(up).toMatchObject({ size: data.length, etag: md5(data) });
+    expect(unread.destroyed).toBe(false);
+    expect((await readAll((await backend.download(c, 'in-memory.bin')).body)).equals(data)).toBe(true);
+    // The MD5 the caller read is not the bytes' (they changed in memory since): the server refuses them.
+    await expectCode(backend.upload(c, 'damaged.bin', { stream: Readable.from([]), size: data.length, bytes: data }, { md5: md5(bytes(5000)) }), 'BadDigest');
+    await expectCode(backend.head(c, 'damaged.bin'), 'NoSuchKey');
+  });
+
   it('downloads a range, with progress', async () => {
     const data = bytes(10_000);
     await backend.upload(c, 'ranged', { stream: Readable.from([data]), size: data.length });
