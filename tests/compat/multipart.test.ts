@@ -243,4 +243,20 @@ describe('GetObject by part number', () => {
     const plain = await c.send(new GetObjectCommand({ Bucket: b, Key: 'plain.txt', PartNumber: 1 }));
     expect(await readAll(plain.Body as Readable)).toEqual(Buffer.from('plain'));
   });
+
+  it('answers HEAD of a part with the headers GET of that part answers, no body', async () => {
+    const Key = 'head-part.bin';
+    const body = [Buffer.alloc(5 * MiB, 3), Buffer.alloc(777, 4)];
+    const { UploadId } = await c.send(new CreateMultipartUploadCommand({ Bucket: b, Key, ContentType: 'application/x-parted', Metadata: { kind: 'parted' } }));
+    const Parts = await uploadParts(Key, UploadId!, body);
+    await c.send(new CompleteMultipartUploadCommand({ Bucket: b, Key, UploadId, MultipartUpload: { Parts } }));
+    await c.send(new PutObjectCommand({ Bucket: b, Key: 'head-plain.txt', Body: 'plain' }));
+    const without = (h: Record<string, unknown>) => Object.fromEntries(Object.entries(h).filter(([k]) => !['date', 'x-amz-request-id', 'x-amz-id-2', 'connection', 'keep-alive'].includes(k)));
+    for (const [key, n] of [[Key, 1], [Key, 2], ['head-plain.txt', 1]] as const) {
+      const head = await raw(s, 'HEAD', `/${b}/${key}?partNumber=${n}`, { as: ALICE });
+      const get = await raw(s, 'GET', `/${b}/${key}?partNumber=${n}`, { as: ALICE });
+      expect([head.status, head.body.length]).toEqual([206, 0]);
+      expect(without(head.headers)).toEqual(without(get.headers));
+    }
+  });
 });

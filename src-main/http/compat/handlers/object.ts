@@ -84,10 +84,13 @@ export async function getObject(call: BucketCall<OpOf<'GetObject' | 'HeadObject'
     if (versionId === 'null' && h['x-amz-version-id'] === undefined) h['x-amz-version-id'] = 'null';
     return h;
   };
-  if (op.name === 'HeadObject' && !range) {
-    // The headers are all in `info`: opening the body only to drop it cost as much as a GET.
-    const head = nullVersion(addExpirationHeader(call.bucket, info, ctx.engine.options.lifecycleDayMs, addLockHeaders(call, info, objectHeaders(info, overrides, op.checksumMode))));
-    return x.sendHead(200, head, s3Headers(x), info.size);
+  if (op.name === 'HeadObject' && (!range || part)) {
+    // The headers are all in `info` (a part's range too): opening the body only to drop it cost as much as a GET.
+    const head = nullVersion(addExpirationHeader(call.bucket, info, ctx.engine.options.lifecycleDayMs, addLockHeaders(call, info, objectHeaders(info, overrides, op.checksumMode && !part))));
+    if (!part) return x.sendHead(200, head, s3Headers(x), info.size);
+    head['x-amz-mp-parts-count'] = part.parts;
+    head['Content-Range'] = `bytes ${part.start}-${part.end}/${info.size}`;
+    return x.sendHead(206, head, s3Headers(x), part.end - part.start + 1);
   }
   const read = early ?? (await ctx.engine.getObject(call.ref, key, readOptionsFor(call.who, range, versionId)));
   const headers = nullVersion(addExpirationHeader(call.bucket, read.info, ctx.engine.options.lifecycleDayMs, addLockHeaders(call, read.info, objectHeaders(read.info, overrides, op.checksumMode && !read.range))));
