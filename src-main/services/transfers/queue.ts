@@ -158,11 +158,11 @@ export class JobQueue {
    */
   pump(): void {
     if (this.stopped) return;
-    const widest = this.concurrency * Math.max(...Object.values(SMALL_LANE_FACTOR));
     for (const lane of ['large', 'small'] as const) {
       const limitOf = (direction: TransferItem['direction']) => (lane === 'large' ? this.concurrency : this.concurrency * SMALL_LANE_FACTOR[direction]);
+      const laneLimit = Math.max(limitOf('upload'), limitOf('download'));
       for (const job of this.queued[lane]) {
-        if (this.running >= widest) break;
+        if (this.running >= laneLimit) break;
         if (this.running >= limitOf(job.item.direction) || job.retryTimer || (job.spec.kind === 'stream' && !job.stream)) continue;
         this.launch(job);
       }
@@ -170,7 +170,7 @@ export class JobQueue {
       for (const p of this.pending.values()) {
         const limit = limitOf(p.direction);
         for (let i = 0; this.running < limit && (i = p.next(lane)) >= 0; ) this.launch(this.adopt(p, i));
-        if (this.running >= widest) break;
+        if (this.running >= laneLimit) break;
       }
     }
   }
