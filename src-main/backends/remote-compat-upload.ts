@@ -1,7 +1,6 @@
 // Streaming uploads to S3: one PUT for small bodies, parallel multipart parts above the part
 // size, never the whole file in memory (partSize x queueSize, see remote-compat-multipart.ts).
 import type { S3Client } from '@aws-sdk/client-s3';
-import { createHash } from 'node:crypto';
 import { stat } from 'node:fs/promises';
 import { typeFromName } from '../engine/index.js';
 import type { ObjectDetails } from '../../src-shared/model/storage.js';
@@ -12,7 +11,7 @@ import { fromS3Error } from './remote-compat-errors.js';
 import { headerParams } from './remote-compat-mapping.js';
 import { MAX_PARTS, putDirect, putInParts } from './remote-compat-multipart.js';
 import { putFileResumable } from './remote-compat-resume.js';
-import { abortedError, metered, openUploadSource, throwIfAborted } from './transfer.js';
+import { abortedError, md5HexOf, metered, openUploadSource, throwIfAborted } from './transfer.js';
 
 export const DEFAULT_PART_SIZE = 8 * 1024 * 1024;
 export const DEFAULT_QUEUE_SIZE = 4;
@@ -68,7 +67,7 @@ export async function uploadStream(
 
 async function sendWhole(direct: DirectS3, params: ReturnType<typeof objectParams>, bytes: Buffer, opts: UploadOptions) {
   const signal = opts.signal ?? new AbortController().signal;
-  const contentMd5 = (opts.md5 && /^[0-9a-f]{32}$/.test(opts.md5) ? Buffer.from(opts.md5, 'hex') : createHash('md5').update(bytes).digest()).toString('base64');
+  const contentMd5 = Buffer.from(md5HexOf(bytes, opts.md5), 'hex').toString('base64');
   try {
     return { composite: undefined, put: await putDirect(direct, params, bytes, contentMd5, signal) };
   } catch (err) {

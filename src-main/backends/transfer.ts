@@ -7,6 +7,9 @@ import { Transform, type Readable } from 'node:stream';
 import { CofferError } from '../../src-shared/errors.js';
 import type { UploadSource } from './object-backend.js';
 
+/** The MD5 (hex) of bytes in memory: the caller's when it gave a well-formed one (it hashed them as it read them), else hashed here. */
+export const md5HexOf = (bytes: Buffer, given?: string): string => (given && /^[0-9a-f]{32}$/.test(given) ? given : createHash('md5').update(bytes).digest('hex'));
+
 /** At most ~5 reports a second: progress feeds a UI over IPC, more would only cost. */
 export const PROGRESS_INTERVAL_MS = 200;
 

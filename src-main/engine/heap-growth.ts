@@ -3,8 +3,9 @@ import { setFlagsFromString } from 'node:v8';
 /**
  * How far V8 lets its heap grow past what lived at the last full collection, in percent, while
  * no bulk bytes are in flight; set when the engine's facade is loaded (its first export), which
- * the composition root and both entry points import first, because the limit a full collection sets holds until the next one, so the collections made
- * while the rest of the app loads must already see it.
+ * the composition root and both entry points import first: the limit a full collection sets
+ * holds until the next one, so the collections made while the rest of the app loads must
+ * already see it.
  *
  * Why bound it: V8 picks the factor itself, up to 4x, which suits a short script and not an app
  * that moves folders of small files for minutes: every file leaves a few KB that outlive two

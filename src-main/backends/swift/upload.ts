@@ -7,7 +7,8 @@ import type { ObjectDetails } from '../../../src-shared/model/storage.js';
 import type { UploadOptions, UploadResult, UploadSource } from '../object-backend.js';
 import type { SwiftClient } from './client.js';
 import { bareEtag, isoDate, isStaticLargeObject, objectWriteHeaders } from './headers.js';
-import { drain, header, readText } from './http.js';
+import { drain, header, readText, type RawReply } from './http.js';
+import { md5HexOf } from '../transfer.js';
 import type { SwiftInfo } from './info.js';
 import { metered, Progress } from './progress.js';
 import { deleteSegments } from './delete.js';
@@ -47,8 +48,8 @@ async function previousSegments(client: SwiftClient, container: string, name: st
 /**
  * One PUT. A file can be sent again (retries, re-auth), and bytes in memory; a stream only once.
  * The server's ETag must be our MD5. Bytes in memory go as they are, with their MD5 (the
- * caller's, or hashed here) for the server to check: a stream's pipeline made and aborted an AbortController per file, a DOMException
- * each (about 50 µs a small file).
+ * caller's, or hashed here) for the server to check: a stream's pipeline made and aborted an
+ * AbortController per file, a DOMException each (about 50 µs a small file).
  */
 async function putSingle(client: SwiftClient, container: string, name: string, source: UploadSource, size: number | undefined, headers: Record<string, string>, progress: Progress, signal?: AbortSignal, knownMd5?: string) {
   const bytes = 'bytes' in source ? source.bytes : undefined;
@@ -80,14 +81,18 @@ async function putSingle(client: SwiftClient, container: string, name: string, s
     ...(signal ? { signal } : {}),
     what: `Upload of ${container}/${name}`,
   });
-  const md5 = hash.digest('hex');
+  return stored(reply, `${container}/${name}`, hash.digest('hex'), sent);
+}
+
+/** What a PUT stored: the server's ETag must be the MD5 of what was sent. */
+function stored(reply: RawReply, what: string, md5: string, size: number) {
   const etag = bareEtag(header(reply.headers, 'etag'));
-  if (etag && etag !== md5) throw new CofferError('BadDigest', `${container}/${name} arrived damaged (ETag ${etag}, sent ${md5})`);
-  return { etag: etag || md5, lastModified: isoDate(header(reply.headers, 'last-modified')), size: sent };
+  if (etag && etag !== md5) throw new CofferError('BadDigest', `${what} arrived damaged (ETag ${etag}, sent ${md5})`);
+  return { etag: etag || md5, lastModified: isoDate(header(reply.headers, 'last-modified')), size };
 }
 
 async function putBytes(client: SwiftClient, container: string, name: string, bytes: Buffer, headers: Record<string, string>, progress: Progress, signal: AbortSignal | undefined, knownMd5: string | undefined) {
-  const md5 = knownMd5 && /^[0-9a-f]{32}$/.test(knownMd5) ? knownMd5 : createHash('md5').update(bytes).digest('hex');
+  const md5 = md5HexOf(bytes, knownMd5);
   const reply = await client.call({
     method: 'PUT',
     container,
@@ -100,9 +105,7 @@ async function putBytes(client: SwiftClient, container: string, name: string, by
     what: `Upload of ${container}/${name}`,
   });
   progress.add(bytes.length);
-  const etag = bareEtag(header(reply.headers, 'etag'));
-  if (etag && etag !== md5) throw new CofferError('BadDigest', `${container}/${name} arrived damaged (ETag ${etag}, sent ${md5})`);
-  return { etag: etag || md5, lastModified: isoDate(header(reply.headers, 'last-modified')), size: bytes.length };
+  return stored(reply, `${container}/${name}`, md5, bytes.length);
 }
 
 /**

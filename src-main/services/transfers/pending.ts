@@ -98,11 +98,11 @@ export class PendingFiles {
     return this.names.length;
   }
 
-  /** Nothing left to show or to start: the queue forgets the batch. */
   get direction(): TransferItem['direction'] {
     return this.batch.kind === 'download' ? 'download' : 'upload';
   }
 
+  /** Nothing left to show or to start: the queue forgets the batch. */
   get empty(): boolean {
     return this.shown === 0;
   }
