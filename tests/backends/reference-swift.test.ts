@@ -1,5 +1,5 @@
 // The backend contract against real OpenStack Swift (Debian's 2.30, tempauth, v1 auth).
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeWith, reference } from '../reference/reference.js';
@@ -41,6 +41,27 @@ describeWith('swift', 'real Swift: large uploads that fail', () => {
       await expect(f.backend.upload(c, 'big.bin', { stream: source, size: 6 * MiB })).rejects.toThrow();
       expect(await f.pendingUploads!(c)).toBe(0);
       await expectCode(f.backend.head(c, 'big.bin'), 'NoSuchKey');
+    } finally {
+      await f.close();
+    }
+  });
+});
+
+describeWith('swift', 'real Swift: small files sent from memory', () => {
+  it('stores bytes with their MD5, and refuses bytes that are not what the MD5 says (nothing stored)', async () => {
+    const swift = await reference('swift');
+    const u = swift.users.tester;
+    const f = await swiftFixture(swift.authUrl, `${u.account}:${u.user}`, u.key);
+    try {
+      const c = containerName('in-memory');
+      await f.backend.createContainer(c);
+      const bytes = randomBytes(5000);
+      const md5 = createHash('md5').update(bytes).digest('hex');
+      const unread = new Readable({ read: () => unread.destroy(new Error('the stream was read')) });
+      expect(await f.backend.upload(c, 'kept.bin', { stream: unread, size: bytes.length, bytes }, { md5 })).toMatchObject({ size: bytes.length, etag: md5 });
+      const other = createHash('md5').update(randomBytes(5000)).digest('hex');
+      await expectCode(f.backend.upload(c, 'damaged.bin', { stream: Readable.from([]), size: bytes.length, bytes }, { md5: other }), 'BadDigest');
+      await expectCode(f.backend.head(c, 'damaged.bin'), 'NoSuchKey');
     } finally {
       await f.close();
     }
