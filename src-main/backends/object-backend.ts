@@ -62,6 +62,13 @@ export interface UploadOptions extends TransferOptions {
    * backend that sends Content-MD5 with a single request uses it instead of hashing them again.
    */
   md5?: string;
+  /**
+   * The caller found no object under this name moments ago (an upload batch's conflict check): a
+   * backend may skip looking for one to replace (Swift: the HEAD for an old SLO's segments, a
+   * second request per small file). If one appeared since, what it leaves costs space, not
+   * correctness.
+   */
+  absent?: boolean;
 }
 
 /** An upload's result; `checked: 'parts'` when the backend compared every part's MD5 and the composite ETag itself. */

@@ -106,6 +106,46 @@ describe('static large objects', () => {
     expect(await allEntries(backend.listFolder(c, { delimiter: '' }))).toEqual([]);
   });
 
+  it('writes a name the caller knows to be new without looking for an old SLO first, unless its body is a one-shot stream', async () => {
+    const c = containerName('slo-absent');
+    await backend.createContainer(c);
+    const small = bytes(5000);
+    // HEADs of the object before its first byte is sent (an SLO's details are read after its manifest).
+    const heads = (from: number, name: string) => {
+      const lines = coffer.log.slice(from);
+      const firstPut = lines.findIndex((l) => / PUT /.test(l));
+      return lines.slice(0, firstPut < 0 ? lines.length : firstPut).filter((l) => new RegExp(`HEAD \\S+/${c}/${name} `).test(l));
+    };
+    let from = coffer.log.length;
+    await backend.upload(c, 'new-bytes', { stream: Readable.from([]), size: small.length, bytes: small }, { absent: true });
+    expect(heads(from, 'new-bytes')).toEqual([]);
+    expect(requests(coffer, from, /PUT /)).toHaveLength(1);
+    const big = bytes(4 * MiB);
+    const f = tempFile(big);
+    try {
+      from = coffer.log.length;
+      await backend.upload(c, 'new-file', { path: f.path }, { absent: true });
+      expect(heads(from, 'new-file')).toEqual([]);
+      expect(await segmentsOf(c, 'new-file/')).toHaveLength(4);
+    } finally {
+      f.remove();
+    }
+    // A stream can be sent once: the look (which also proves the token) still comes first.
+    from = coffer.log.length;
+    await backend.upload(c, 'new-stream', { stream: Readable.from([small]), size: small.length }, { absent: true });
+    expect(heads(from, 'new-stream')).toHaveLength(1);
+    // Without the hint, replacing the SLO removes its segments; with a wrong hint (an SLO made
+    // since the plan looked) the new bytes are what is stored and the old segments are what it costs.
+    from = coffer.log.length;
+    await backend.upload(c, 'new-file', { stream: Readable.from([]), size: small.length, bytes: small });
+    expect(heads(from, 'new-file')).toHaveLength(1);
+    expect(await segmentsOf(c, 'new-file/')).toEqual([]);
+    await backend.upload(c, 'raced', { stream: Readable.from([big]), size: big.length });
+    await backend.upload(c, 'raced', { stream: Readable.from([]), size: small.length, bytes: small }, { absent: true });
+    expect((await readAll((await backend.download(c, 'raced')).body)).equals(small)).toBe(true);
+    expect(await segmentsOf(c, 'raced/')).toHaveLength(4);
+  });
+
   it('resumes after a cancel without sending finished segments again', async () => {
     const c = containerName('resume');
     await backend.createContainer(c);

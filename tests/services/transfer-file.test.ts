@@ -52,6 +52,20 @@ describe('the transfer queue on disk', () => {
     expect(back.pending).toEqual([record]);
   });
 
+  it("forgets an unfinished upload's 'no object under this name' from its plan: after a restart the name is looked at again", async () => {
+    const file = join(mkdtempSync(join(os.tmpdir(), 'coffer-transfer-file-')), 'transfers.json');
+    const upload = (i: number, state: TransferItem['state']): SavedJob => {
+      const job = saved(i, state);
+      return { ...job, item: { ...job.item, direction: 'upload' }, spec: { kind: 'path', path: job.item.path!, name: job.item.name, absent: true } };
+    };
+    await new TransferFile(file, () => [upload(1, 'done'), upload(2, 'running')], (j) => j).flush();
+    const back = new TransferFile(file, () => [], (j) => j).load().jobs;
+    expect(back.map((j) => [j.item.state, j.spec])).toEqual([
+      ['done', { kind: 'path', path: '/tmp/x/folder/file-1.bin', name: 'folder/file-1.bin', absent: true }],
+      ['paused', { kind: 'path', path: '/tmp/x/folder/file-2.bin', name: 'folder/file-2.bin' }],
+    ]);
+  });
+
   it('writes an empty queue, and a queue of exactly one slice', async () => {
     const dir = mkdtempSync(join(os.tmpdir(), 'coffer-transfer-file-'));
     await new TransferFile(join(dir, 'empty.json'), () => [], (j: SavedJob) => j).flush();

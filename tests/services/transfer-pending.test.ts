@@ -130,6 +130,29 @@ describe('pending files of a folder transfer', () => {
     expect([...q.items()].filter((item) => item.id === p.idOf(1))).toHaveLength(1);
   });
 
+  it("of an upload carry 'the plan found no object under this name' to their jobs, and forget it after a restart", async () => {
+    const specs: Job['spec'][] = [];
+    const upload = { ...batch, kind: 'path' as const };
+    const first = setup(async (job) => void specs.push(job.spec));
+    const files = first.files(4).map((f, i) => ({ ...f, absent: i % 2 === 0 }));
+    const p = first.q.addPending(upload, files);
+    first.q.pump();
+    await until(() => specs.length === 4);
+    expect(specs.map((spec) => (spec.kind === 'path' ? spec.absent : 'not an upload'))).toEqual([true, undefined, true, undefined]);
+
+    // Saved before any ran: after the restart, every name is looked at again (time has passed).
+    const paused = setup();
+    paused.q.addPending(upload, files);
+    const [record] = JSON.parse(JSON.stringify([...paused.q.savedPending()])) as SavedPending[];
+    const second = setup(async (job) => void specs.push(job.spec));
+    second.q.restorePending(record!);
+    specs.length = 0;
+    second.q.resumeAll();
+    await until(() => specs.length === 4);
+    expect(specs.every((spec) => spec.kind === 'path' && spec.absent === undefined)).toBe(true);
+    expect(p.count).toBe(4);
+  });
+
   it('come back from their record after a restart: queued ones paused, under the same ids, the ones made into jobs left out', async () => {
     // Large files, two slots: the first two start (and hang), as jobs of their own.
     const first = setup(() => new Promise(() => undefined));

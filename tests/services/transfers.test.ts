@@ -22,7 +22,9 @@ let remotes: { s3: string; swift: string };
 let counter = 0;
 
 const api = () => createClient(ctx.rpc.asTransport()).services;
-const open = (port = 0) => createAppContext({ dataDir: join(dir, 'store'), port, engine: { noSync: true } });
+/** The server's request lines (`<time> <id> <METHOD> <url> <status> <ms>ms`), the remote accounts' included. */
+const serverLog: string[] = [];
+const open = (port = 0) => createAppContext({ dataDir: join(dir, 'store'), port, engine: { noSync: true }, log: (line) => serverLog.push(line) });
 
 async function addRemotes(): Promise<{ s3: string; swift: string }> {
   const [user] = await api().localStore.users({});
@@ -152,6 +154,36 @@ describe.each(['local', 's3', 'swift'] as const)('verified transfers: %s', (kind
     expect(readFileSync(join(target, 'in', '_', '_', 'escape.txt'), 'utf8')).toBe('x');
     expect(existsSync(join(dir, 'escape.txt'))).toBe(false);
     expect(readdirSync(join(target, 'in')).filter((n) => n.endsWith('.coffer-partial'))).toEqual([]);
+  });
+});
+
+describe('new names over Swift', () => {
+  it('writes the names the plan found free without a HEAD each, and still looks at the ones it replaces', async () => {
+    const c = await container(remotes.swift);
+    const headsOf = (from: number, name: string) => serverLog.slice(from).filter((l) => l.includes(` HEAD `) && l.includes(`/${c}/${encodeURIComponent(name)} `));
+    const a = localFile(`new${counter}/a.txt`, 'first a');
+    localFile(`new${counter}/b.txt`, 'first b');
+    const b = join(a, '..', 'b.txt');
+    // Two new names: the plan's HEAD each, none when they are written.
+    let plan = await api().transfers.planUpload({ account: remotes.swift, container: c, prefix: '', paths: [a, b] });
+    let from = serverLog.length;
+    let run = await api().transfers.startUpload({ batchId: plan.batchId, conflict: 'replace' });
+    expect((await settled(run.items.map((i) => i.id))).every((i) => i.state === 'done' && i.verified)).toBe(true);
+    expect([...headsOf(from, 'a.txt'), ...headsOf(from, 'b.txt')]).toEqual([]);
+    // a.txt replaced: it is looked at before it is written (an SLO there would lose its segments).
+    writeFileSync(a, 'second a');
+    plan = await api().transfers.planUpload({ account: remotes.swift, container: c, prefix: '', paths: [a] });
+    from = serverLog.length;
+    run = await api().transfers.startUpload({ batchId: plan.batchId, conflict: 'replace' });
+    await settled(run.items.map((i) => i.id));
+    expect(headsOf(from, 'a.txt')).toHaveLength(1);
+    expect(await body(remotes.swift, c, 'a.txt')).toBe('second a');
+    // Kept both: the free name is asked for once while it is chosen, not again when written.
+    plan = await api().transfers.planUpload({ account: remotes.swift, container: c, prefix: '', paths: [a] });
+    from = serverLog.length;
+    run = await api().transfers.startUpload({ batchId: plan.batchId, conflict: 'keepBoth' });
+    expect((await settled(run.items.map((i) => i.id)))[0]).toMatchObject({ name: 'a (1).txt', state: 'done', verified: true });
+    expect(headsOf(from, 'a (1).txt')).toHaveLength(1);
   });
 });
 

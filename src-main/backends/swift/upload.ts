@@ -130,8 +130,10 @@ export async function uploadObject(
   const contentType = opts.contentType || typeFromName(name) || 'application/octet-stream';
   const headers = objectWriteHeaders(contentType, opts.meta, opts.headers);
   const progress = new Progress(opts.onProgress, tuning.progressIntervalMs);
-  // Also proves the token before a one-shot stream is spent on a request that could get a 401.
-  const old = await previousSegments(client, container, name, signal);
+  // Also proves the token before a one-shot stream is spent on a request that could get a 401;
+  // a file or bytes in memory can be sent again, so a name known to be new needs no look.
+  const replayable = 'path' in source || source.bytes !== undefined;
+  const old = opts.absent && replayable ? [] : await previousSegments(client, container, name, signal);
   let result: UploadResult;
   let kept = new Set<string>();
   if (size !== undefined && size > tuning.segmentThreshold && (info === undefined || info.slo !== undefined)) {

@@ -7,6 +7,8 @@ export interface PendingFile {
   name: string;
   path: string;
   size: number;
+  /** An upload's: the plan found no object under its name. */
+  absent?: boolean;
 }
 
 export interface PendingBatch {
@@ -66,6 +68,8 @@ export class PendingFiles {
   private readonly paths: string[];
   private readonly sizes: Float64Array;
   private readonly states: Uint8Array;
+  /** Per file, 1 where the plan found no object under its name; in memory only (a restart forgets it). */
+  private readonly absent: Uint8Array;
   /** Per lane, the first index at or after which a queued file of that lane may be. */
   private readonly cursor = { small: 0, large: 0 };
   /** Files queued, paused or cancelled: the ones the list still shows from here. */
@@ -84,6 +88,7 @@ export class PendingFiles {
       this.sizes = Float64Array.from(files.sizes);
       this.states = Uint8Array.from(files.states, (st) => (st === QUEUED ? PAUSED : st));
       this.shown = this.states.reduce((n, st) => n + (st <= CANCELLED ? 1 : 0), 0);
+      this.absent = new Uint8Array(this.names.length);
       return;
     }
     this.idPrefix = `${randomBytes(12).toString('hex')}-`;
@@ -91,6 +96,7 @@ export class PendingFiles {
     this.paths = files.map((f) => flat(f.path));
     this.sizes = Float64Array.from(files, (f) => f.size);
     this.states = new Uint8Array(files.length);
+    this.absent = Uint8Array.from(files, (f) => (f.absent ? 1 : 0));
     this.shown = files.length;
   }
 
@@ -143,7 +149,8 @@ export class PendingFiles {
   spec(i: number): JobSpec {
     const name = this.names[i]!;
     const path = this.paths[i]!;
-    return this.batch.kind === 'path' ? { kind: 'path', path, name } : { kind: 'download', name, path };
+    if (this.batch.kind === 'download') return { kind: 'download', name, path };
+    return this.absent[i] ? { kind: 'path', path, name, absent: true } : { kind: 'path', path, name };
   }
 
   /** The next queued file of the lane (the caller takes it and makes its job), or -1. */

@@ -8,7 +8,8 @@ import { KEEP_FINISHED } from './queue.js';
 
 /** What a job does, in a form that survives a restart. */
 export type JobSpec =
-  | { kind: 'path'; path: string; name: string }
+  /** `absent`: the batch's plan found no object under `name` (not kept across a restart: time has passed). */
+  | { kind: 'path'; path: string; name: string; absent?: true }
   /** A browser upload: its bytes arrive over HTTP and are gone after a restart. */
   | { kind: 'stream'; name: string }
   | { kind: 'download'; name: string; path: string; etag?: string };
@@ -57,6 +58,7 @@ export class TransferFile<K extends object = SavedJob> {
     const unfinished = saved.filter((j) => !['done', 'failed', 'cancelled'].includes(j.item.state));
     for (const j of unfinished) {
       j.item.bytesPerSecond = null;
+      if (j.spec.kind === 'path') delete j.spec.absent;
       if (j.spec.kind === 'stream') Object.assign(j.item, { state: 'failed', error: 'The app restarted before this browser upload finished: drop the file again' });
       else j.item.state = 'paused';
     }

@@ -105,7 +105,8 @@ export class TransferService implements TransfersService {
     const files = await resolveNames(batch, a.conflict ?? 'replace');
     const { account, container } = batch;
     // Files by path wait as a folder's pending files (no job each until its turn); a browser's, as jobs waiting for their bytes.
-    const onDisk = files.filter((f): f is typeof f & { path: string } => f.path !== undefined);
+    // A file's final name the plan found free (new, or a "keep both" name) needs no look before writing.
+    const onDisk = files.filter((f): f is typeof f & { path: string } => f.path !== undefined).map((f) => ({ ...f, absent: !batch.conflicts.has(f.name) }));
     const pending = this.queue.addPending({ batchId: a.batchId, account, container, kind: 'path' }, onDisk);
     let next = 0;
     const items = files.map((f) => {
