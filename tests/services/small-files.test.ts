@@ -1,7 +1,8 @@
 // Small files go through the file thread (services/transfers/file-thread.ts): read and hashed
 // there for uploads, hashed, written and renamed there for downloads. On a real app and server:
 // a folder of small files arrives whole and verified; bytes damaged on the way (a proxy that
-// alters the server's answers) are refused with nothing written; and the thread itself answers
+// alters the server's answers) are refused with nothing written, as are streamed objects of 1 MiB
+// (hashed there once on disk) and 17 MiB (hashed as they arrive); and the thread itself answers
 // with Node's own errors, remakes a folder removed under it, and comes back after being let go.
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -111,6 +112,35 @@ describe('a folder of small files', () => {
     expect(existsSync(join(out, 'd', 'bad.txt.coffer-partial'))).toBe(false);
     expect(items.find((i) => i.name === 'd/good.txt')).toMatchObject({ state: 'done', verified: true });
     expect(readFileSync(join(out, 'd', 'good.txt'), 'utf8')).toBe('untouched bytes');
+  });
+});
+
+describe('streamed downloads through the damaging proxy', () => {
+  // 1 MiB is hashed on the file thread once on disk, 17 MiB as it arrives (HASHED_AFTER_BYTES): both must refuse damage.
+  it.each([
+    ['hashed once on disk', 1024 * 1024],
+    ['hashed as it arrives', 17 * 1024 * 1024],
+  ])('refuses an object damaged on the way (%s) and leaves neither file nor partial file; an undamaged one arrives verified', async (_how, size) => {
+    const account = await s3Account(`damaging proxy ${size}`, `http://127.0.0.1:${(proxy.address() as { port: number }).port}`);
+    const container = `damaged-${size}`;
+    await api().browse.createContainer({ account: 'local', container });
+    // ORIGINAL every 4 KiB: some of them arrive whole in a chunk the proxy sees, and are altered.
+    const bad = Buffer.alloc(size, 0x61);
+    for (let at = 0; at + ORIGINAL.length <= size; at += 4096) ORIGINAL.copy(bad, at);
+    const good = Buffer.alloc(size, 0x62);
+    await ctx.engine.putObject({ tenant: ctx.localAccount.tenant, container }, 'm/bad.bin', bad);
+    await ctx.engine.putObject({ tenant: ctx.localAccount.tenant, container }, 'm/good.bin', good);
+
+    const out = join(dir, `down-${container}`);
+    const { ids } = await api().transfers.download({ account, container, names: [], prefixes: ['m/'], folder: out });
+    const items = await settled(ids);
+    const failed = items.find((i) => i.name === 'm/bad.bin')!;
+    expect(failed).toMatchObject({ state: 'failed', verified: false });
+    expect(failed.error).toMatch(/m\/bad\.bin arrived damaged: its MD5 [0-9a-f]{32} is not the server's ETag/);
+    expect(existsSync(join(out, 'm', 'bad.bin'))).toBe(false);
+    expect(existsSync(join(out, 'm', 'bad.bin.coffer-partial'))).toBe(false);
+    expect(items.find((i) => i.name === 'm/good.bin')).toMatchObject({ state: 'done', verified: true });
+    expect(md5(readFileSync(join(out, 'm', 'good.bin')))).toBe(md5(good));
   });
 });
 
