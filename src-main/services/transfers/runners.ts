@@ -47,11 +47,11 @@ function verify(name: string, result: UploadResult, md5: string | undefined): bo
   return false;
 }
 
-async function uploadStreamed(backend: ObjectBackend, container: string, name: string, body: Readable, size: number | undefined, ctx: RunContext, absent?: true) {
+async function uploadStreamed(backend: ObjectBackend, container: string, name: string, body: Readable, size: number | undefined, ctx: RunContext, absent = false) {
   const { tap, hex } = md5Tap();
   body.once('error', (err) => tap.destroy(err));
   body.pipe(tap);
-  const result = await backend.upload(container, name, { stream: tap, ...(size !== undefined ? { size } : {}) }, { signal: ctx.signal, onProgress: ctx.progress, ...(absent ? { absent } : {}) });
+  const result = await backend.upload(container, name, { stream: tap, ...(size !== undefined ? { size } : {}) }, { signal: ctx.signal, onProgress: ctx.progress, absent });
   return { verified: verify(name, result, hex()) };
 }
 
@@ -78,21 +78,21 @@ async function uploadSmallFile(job: Job & { spec: { kind: 'path' } }, ctx: RunCo
   // Progress within a file only where it takes a while to send: below that the item is done (its
   // size its progress) a moment later, and without a callback no meter stream is made per file.
   const progress = bytes.length > SMALL_DOWNLOAD_BYTES ? { onProgress: ctx.progress } : {};
-  const absent = job.spec.absent ? { absent: true } : {};
-  const result = await ctx.backend.upload(job.item.container, job.spec.name, wholeBody(bytes), { signal: ctx.signal, ...progress, md5, ...absent });
+  const result = await ctx.backend.upload(job.item.container, job.spec.name, wholeBody(bytes), { signal: ctx.signal, ...progress, md5, absent: job.spec.absent === true });
   return { verified: verify(job.spec.name, result, md5) };
 }
 
 export async function runPathUpload(job: Job & { spec: { kind: 'path' } }, ctx: RunContext, files: FileThread): Promise<{ verified: boolean }> {
   const { container } = job.item;
-  const { path, name, absent } = job.spec;
+  const { path, name } = job.spec;
+  const absent = job.spec.absent === true;
   // The planned size (the file may have changed since: the read takes what is there now).
   if (job.item.size !== null && job.item.size <= SMALL_FILE_BYTES) return uploadSmallFile(job, ctx, files);
   const size = (await stat(path)).size;
   ctx.setSize(size);
   if (size <= LARGE_FILE_BYTES) return uploadStreamed(ctx.backend, container, name, createReadStream(path), size, ctx, absent);
   const result = await ctx.backend.upload(container, name, { path }, {
-    ...(absent ? { absent } : {}),
+    absent,
     signal: ctx.signal,
     onProgress: ctx.progress,
     resume: { token: ctx.resumeToken, save: ctx.saveResumeToken },
