@@ -174,7 +174,8 @@ export class RemoteS3Backend implements ObjectBackend {
     if (opts.versionId === undefined) {
       // A whole object or a range of it, as the transfer queue and exports read them: the direct GET.
       const reply = await this.call(() => this.direct.getObject(container, name, opts.signal, opts.range));
-      return { details: detailsOf(container, name, getOutputOf(reply.headers), null), body: metered(reply.body, opts, 'The download') };
+      // A connection dropped mid-body is the network's failure (Unreachable): the queue tries again.
+      return { details: detailsOf(container, name, getOutputOf(reply.headers), null), body: metered(reply.body, opts, 'The download', (err) => fromS3Error(err, 'The download')) };
     }
     const range = opts.range ? { Range: `bytes=${opts.range.start}-${opts.range.end ?? ''}` } : {};
     const out = await this.call(() =>

@@ -26,6 +26,7 @@ import { listContainers, listFolder } from './swift/listing.js';
 import { sloLayout } from './swift/parts.js';
 import { accountTempUrlKey, signTempUrl, tempUrlDigest } from './swift/tempurl.js';
 import { uploadObject, type SwiftUploadOptions, type UploadTuning } from './swift/upload.js';
+import { unlessAborted } from './transfer.js';
 import {
   containerOptionHeaders,
   containerVersioning,
@@ -199,7 +200,8 @@ export class RemoteNativeBackend implements ObjectBackend {
   }
 
   async upload(container: string, name: string, source: UploadSource, opts: SwiftUploadOptions = {}): Promise<UploadResult> {
-    const info = await this.loadInfo();
+    // A server that does not answer /info must not hold a cancelled upload for its timeout.
+    const info = await unlessAborted(this.loadInfo(), opts.signal);
     return uploadObject(this.client, info, this.tuning, container, name, source, opts, () => this.head(container, name));
   }
 

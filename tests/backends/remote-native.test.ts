@@ -1,7 +1,9 @@
 // The remote Swift backend against Coffer's own native API over real HTTP on 127.0.0.1: the
 // shared contract suite, then every interface operation in Swift's terms (sign-in and failures:
 // remote-native-auth.test.ts; large objects and memory: remote-native-large.test.ts).
+import { getEventListeners } from 'node:events';
 import { createServer } from 'node:http';
+import { createServer as createTcpServer, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -196,6 +198,34 @@ describe('objects', () => {
     ac.abort();
     await expectCode(read, 'Aborted');
     await expectCode(backend.download(c, 'big-dl', { signal: ac.signal }), 'Aborted');
+  });
+
+  it('ends a request the server never answers when cancelled, and keeps no listener on a signal that outlives its requests', async () => {
+    // A server that takes the request and never answers: only the cancel can end it.
+    const sockets: Socket[] = [];
+    const silent = createTcpServer((socket) => void sockets.push(socket.on('data', () => undefined)));
+    await new Promise<void>((r) => silent.listen(0, '127.0.0.1', r));
+    const storageUrl = `http://127.0.0.1:${(silent.address() as AddressInfo).port}/v1/AUTH_silent`;
+    // Its requests would wait longer than the test may: only the cancel ends them (/info, asked for first by an upload, included).
+    const quiet = new RemoteNativeBackend({ auth: { type: 'token', token: 'AUTH_tk', storageUrl }, timeoutMs: 600_000 });
+    try {
+      for (const call of [(signal: AbortSignal) => quiet.download(c, 'o', { signal }), (signal: AbortSignal) => quiet.upload(c, 'o', { stream: Readable.from([Buffer.from('x')]), size: 1, bytes: Buffer.from('x') }, { signal })]) {
+        const ac = new AbortController();
+        const pending = call(ac.signal);
+        setTimeout(() => ac.abort(), 50);
+        await expectCode(pending, 'Aborted');
+      }
+    } finally {
+      quiet.close();
+      for (const socket of sockets) socket.destroy();
+      silent.close();
+    }
+    const signal = new AbortController().signal;
+    for (let i = 0; i < 20; i++) {
+      await backend.upload(c, `kept-${i}`, { stream: Readable.from([Buffer.from(`bytes ${i}`)]), bytes: Buffer.from(`bytes ${i}`) }, { signal });
+      await readAll((await backend.download(c, `kept-${i}`, { signal })).body);
+    }
+    expect(getEventListeners(signal, 'abort')).toHaveLength(0);
   });
 
   it('says which thing is missing', async () => {

@@ -33,10 +33,24 @@ export interface ClientOptions {
 }
 
 function queryString(q: SwiftRequest['query']): string {
-  const parts = Object.entries(q ?? {})
+  if (!q) return '';
+  const parts = Object.entries(q)
     .filter(([, v]) => v !== undefined)
     .map(([k, v]) => (v === '' ? encodeURIComponent(k) : `${encodeURIComponent(k)}=${encodeURIComponent(String(v))}`));
   return parts.length ? `?${parts.join('&')}` : '';
+}
+
+/** The last storage URL taken apart: every request of a session goes under the same one. */
+let lastBase: { storageUrl: string; origin: string; base: string } | undefined;
+
+/** A storage URL's origin and its path without a trailing slash, as sent. */
+function storageBase(storageUrl: string): { origin: string; base: string } {
+  if (lastBase?.storageUrl !== storageUrl) {
+    const url = new URL(storageUrl);
+    const authority = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i.exec(storageUrl)?.[0] ?? url.origin;
+    lastBase = { storageUrl, origin: url.origin, base: storageUrl.slice(authority.length).replace(/[?#].*$/, '').replace(/\/+$/, '') };
+  }
+  return lastBase;
 }
 
 /** Replayable bodies can go out again after a 401 or a network error; a one-shot stream cannot. */
@@ -62,13 +76,11 @@ export class SwiftClient {
 
   /** The raw path of a container or object under a storage URL (never normalised, `$` left as sent). */
   static pathOf(storageUrl: string, container?: string, object?: string): { origin: string; path: string } {
-    const url = new URL(storageUrl);
-    const authority = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i.exec(storageUrl)?.[0] ?? url.origin;
-    const base = storageUrl.slice(authority.length).replace(/[?#].*$/, '').replace(/\/+$/, '');
+    const { origin, base } = storageBase(storageUrl);
     let path = base;
     if (container !== undefined) path += `/${encodeSegment(container)}`;
     if (object !== undefined) path += `/${encodeObjectPath(object)}`;
-    return { origin: url.origin, path };
+    return { origin, path };
   }
 
   async request(r: SwiftRequest): Promise<RawReply> {

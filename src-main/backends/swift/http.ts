@@ -2,6 +2,7 @@ import { Agent as HttpAgent, request as httpRequest, type IncomingHttpHeaders, t
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import type { Readable } from 'node:stream';
 import { CofferError } from '../../../src-shared/errors.js';
+import { destroyOnAbort } from '../transfer.js';
 import { networkError } from './errors.js';
 
 /** A request body: bytes, or a factory so a retry can replay it, or a one-shot stream. */
@@ -29,6 +30,13 @@ export interface RawReply {
   abort(): void;
 }
 
+interface Target {
+  protocol: string;
+  hostname: string;
+  port: string | number;
+  secure: boolean;
+}
+
 export interface HttpOptions {
   /** Verify TLS certificates (default true); off only for self-signed test servers. */
   rejectUnauthorized?: boolean;
@@ -42,6 +50,7 @@ export interface HttpOptions {
 export class Http {
   private readonly http: HttpAgent;
   private readonly https: HttpsAgent;
+  private readonly targets = new Map<string, Target>();
 
   constructor(opts: HttpOptions = {}) {
     const common = { keepAlive: true, maxSockets: opts.maxSockets ?? 16, scheduling: 'lifo' as const };
@@ -54,10 +63,21 @@ export class Http {
     this.https.destroy();
   }
 
+  /** Where an origin's requests go, parsed once: a folder of small files sends thousands to one. */
+  private target(origin: string): Target {
+    let found = this.targets.get(origin);
+    if (!found) {
+      const url = new URL(origin);
+      const secure = url.protocol === 'https:';
+      found = { protocol: url.protocol, hostname: url.hostname.replace(/^\[|\]$/g, ''), port: url.port || (secure ? 443 : 80), secure };
+      this.targets.set(origin, found);
+    }
+    return found;
+  }
+
   /** Sends one request; resolves once the response headers are in. Network failures become CofferErrors. */
   send(r: RawRequest): Promise<RawReply> {
-    const url = new URL(r.origin);
-    const secure = url.protocol === 'https:';
+    const { protocol, hostname, port, secure } = this.target(r.origin);
     const make = secure ? httpsRequest : httpRequest;
     return new Promise<RawReply>((resolve, reject) => {
       if (r.signal?.aborted) return reject(new CofferError('Aborted', 'The transfer was cancelled'));
@@ -73,20 +93,12 @@ export class Http {
         req.destroy();
         reject(err instanceof CofferError ? err : networkError(err, r.signal));
       };
-      const headers = { ...r.headers };
+      let headers = r.headers;
       if ((typeof r.body === 'string' || Buffer.isBuffer(r.body)) && !Object.keys(headers).some((k) => k.toLowerCase() === 'content-length')) {
-        headers['Content-Length'] = Buffer.byteLength(r.body);
+        headers = { ...headers, 'Content-Length': Buffer.byteLength(r.body) };
       }
-      const req = make({
-        protocol: url.protocol,
-        hostname: url.hostname.replace(/^\[|\]$/g, ''),
-        port: url.port || (secure ? 443 : 80),
-        method: r.method,
-        path: r.path,
-        headers,
-        agent: secure ? this.https : this.http,
-        signal: r.signal,
-      });
+      const req = make({ protocol, hostname, port, method: r.method, path: r.path, headers, agent: secure ? this.https : this.http });
+      req.once('close', destroyOnAbort(req, r.signal));
       req.setTimeout(r.timeoutMs, () => {
         // A consumer that stops reading (a slow disk) fills the buffer: that is not the server stalling.
         if (response && response.readableLength >= response.readableHighWaterMark) return;

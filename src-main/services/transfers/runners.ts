@@ -4,7 +4,7 @@ import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { CofferError } from '../../../src-shared/errors.js';
+import { CofferError, isCofferError } from '../../../src-shared/errors.js';
 import type { ObjectBackend, UploadResult, UploadSource } from '../../backends/object-backend.js';
 import type { ObjectDetails } from '../../../src-shared/model/storage.js';
 import type { FileThread } from './file-thread.js';
@@ -138,8 +138,13 @@ const SMALL_DOWNLOAD_BYTES = 256 * 1024;
  */
 const HASHED_AFTER_BYTES = 16 * 1024 * 1024;
 
-/** A body read to its end into one buffer (events, not an async iterator: one less object and promise per chunk). */
-function readWhole(body: Readable): Promise<Buffer> {
+/**
+ * A body read to its end into one buffer (events, not an async iterator: one less object and
+ * promise per chunk). A backend may hand over its response as it is (no stream in between for
+ * a small file), so a connection that drops mid-body fails it with the socket's own error: that
+ * is the network's failure, worth another attempt, as ranged downloads count it.
+ */
+function readWhole(body: Readable, name: string): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let length = 0;
@@ -148,7 +153,7 @@ function readWhole(body: Readable): Promise<Buffer> {
       length += chunk.length;
     });
     body.once('end', () => resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, length)));
-    body.once('error', reject);
+    body.once('error', (err) => reject(isCofferError(err) ? err : new CofferError('Unreachable', `${name}: the connection dropped during the download (${err.message})`)));
     // A body destroyed before its end (an abort) may close without an error.
     body.once('close', () => body.readableEnded || reject(new CofferError('IncompleteBody', 'The download ended early')));
   });
@@ -172,7 +177,7 @@ async function downloadSmall(job: Job & { spec: { kind: 'download' } }, ctx: Run
   }
   spec.etag = details.etag;
   ctx.setSize(details.size);
-  const bytes = await readWhole(body);
+  const bytes = await readWhole(body, spec.name);
   if (bytes.length !== details.size) throw new CofferError('IncompleteBody', `${spec.name}: received ${bytes.length} of ${details.size} bytes`);
   const etag = bareEtag(details.etag);
   const checked = isPlainMd5(details);
