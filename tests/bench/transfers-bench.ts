@@ -10,7 +10,7 @@
  * the ratios of Coffer's throughput to each tool's and to the faster one, next to the targets.
  *
  * Rounds run the clients in a rotating order; each figure is the median over the rounds. Every
- * upload is listed and every download counted afterwards; objects are deleted between runs.
+ * upload is listed and every download counted afterwards; what is deleted when, below (manyFiles).
  *
  * Env: BENCH_TRANSFER_TARGETS (coffer,rgw,swift), BENCH_TRANSFER_DATASETS (small,medium,large),
  * BENCH_TRANSFER_ROUNDS (default 1), BENCH_TRANSFER_SMALL_FILES, BENCH_TRANSFER_MEDIUM_FILES,
@@ -89,19 +89,24 @@ type Figures = Record<Direction, Record<ClientName, RunFigures[]>>;
  * free one in turn: 10,000 files of 4 KiB created within minutes of 10,000 deletions cost 2-7x
  * the kernel CPU, for every client (measured here, `perf`: find_inode_bit, recently_deleted).
  * So a run is only fair 5 minutes after the last mass deletion on the disk, this bench's own
- * clean-up of an earlier run included; `systemCpuMsPerMiB` shows when one was not. A few large
- * files are removed at once, to bound the disk used.
+ * clean-up included; `systemCpuMsPerMiB` shows when one was not. Nothing of a dataset of many
+ * files is deleted on this disk until the bench ends: the downloaded folders go with the bench's
+ * directory, the objects with the server's store (coffer serve's is in that directory, Swift's
+ * with its run). Deleted after each dataset, the 60,000 files of `coffer serve`'s small folder
+ * came within those minutes of the medium folder's and of RGW's small folder's downloads. RGW's
+ * objects are deleted after the dataset (its memstore is memory, not this disk, and must make room
+ * for the next), as are large files (a few deletions, and the disk used stays bounded).
  */
-const cleanUpAtEnd = (d: Dataset) => d.files >= 100;
+const manyFiles = (d: Dataset) => d.files >= 100;
 
 async function measureDataset(target: Target, d: Dataset, scratch: string): Promise<Figures> {
   const figures: Figures = { up: { coffer: [], rclone: [], aws: [] }, down: { coffer: [], rclone: [], aws: [] } };
-  const cleanups: (() => Promise<void>)[] = [];
-  const cleanUp = async (work: () => Promise<void>) => (cleanUpAtEnd(d) ? cleanups.push(work) : work());
+  /** Buckets of many files, left to the server's store where that is this disk. */
+  const kept: string[] = [];
   try {
-    await measureRounds(target, d, scratch, figures, cleanUp);
+    await measureRounds(target, d, scratch, figures, kept);
   } finally {
-    for (const work of cleanups) await work();
+    if (!target.storesOnThisDisk) for (const bucket of kept) await emptyBucket(target, bucket);
   }
   return figures;
 }
@@ -109,13 +114,16 @@ async function measureDataset(target: Target, d: Dataset, scratch: string): Prom
 /** Who moves a dataset: its tenth is there for Coffer's memory only. */
 const clientsFor = (d: Dataset): ClientName[] => (d.name === 'small-tenth' ? CLIENTS_RUN.filter((c) => c === 'coffer') : CLIENTS_RUN);
 
-async function measureRounds(target: Target, d: Dataset, scratch: string, figures: Figures, cleanUp: (work: () => Promise<void>) => Promise<unknown>): Promise<void> {
+async function measureRounds(target: Target, d: Dataset, scratch: string, figures: Figures, kept: string[]): Promise<void> {
   const clients = clientsFor(d);
+  // A large file goes at once (the disk used stays bounded), its bucket with it.
+  const few = !manyFiles(d);
   for (let r = 0; r < ROUNDS; r++) {
     const order = clients.map((_, i) => clients[(i + r) % clients.length]!);
     for (const client of order) {
       const bucket = `bench-${client}-${d.name}-${r}`;
       await target.admin.createContainer(bucket);
+      if (!few) kept.push(bucket);
       try {
         settleDisk();
         const up = await runClient(client, target, d, bucket, d.dir, 'up', scratch);
@@ -128,12 +136,12 @@ async function measureRounds(target: Target, d: Dataset, scratch: string, figure
         settleDisk();
         const down = await runClient(client, target, d, bucket, out, 'down', scratch);
         const written = tally(join(out, d.name));
-        await cleanUp(async () => rmSync(out, { recursive: true, force: true }));
+        if (few) rmSync(out, { recursive: true, force: true });
         if (written.files !== d.files || written.bytes !== d.bytes) throw new Error(`${client} down: ${written.files} files, ${written.bytes} bytes written of ${d.files}, ${d.bytes}`);
         figures.down[client].push(down);
         log(`${target.name} ${d.name} ${client} down: ${round(d.bytes / MiB / down.seconds, 1)} MiB/s in ${round(down.seconds, 1)} s`);
       } finally {
-        await cleanUp(() => emptyBucket(target, bucket));
+        if (few) await emptyBucket(target, bucket);
       }
     }
   }

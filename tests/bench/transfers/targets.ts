@@ -24,6 +24,8 @@ export interface Target {
   admin: ObjectBackend;
   /** CPU time the server has used so far, µs, where it is one process of ours (coffer serve). */
   serverCpuMicros?(): number;
+  /** Whether the server keeps objects as files on this machine's disk (RGW here keeps them in memory): deleting many slows the next file creations (transfers-bench.ts, manyFiles). */
+  storesOnThisDisk: boolean;
   /** After objects were deleted: lets the server free their space now (RGW's garbage collection). */
   reclaim(): void;
   stop(): Promise<void>;
@@ -63,6 +65,7 @@ export async function startCofferTarget(root: string, log: (m: string) => void):
   const endpoint = `http://127.0.0.1:${server.port}`;
   return target({
     name: 'coffer',
+    storesOnThisDisk: true,
     connection: s3Connection(endpoint, COFFER_USER.accessKey, COFFER_USER.secretKey),
     rclone: rcloneS3(endpoint, COFFER_USER.accessKey, COFFER_USER.secretKey),
     s3: { endpoint, accessKey: COFFER_USER.accessKey, secretKey: COFFER_USER.secretKey },
@@ -80,6 +83,7 @@ export async function startRgwTarget(memstoreBytes: number): Promise<Target | st
   const u = users.tester;
   return target({
     name: 'rgw',
+    storesOnThisDisk: false,
     connection: s3Connection(url, u.accessKey, u.secretKey),
     rclone: rcloneS3(url, u.accessKey, u.secretKey),
     s3: { endpoint: url, accessKey: u.accessKey, secretKey: u.secretKey },
@@ -97,6 +101,7 @@ export async function startSwiftTarget(): Promise<Target | string> {
   const key = users.tester.key;
   return target({
     name: 'swift',
+    storesOnThisDisk: true,
     connection: { kind: 'swift', authUrl, auth: { type: 'v1', user, key }, interface: 'public' },
     rclone: { remote: ':swift:', flags: ['--swift-auth', authUrl, '--swift-user', user, '--swift-key', key, '--swift-env-auth=false'] },
     // Swift's s3api takes the v1 user as the access key and its key as the secret.
