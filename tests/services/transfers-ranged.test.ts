@@ -11,7 +11,7 @@
 // parts of one size would (taken for those at first) still comes down verified, and damaged
 // bytes in it still fail it.
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -160,6 +160,21 @@ async function multipartObject(name: string, parts: Buffer[]): Promise<string> {
   }
   return c;
 }
+
+describe('a full disk', () => {
+  it('fails a download in parts at once, saying so, and tries no more', async () => {
+    const c = await multipartObject('full.bin', [randomBytes(5 * MiB), randomBytes(5 * MiB)]);
+    const path = join(dir, `full-${++counter}.bin`);
+    // Every write into the partial file fails as it does on a full disk.
+    symlinkSync('/dev/full', `${path}.coffer-partial`);
+    const { id } = await api().transfers.downloadToPath({ account: accounts.s3, container: c, name: 'full.bin', path });
+    const [failed] = await settled([id]);
+    expect(failed).toMatchObject({ state: 'failed', attempts: 1, verified: false });
+    expect(failed!.error).toMatch(/no space left on device/i);
+    expect(failed!.error).not.toMatch(/connection/);
+    expect(existsSync(path)).toBe(false);
+  });
+});
 
 // Parts of 6, 5, 7 and 5 MiB: the first and the last say parts of 6 MiB, which add up the same.
 // Laid out so at first, the parts' MD5s do not make the ETag: the parts are then asked one by one

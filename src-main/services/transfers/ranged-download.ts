@@ -148,10 +148,13 @@ export async function downloadInRanges(job: Job & { spec: { kind: 'download' } }
       body.destroy();
       throw new CofferError('PreconditionFailed', `${name} changed on the server during its download`);
     }
+    let writing = false;
     try {
       for await (const chunk of body as AsyncIterable<Buffer>) {
         if (at + chunk.length > end) throw new CofferError('RemoteError', `${name}: the server sent more than the range asked for`);
+        writing = true;
         await file.write(chunk, 0, chunk.length, at);
+        writing = false;
         at += chunk.length;
         done[i] = at - start;
         received += chunk.length;
@@ -159,7 +162,8 @@ export async function downloadInRanges(job: Job & { spec: { kind: 'download' } }
       }
     } catch (err) {
       // A connection dropped mid-body: what is on disk is good, the next attempt goes on from it.
-      throw stop.signal.aborted || isCofferError(err) ? err : new CofferError('Unreachable', `${name}: the connection dropped during the download (${(err as Error).message})`);
+      // A write that failed (a full disk) is the disk's, and says so.
+      throw stop.signal.aborted || writing || isCofferError(err) ? err : new CofferError('Unreachable', `${name}: the connection dropped during the download (${(err as Error).message})`);
     } finally {
       body.destroy();
     }
