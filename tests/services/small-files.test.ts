@@ -9,12 +9,11 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, 
 import { connect, createServer, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAppContext, type AppContext } from '../../src-main/app-context.js';
 import { FileThread } from '../../src-main/services/transfers/file-thread.js';
-import type { TransferItem } from '../../src-shared/contract/transfers.js';
 import { createClient } from '../../src-shared/rpc/client.js';
+import { settledItems } from './transfer-items.js';
 
 const ORIGINAL = Buffer.from('coffer-original');
 const DAMAGED = Buffer.from('coffer-damaged!');
@@ -48,15 +47,7 @@ async function s3Account(name: string, endpoint: string): Promise<string> {
   return (await api().accounts.add({ name, config: { kind: 's3', endpoint, accessKeyId: user!.keys[0]!.accessKey, secretAccessKey: user!.keys[0]!.secretKey } })).id;
 }
 
-async function settled(ids: string[]): Promise<TransferItem[]> {
-  const until = Date.now() + 60_000;
-  for (;;) {
-    const items = (await api().transfers.list({})).items.filter((i) => ids.includes(i.id));
-    if (items.length === ids.length && items.every((i) => ['done', 'failed', 'cancelled'].includes(i.state))) return items;
-    if (Date.now() > until) throw new Error(`transfers still running: ${JSON.stringify(items)}`);
-    await sleep(25);
-  }
-}
+const settled = (ids: string[]) => settledItems(() => api().transfers.list({}), ids);
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'coffer-small-files-'));

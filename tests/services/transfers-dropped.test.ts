@@ -8,11 +8,10 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { connect, createServer, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAppContext, type AppContext } from '../../src-main/app-context.js';
-import type { TransferItem } from '../../src-shared/contract/transfers.js';
 import { createClient } from '../../src-shared/rpc/client.js';
+import { settledItems } from './transfer-items.js';
 
 const CUT_AFTER = 64 * 1024;
 const md5 = (b: Buffer) => createHash('md5').update(b).digest('hex');
@@ -56,15 +55,7 @@ function cuttingProxy(port: number): Promise<Server> {
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
 }
 
-async function settled(ids: string[]): Promise<TransferItem[]> {
-  const until = Date.now() + 60_000;
-  for (;;) {
-    const items = (await api().transfers.list({})).items.filter((i) => ids.includes(i.id));
-    if (items.length === ids.length && items.every((i) => ['done', 'failed', 'cancelled'].includes(i.state))) return items;
-    if (Date.now() > until) throw new Error(`transfers still running: ${JSON.stringify(items)}`);
-    await sleep(25);
-  }
-}
+const settled = (ids: string[]) => settledItems(() => api().transfers.list({}), ids);
 
 const accounts: Record<'s3' | 'swift', string> = { s3: '', swift: '' };
 
