@@ -3,8 +3,7 @@
 // remote-native-auth.test.ts; large objects and memory: remote-native-large.test.ts).
 import { getEventListeners } from 'node:events';
 import { createServer } from 'node:http';
-import { createServer as createTcpServer, type Socket } from 'node:net';
-import type { AddressInfo } from 'node:net';
+import { createServer as createTcpServer, type AddressInfo, type Socket } from 'node:net';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RemoteNativeBackend } from '../../src-main/backends/remote-native.js';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { TransferItem } from '../../../src-shared/contract/transfers.js';
-import { isCofferError, type CofferErrorCode } from '../../../src-shared/errors.js';
+import { CofferError, isCofferError, type CofferErrorCode } from '../../../src-shared/errors.js';
 import type { ObjectBackend } from '../../backends/object-backend.js';
 import { flat } from './pending.js';
 import type { JobSpec } from './persisted.js';
@@ -87,6 +87,9 @@ export function queuedItem(item: Omit<TransferItem, 'id' | 'transferred' | 'stat
     resumable: item.resumable,
   };
 }
+
+/** A download's body that broke off with the socket's own error: the network's failure (transient), what is on disk still good. */
+export const droppedConnection = (name: string, err: Error): CofferError => new CofferError('Unreachable', `${name}: the connection dropped during the download (${err.message})`);
 
 /** Failures worth another attempt by themselves: the network, a server busy or shutting down. */
 const TRANSIENT: ReadonlySet<CofferErrorCode> = new Set<CofferErrorCode>(['Unreachable', 'Closed', 'IncompleteBody', 'InternalError']);

@@ -3,7 +3,7 @@ import { CofferError, isCofferError } from '../../../src-shared/errors.js';
 import type { ObjectDetails } from '../../../src-shared/model/storage.js';
 import type { PartLayout } from '../../backends/object-backend.js';
 import type { FileThread } from './file-thread.js';
-import { isTransient, type Job, type RunContext } from './job.js';
+import { droppedConnection, isTransient, type Job, type RunContext } from './job.js';
 
 const MiB = 1024 * 1024;
 
@@ -163,7 +163,7 @@ export async function downloadInRanges(job: Job & { spec: { kind: 'download' } }
     } catch (err) {
       // A connection dropped mid-body: what is on disk is good, the next attempt goes on from it.
       // A write that failed (a full disk) is the disk's, and says so.
-      throw stop.signal.aborted || writing || isCofferError(err) ? err : new CofferError('Unreachable', `${name}: the connection dropped during the download (${(err as Error).message})`);
+      throw stop.signal.aborted || writing || isCofferError(err) ? err : droppedConnection(name, err as Error);
     } finally {
       body.destroy();
     }

@@ -9,7 +9,7 @@ import type { ObjectBackend, UploadResult, UploadSource } from '../../backends/o
 import type { ObjectDetails } from '../../../src-shared/model/storage.js';
 import type { FileThread } from './file-thread.js';
 import { bareEtag, downloadInRanges, isPlainMd5, PARTS_CHECK_BYTES, rangedPlan } from './ranged-download.js';
-import type { Job, RunContext } from './job.js';
+import { droppedConnection, type Job, type RunContext } from './job.js';
 import { SMALL_FILE_BYTES } from './queue.js';
 
 /**
@@ -153,7 +153,7 @@ function readWhole(body: Readable, name: string): Promise<Buffer> {
       length += chunk.length;
     });
     body.once('end', () => resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, length)));
-    body.once('error', (err) => reject(isCofferError(err) ? err : new CofferError('Unreachable', `${name}: the connection dropped during the download (${err.message})`)));
+    body.once('error', (err) => reject(isCofferError(err) ? err : droppedConnection(name, err)));
     // A body destroyed before its end (an abort) may close without an error.
     body.once('close', () => body.readableEnded || reject(new CofferError('IncompleteBody', 'The download ended early')));
   });
