@@ -51,6 +51,8 @@ export function detailsOf(container: string, name: string, o: HeadObjectOutput |
   const mode = o.ObjectLockMode;
   if ((mode === 'GOVERNANCE' || mode === 'COMPLIANCE') && o.ObjectLockRetainUntilDate) details.retention = { mode, until: isoOf(o.ObjectLockRetainUntilDate) };
   if (o.ObjectLockLegalHoldStatus) details.legalHold = o.ObjectLockLegalHoldStatus === 'ON';
+  // Only where asked for (x-amz-checksum-mode); a COMPOSITE one ends in -<parts> and is no CRC of the bytes.
+  if (o.ChecksumCRC32 && o.ChecksumType !== 'COMPOSITE' && !o.ChecksumCRC32.includes('-')) details.crc32 = o.ChecksumCRC32;
   return details;
 }
 

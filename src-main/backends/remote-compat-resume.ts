@@ -3,6 +3,7 @@
 // failure leaves the parts in place for the next attempt, even after an app restart.
 import { createHash } from 'node:crypto';
 import { open } from 'node:fs/promises';
+import { crc32 } from 'node:zlib';
 import {
   AbortMultipartUploadCommand,
   CompleteMultipartUploadCommand,
@@ -19,12 +20,12 @@ import { md5OfRange, parseResumeToken, ProgressMeter } from './transfer.js';
 
 /** Parts the server already holds for the upload (none if the upload is gone). */
 async function partsOnServer(client: S3Client, Bucket: string, Key: string, UploadId: string, signal: AbortSignal) {
-  const have = new Map<number, { size: number; etag: string }>();
+  const have = new Map<number, { size: number; etag: string; crc32: string | undefined }>();
   try {
     let marker: string | undefined;
     do {
       const page = await client.send(new ListPartsCommand({ Bucket, Key, UploadId, ...(marker ? { PartNumberMarker: marker } : {}) }), { abortSignal: signal });
-      for (const p of page.Parts ?? []) have.set(p.PartNumber!, { size: p.Size ?? -1, etag: (p.ETag ?? '').replace(/"/g, '') });
+      for (const p of page.Parts ?? []) have.set(p.PartNumber!, { size: p.Size ?? -1, etag: (p.ETag ?? '').replace(/"/g, ''), crc32: p.ChecksumCRC32 });
       marker = page.IsTruncated ? page.NextPartNumberMarker : undefined;
     } while (marker);
     return have;
@@ -53,15 +54,21 @@ export async function putFileResumable(
   if (!token || !have) {
     // Not cancelled by the signal (as in remote-compat-multipart.ts): the id is saved first, so a
     // cancel meanwhile aborts this upload rather than leaving one nobody knows.
-    const created = await client.send(new CreateMultipartUploadCommand(params));
+    // Asked for the object's full CRC32 (AWS, MinIO, Coffer keep it; a server that does not answers
+    // no algorithm and gets parts without one): a download then checks every byte at a CRC's cost,
+    // in any ranges, where MD5s of parts cost a core and must go part by part.
+    const created = await client.send(new CreateMultipartUploadCommand({ ...params, ChecksumAlgorithm: 'CRC32', ChecksumType: 'FULL_OBJECT' }));
     if (!created.UploadId) throw new CofferError('RemoteError', 'The server started a multipart upload without an upload id');
-    token = { uploadId: created.UploadId, partSize: opts.partSize };
+    token = { uploadId: created.UploadId, partSize: opts.partSize, ...(created.ChecksumAlgorithm === 'CRC32' ? { crc32: true as const } : {}) };
     have = new Map();
     opts.resume.save(JSON.stringify(token));
   }
   const { uploadId: UploadId, partSize } = token;
+  const withCrc = token.crc32 === true;
   const count = Math.max(1, Math.ceil(file.size / partSize));
   const md5s: string[] = new Array<string>(count);
+  /** Each part's CRC32 (base64), where the upload keeps them. */
+  const crcs: string[] = new Array<string>(count);
   const meter = new ProgressMeter(opts.onProgress);
   const fh = await open(file.path, 'r');
   try {
@@ -73,8 +80,9 @@ export async function putFileResumable(
         const start = index * partSize;
         const length = Math.min(partSize, file.size - start);
         const old = have!.get(index + 1);
-        if (old && old.size === length && (await md5OfRange(file.path, start, start + length - 1, opts.signal)) === old.etag) {
+        if (old && old.size === length && (!withCrc || old.crc32) && (await md5OfRange(file.path, start, start + length - 1, opts.signal)) === old.etag) {
           md5s[index] = old.etag;
+          if (withCrc) crcs[index] = old.crc32!;
           meter.add(length);
           continue;
         }
@@ -82,8 +90,10 @@ export async function putFileResumable(
         if (bytesRead !== length) throw new CofferError('IncompleteBody', `${file.path} changed while it was uploaded`);
         const data = buf.subarray(0, length);
         const md5 = createHash('md5').update(data).digest();
-        await client.send(new UploadPartCommand({ Bucket, Key, UploadId, PartNumber: index + 1, Body: data, ContentLength: length, ContentMD5: md5.toString('base64') }), send);
+        const crc = withCrc ? { ChecksumCRC32: crc32Base64(data) } : {};
+        await client.send(new UploadPartCommand({ Bucket, Key, UploadId, PartNumber: index + 1, Body: data, ContentLength: length, ContentMD5: md5.toString('base64'), ...crc }), send);
         md5s[index] = md5.toString('hex');
+        if (withCrc) crcs[index] = crc.ChecksumCRC32!;
         meter.add(length);
       }
     };
@@ -96,11 +106,18 @@ export async function putFileResumable(
   } finally {
     await fh.close();
   }
-  const parts: CompletedPart[] = md5s.map((m, i) => ({ PartNumber: i + 1, ETag: `"${m}"` }));
+  const parts: CompletedPart[] = md5s.map((m, i) => ({ PartNumber: i + 1, ETag: `"${m}"`, ...(withCrc ? { ChecksumCRC32: crcs[i] } : {}) }));
   await client.send(new CompleteMultipartUploadCommand({ Bucket, Key, UploadId, MultipartUpload: { Parts: parts } }), send);
   meter.finish();
   // Every part was checked by the server against its Content-MD5; the composite proves the order.
   return { composite: compositeEtag(md5s) };
+}
+
+/** A part's CRC32 as S3 sends it: the 4 big-endian bytes in base64. */
+function crc32Base64(data: Uint8Array): string {
+  const out = Buffer.alloc(4);
+  out.writeUInt32BE(crc32(data) >>> 0);
+  return out.toString('base64');
 }
 
 export async function abortResumable(client: S3Client, Bucket: string, Key: string, token: string): Promise<void> {

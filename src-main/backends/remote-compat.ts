@@ -151,7 +151,7 @@ export class RemoteS3Backend implements ObjectBackend {
   async head(container: string, name: string, opts: { versionId?: string } = {}): Promise<ObjectDetails> {
     const version = opts.versionId !== undefined ? { VersionId: opts.versionId } : {};
     const [head, acl] = await Promise.all([
-      this.call(() => this.client.send(new HeadObjectCommand({ Bucket: container, Key: name, ...version }))).catch((err: unknown) =>
+      this.call(() => this.client.send(new HeadObjectCommand({ Bucket: container, Key: name, ChecksumMode: 'ENABLED', ...version }))).catch((err: unknown) =>
         this.explainNotFound(container, err),
       ),
       // Whether anyone may read it; unknown (null) when the ACL cannot be read.

@@ -150,6 +150,8 @@ export async function md5OfRange(path: string, start: number, end: number, signa
 export interface MultipartResumeToken {
   uploadId: string;
   partSize: number;
+  /** The server keeps the object's full CRC32 from the parts' (it answered the upload's x-amz-checksum-algorithm): every part sends its own. */
+  crc32?: true;
 }
 
 /** The token saved by an earlier attempt, if it is one (anything else starts a new upload). */

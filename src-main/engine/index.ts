@@ -15,6 +15,7 @@ export type { EngineOptions, EngineEvents, ObjectsChanged } from './context.js';
 export { typeFromName } from './content-type.js';
 export { CHECKSUM_NAMES, verifyBytes, type DigestExpectations } from './blobs/digests.js';
 export { multipartEtag } from './blobs/hashing.js';
+export { combineCrcs } from './blobs/crc.js';
 export { returnBlobBuffer } from './blobs/buffers.js';
 // Who may do what to a container: the one access decision both front ends and the backends' "public"
 // summaries share.

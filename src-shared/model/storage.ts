@@ -110,6 +110,12 @@ export interface ObjectDetails {
    * one: a Swift SLO's (the MD5 of its segments' MD5s) or DLO's. Absent otherwise.
    */
   compositeEtag?: true;
+  /**
+   * The CRC32 of all the object's bytes (base64), where the server keeps one: S3's full-object
+   * checksum (a multipart upload created with x-amz-checksum-type FULL_OBJECT, or a single PUT
+   * that sent it). Absent otherwise, and for a COMPOSITE checksum (`…-<parts>`).
+   */
+  crc32?: string;
   /** S3 object tags, in their order; absent when the object has none (or the backend does not say). */
   tags?: { key: string; value: string }[];
   /** S3 Object Lock retention of this version (until: ISO 8601); absent when none (or the backend does not say). */

@@ -1,11 +1,13 @@
-// Large downloads in ranges (services/transfers/ranged-download.ts). An object in parts the
-// backend can lay out (an S3 multipart upload, a Swift SLO) comes part by part, four at once,
-// each hashed once on disk and checked: against its listed MD5 (SLO) and together against the
-// ETag; any other object of 256 MiB or more whose ETag is not its MD5 comes in four ranges. On a
-// real app and server, over S3 and Swift: the file arrives byte for byte and verified; each part's
-// progress (and each finished part's MD5) is on disk while it runs (what a killed app resumes
-// from), survives a pause and a restart, and the resumed download fetches only what is missing
-// and is verified too; a byte damaged on the way fails it with nothing left behind; a dropped
+// Large downloads in ranges (services/transfers/ranged-download.ts). An object whose CRC32 the
+// server keeps (S3's full-object checksum: Coffer's own multipart uploads ask for it) comes in four
+// ranges, each range's CRC32 taken as it arrives and the whole checked against the server's. An
+// object in parts the backend can lay out (an S3 multipart upload without that checksum, a Swift
+// SLO) comes part by part, four at once, each hashed once on disk and checked: against its listed
+// MD5 (SLO) and together against the ETag; any other object of 256 MiB or more whose ETag is not
+// its MD5 comes in four ranges. On a real app and server, over S3 and Swift: the file arrives byte
+// for byte and verified; each range's progress (and its CRC32, or each finished part's MD5) is on
+// disk while it runs (what a killed app resumes from), survives a pause and a restart, and the
+// resumed download fetches only what is missing and is verified too; a byte damaged on the way fails it with nothing left behind; a dropped
 // connection is retried from where each part was; a cancel leaves nothing; an object replaced
 // while paused is fetched again whole, never mixed; an object of uneven parts that add up as
 // parts of one size would (taken for those at first) still comes down verified, and damaged
@@ -14,6 +16,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { crc32 } from 'node:zlib';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -102,7 +105,7 @@ async function uploaded(account: string): Promise<string> {
 }
 
 /** The resume token the queue has written down for a job (what the app finds after a kill). */
-function savedRanges(id: string): { etag: string; size: number; done: number[]; md5s?: (string | null)[] } | null {
+function savedRanges(id: string): { etag: string; size: number; done: number[]; md5s?: (string | null)[]; crcs?: number[] } | null {
   const { jobs } = JSON.parse(readFileSync(join(dir, 'store', 'transfers.json'), 'utf8')) as { jobs: { item: { id: string }; resumeToken: string | null }[] };
   const token = jobs.find((j) => j.item.id === id)?.resumeToken;
   return token ? (JSON.parse(token) as { etag: string; size: number; done: number[] }) : null;
@@ -118,7 +121,7 @@ function finishedParts(c: string, done: number[]): [number, { start: number; end
 }
 
 describe.each(['s3', 'swift'] as const)('a large object over %s', (kind) => {
-  it('comes down byte for byte, part by part, and verified', async () => {
+  it('comes down byte for byte and verified (S3: by the object\'s CRC32; Swift: part by part)', async () => {
     const account = accounts[kind];
     const c = await uploaded(account);
     const path = join(dir, `down-${++counter}.img`);
@@ -146,11 +149,14 @@ describe.each(['s3', 'swift'] as const)('a large object over %s', (kind) => {
   });
 });
 
-/** A new container with `name` made by a multipart upload of these parts, by another S3 client. */
+/**
+ * A new container with `name` made by a multipart upload of these parts, by another S3 client
+ * that sends no checksums (as older tools): the object has no CRC32, its download goes part by part.
+ */
 async function multipartObject(name: string, parts: Buffer[]): Promise<string> {
   const [user] = await api().localStore.users({});
   const credentials = { accessKeyId: user!.keys[0]!.accessKey, secretAccessKey: user!.keys[0]!.secretKey };
-  const s3 = new S3Client({ endpoint: ctx.server.url, region: 'us-east-1', forcePathStyle: true, credentials });
+  const s3 = new S3Client({ endpoint: ctx.server.url, region: 'us-east-1', forcePathStyle: true, credentials, requestChecksumCalculation: 'WHEN_REQUIRED' });
   const c = `parts-${++counter}`;
   try {
     await api().browse.createContainer({ account: accounts.s3, container: c });
@@ -204,9 +210,39 @@ describe('an object in uneven parts that add up as parts of one size would', () 
   });
 });
 
-describe('a large download paused, carried over a restart, and cut off', () => {
+/** `data` in parts of 8 MiB by another client (no CRC32): its download goes part by part. */
+const inPartsByAnother = () => multipartObject('disk.img', Array.from({ length: Math.ceil(SIZE / (8 * MiB)) }, (_, i) => data.subarray(i * 8 * MiB, (i + 1) * 8 * MiB)));
+
+/** The bytes' CRC32 as a number, as the token keeps a range's. */
+const crcOf = (b: Buffer) => crc32(b) >>> 0;
+
+const resumeCases = [
+  {
+    label: 'uploaded by Coffer: four ranges, each with the CRC32 of its bytes on disk',
+    make: () => uploaded(accounts.s3),
+    checkSaved: (saved: NonNullable<ReturnType<typeof savedRanges>>) => {
+      expect(saved.md5s).toBeUndefined();
+      expect(saved.done).toHaveLength(4);
+      const quarter = Math.ceil(SIZE / 4);
+      saved.done.forEach((n, i) => expect(saved.crcs![i]).toBe(crcOf(data.subarray(i * quarter, i * quarter + n))));
+    },
+  },
+  {
+    label: 'uploaded by another client: part by part, each finished part with its MD5',
+    make: inPartsByAnother,
+    checkSaved: (saved: NonNullable<ReturnType<typeof savedRanges>>, c: string) => {
+      expect(saved.crcs).toBeUndefined();
+      // Each finished part's MD5 is kept with it (hashed from disk); the others' are not known yet.
+      const whole = finishedParts(c, saved.done);
+      expect(whole.length).toBeGreaterThan(0);
+      for (const [i, { start, end }] of whole) expect(saved.md5s![i]).toBe(md5(data.subarray(start, end)));
+    },
+  },
+];
+
+describe.each(resumeCases)('a large download paused and carried over a restart, $label', ({ make, checkSaved }) => {
   it('keeps each range\'s progress on disk while it runs, resumes after a restart fetching only what is missing', async () => {
-    const c = await uploaded(accounts.s3);
+    const c = await make();
     const path = join(dir, `resumed-${++counter}.img`);
     const { id } = await api().transfers.downloadToPath({ account: accounts.slowS3, container: c, name: 'disk.img', path });
     // While it runs, four parts' progress is on disk within about a second: what a killed app comes back to.
@@ -218,10 +254,7 @@ describe('a large download paused, carried over a restart, and cut off', () => {
     await waitFor(id, 'the paused progress on disk', () => savedRanges(id)?.done.reduce((a, b) => a + b, 0) === paused.transferred, 5000);
     const saved = savedRanges(id)!;
     expect(saved.size).toBe(SIZE);
-    // Each finished part's MD5 is kept with it (hashed from disk); the others' are not known yet.
-    const whole = finishedParts(c, saved.done);
-    expect(whole.length).toBeGreaterThan(0);
-    for (const [i, { start, end }] of whole) expect(saved.md5s![i]).toBe(md5(data.subarray(start, end)));
+    checkSaved(saved, c);
     expect(paused.transferred).toBeLessThan(SIZE);
     expect(existsSync(`${path}.coffer-partial`)).toBe(true);
     expect(existsSync(path)).toBe(false);
@@ -239,7 +272,9 @@ describe('a large download paused, carried over a restart, and cut off', () => {
     expect(sent).toBeGreaterThanOrEqual(SIZE - paused.transferred);
     expect(sent).toBeLessThan(SIZE - paused.transferred + MiB);
   });
+});
 
+describe('a large download cut off', () => {
   it('goes on by itself after the connections drop, from where each range was', async () => {
     const c = await uploaded(accounts.s3);
     const path = join(dir, `dropped-${++counter}.img`);
