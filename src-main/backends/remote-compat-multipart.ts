@@ -8,6 +8,7 @@
 // done() rejects before the parts in flight stop. Here every request is cancelled by the signal
 // and the multipart upload is aborted before the call returns.
 import { createHash } from 'node:crypto';
+import { crc32 } from 'node:zlib';
 import type { Readable } from 'node:stream';
 import {
   AbortMultipartUploadCommand,
@@ -102,6 +103,20 @@ class PartReader {
 
 const md5 = (data: Buffer) => createHash('md5').update(data).digest('base64');
 
+/**
+ * What a multipart upload asks for: the object's CRC32 of all its bytes, which AWS, MinIO and
+ * Coffer keep (a download checks every byte with it, in any ranges, at a CRC's cost). A server
+ * that keeps none answers no algorithm, and its parts go without one.
+ */
+export const FULL_OBJECT_CRC32 = { ChecksumAlgorithm: 'CRC32', ChecksumType: 'FULL_OBJECT' } as const;
+
+/** A CRC32 as S3 sends it: the 4 big-endian bytes in base64. */
+export function crc32Base64(data: Uint8Array): string {
+  const out = Buffer.alloc(4);
+  out.writeUInt32BE(crc32(data) >>> 0);
+  return out.toString('base64');
+}
+
 /** A whole object in one direct PUT (type only); what was stored, from the answer. */
 export async function putDirect(direct: DirectS3, params: ObjectParams, body: Buffer, contentMd5: string, signal: AbortSignal): Promise<ObjectDetails> {
   const contentType = params.ContentType ?? 'application/octet-stream';
@@ -163,18 +178,20 @@ export async function putInParts(
   // Not cancelled by the signal: an upload the server made while its answer was on the way would
   // be left behind with an id nobody knows. A cancel meanwhile stops the first part, and the
   // upload is aborted below.
-  const created = await client.send(new CreateMultipartUploadCommand(params));
+  const created = await client.send(new CreateMultipartUploadCommand({ ...params, ...FULL_OBJECT_CRC32 }));
   const UploadId = created.UploadId;
   if (!UploadId) throw new CofferError('RemoteError', 'The server started a multipart upload without an upload id');
+  const withCrc = created.ChecksumAlgorithm === 'CRC32';
   const done: CompletedPart[] = [];
   const md5s = new Map<number, string>();
   let firstError: unknown;
   const uploadPart = async ({ partNumber, data }: { partNumber: number; data: Buffer }) => {
     if (partNumber > MAX_PARTS) throw new CofferError('EntityTooLarge', `The upload needs more than ${MAX_PARTS} parts of ${opts.partSize} bytes`);
     const contentMd5 = md5(data);
-    const out = await client.send(new UploadPartCommand({ Bucket, Key, UploadId, PartNumber: partNumber, Body: data, ContentLength: data.length, ContentMD5: contentMd5 }), send);
+    const crc = withCrc ? { ChecksumCRC32: crc32Base64(data) } : {};
+    const out = await client.send(new UploadPartCommand({ Bucket, Key, UploadId, PartNumber: partNumber, Body: data, ContentLength: data.length, ContentMD5: contentMd5, ...crc }), send);
     md5s.set(partNumber, Buffer.from(contentMd5, 'base64').toString('hex'));
-    done.push({ PartNumber: partNumber, ETag: out.ETag });
+    done.push({ PartNumber: partNumber, ETag: out.ETag, ...crc });
   };
   // Each worker owns one buffer for the whole upload.
   const worker = async (buf: Buffer) => {

@@ -3,7 +3,6 @@
 // failure leaves the parts in place for the next attempt, even after an app restart.
 import { createHash } from 'node:crypto';
 import { open } from 'node:fs/promises';
-import { crc32 } from 'node:zlib';
 import {
   AbortMultipartUploadCommand,
   CompleteMultipartUploadCommand,
@@ -15,7 +14,7 @@ import {
   type S3Client,
 } from '@aws-sdk/client-s3';
 import { CofferError } from '../../src-shared/errors.js';
-import { compositeEtag, type ObjectParams } from './remote-compat-multipart.js';
+import { compositeEtag, crc32Base64, FULL_OBJECT_CRC32, type ObjectParams } from './remote-compat-multipart.js';
 import { md5OfRange, parseResumeToken, ProgressMeter } from './transfer.js';
 
 /** Parts the server already holds for the upload (none if the upload is gone). */
@@ -54,10 +53,7 @@ export async function putFileResumable(
   if (!token || !have) {
     // Not cancelled by the signal (as in remote-compat-multipart.ts): the id is saved first, so a
     // cancel meanwhile aborts this upload rather than leaving one nobody knows.
-    // Asked for the object's full CRC32 (AWS, MinIO, Coffer keep it; a server that does not answers
-    // no algorithm and gets parts without one): a download then checks every byte at a CRC's cost,
-    // in any ranges, where MD5s of parts cost a core and must go part by part.
-    const created = await client.send(new CreateMultipartUploadCommand({ ...params, ChecksumAlgorithm: 'CRC32', ChecksumType: 'FULL_OBJECT' }));
+    const created = await client.send(new CreateMultipartUploadCommand({ ...params, ...FULL_OBJECT_CRC32 }));
     if (!created.UploadId) throw new CofferError('RemoteError', 'The server started a multipart upload without an upload id');
     token = { uploadId: created.UploadId, partSize: opts.partSize, ...(created.ChecksumAlgorithm === 'CRC32' ? { crc32: true as const } : {}) };
     have = new Map();
@@ -111,13 +107,6 @@ export async function putFileResumable(
   meter.finish();
   // Every part was checked by the server against its Content-MD5; the composite proves the order.
   return { composite: compositeEtag(md5s) };
-}
-
-/** A part's CRC32 as S3 sends it: the 4 big-endian bytes in base64. */
-function crc32Base64(data: Uint8Array): string {
-  const out = Buffer.alloc(4);
-  out.writeUInt32BE(crc32(data) >>> 0);
-  return out.toString('base64');
 }
 
 export async function abortResumable(client: S3Client, Bucket: string, Key: string, token: string): Promise<void> {

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { crc32 } from 'node:zlib';
 import { CompleteMultipartUploadCommand, CreateMultipartUploadCommand, UploadPartCommand, type S3Client } from '@aws-sdk/client-s3';
 import { expect } from 'vitest';
 import { isCofferError, type CofferErrorCode } from '../../src-shared/errors.js';
@@ -139,4 +140,11 @@ export async function uploadInParts(s3: S3Client, bucket: string, key: string, p
   const done = [];
   for (const [i, Body] of parts.entries()) done.push({ PartNumber: i + 1, ETag: (await s3.send(new UploadPartCommand({ Bucket: bucket, Key: key, UploadId, PartNumber: i + 1, Body }))).ETag! });
   await s3.send(new CompleteMultipartUploadCommand({ Bucket: bucket, Key: key, UploadId, MultipartUpload: { Parts: done } }));
+}
+
+/** A CRC32 as S3 shows it (x-amz-checksum-crc32): 4 big-endian bytes in base64. */
+export function crc32Of(data: Uint8Array): string {
+  const out = Buffer.alloc(4);
+  out.writeUInt32BE(crc32(data) >>> 0);
+  return out.toString('base64');
 }

@@ -8,7 +8,7 @@ import { RemoteS3Backend, type RemoteS3Config } from '../../src-main/backends/re
 import { Engine } from '../../src-main/engine/index.js';
 import { ALICE, clientFor, encodePath, startS3Server, type S3TestServer } from '../compat/server.js';
 import { describeBackendContract } from './contract.js';
-import { chunkedStream, containerName, loopbackAgent, md5, readAll } from './helpers.js';
+import { chunkedStream, containerName, crc32Of, loopbackAgent, md5, readAll } from './helpers.js';
 
 /** A port nothing listens on: bound once, then released. */
 async function closedPort(): Promise<number> {
@@ -138,6 +138,8 @@ describe('RemoteS3Backend specifics', () => {
         // One PUT up to the part size (its ETag is the MD5), parts above it (`-N`).
         expect(up.etag).toEqual(size <= part ? md5(data) : expect.stringMatching(new RegExp(`-${Math.ceil(size / part)}$`)));
         expect(md5(await readAll((await backend.download(c, `o-${size}`)).body))).toBe(md5(data));
+        // In parts, the server keeps the CRC32 of all the bytes (asked for at the upload's start).
+        if (size > part) expect((await backend.head(c, `o-${size}`)).crc32).toBe(crc32Of(data));
       }
     } finally {
       backend.close();

@@ -3,12 +3,12 @@
 // a fresh backend gets, and the second attempt sends only the parts that are missing or
 // changed, then completes with a composite ETag the backend checked part by part.
 import { writeFileSync } from 'node:fs';
-import { crc32 } from 'node:zlib';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LocalBackend } from '../../src-main/backends/local.js';
 import type { ObjectBackend } from '../../src-main/backends/object-backend.js';
 import { RemoteS3Backend } from '../../src-main/backends/remote-compat.js';
+import { crc32Of } from './helpers.js';
 import { ACCOUNT, bytes, containerName, expectCode, md5, readAll, requests, startCoffer, tempFile, v1Backend, type Coffer } from './remote-native-setup.js';
 
 const MiB = 1024 * 1024;
@@ -54,13 +54,6 @@ function crashAfterParts(n: number): AbortSignal {
   return crash.signal;
 }
 afterAll(() => coffer?.close());
-
-/** A CRC32 as S3 shows it: 4 big-endian bytes in base64. */
-function crc32Of(data: Uint8Array): string {
-  const out = Buffer.alloc(4);
-  out.writeUInt32BE(crc32(data) >>> 0);
-  return out.toString('base64');
-}
 
 interface Case {
   label: string;

@@ -88,11 +88,11 @@ describeWith('swift', 'an 80 MB upload to real Swift', () => {
 
   // Coffer's multipart uploads ask for the object's CRC32 (x-amz-checksum-algorithm and -type):
   // a server that keeps no checksums must still take them.
-  it('over its S3 API (s3api multipart), from a path, is done, verified, listed at its size and reads back whole', async () => {
+  it.each(FROM)('over its S3 API (s3api multipart), from a %s, is done, verified, listed at its size and reads back whole', async (from) => {
     const swift = await reference('swift');
     const u = swift.users.tester;
-    const { id } = await api().accounts.add({ name: 'swift s3api', config: { kind: 's3', endpoint: swift.url, accessKeyId: `${u.account}:${u.user}`, secretAccessKey: u.key } });
-    await uploadsWhole(id, 'path');
+    const { id } = await api().accounts.add({ name: `swift s3api ${from}`, config: { kind: 's3', endpoint: swift.url, accessKeyId: `${u.account}:${u.user}`, secretAccessKey: u.key } });
+    await uploadsWhole(id, from);
   });
 });
 
