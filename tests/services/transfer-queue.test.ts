@@ -27,7 +27,7 @@ describe('the transfer queue', () => {
     expect(jobs.every((j) => j.item.verified && j.item.attempts === 1)).toBe(true);
   });
 
-  it('runs small uploads in a lane SMALL_LANE_FACTOR.upload times wider, and a large file in one of the concurrency slots', async () => {
+  it('runs small uploads in a lane SMALL_LANE_FACTOR times wider, and a large file in one of the concurrency slots', async () => {
     let running = 0;
     let most = 0;
     let bigStartedWith = -1;
@@ -38,11 +38,11 @@ describe('the transfer queue', () => {
       running--;
       return { verified: true };
     }, 3);
-    const jobs = Array.from({ length: 4 * 3 * SMALL_LANE_FACTOR.upload }, (_, i) => add(`f${i}`, 4096));
+    const jobs = Array.from({ length: 4 * 3 * SMALL_LANE_FACTOR }, (_, i) => add(`f${i}`, 4096));
     jobs.splice(5, 0, add('big'));
     q.pump();
     await until(() => jobs.every((j) => j.item.state === 'done'));
-    expect(most).toBe(3 * SMALL_LANE_FACTOR.upload);
+    expect(most).toBe(3 * SMALL_LANE_FACTOR);
     // Queued behind five small ones, it went first: a slot was free.
     expect(bigStartedWith).toBeLessThan(3);
   });

@@ -10,19 +10,19 @@ import { PendingFiles, type Lane, type PendingBatch, type PendingFile, type Save
 const PROGRESS_INTERVAL_MS = 250;
 const AUTO_RETRIES = 3;
 /**
- * Files up to this size run in a wider lane: SMALL_LANE_FACTOR times the concurrency. A small
- * file's time is its requests' round trips, not bandwidth: three at a time leave the connection
- * and both ends idle between requests (10,000 × 4 KiB to coffer serve: 3 at once 362 files/s),
- * and a server writing many at once commits them together. 10,000 × 4 KiB to coffer serve, the
- * default concurrency of 3, same runs: 12 at once up 2,929-3,361 files/s, down 3,677-3,990; 24 at
- * once up 3,555-4,236, down 3,947-4,341 (the S3 pool holds 32 connections, Swift's 16).
- * Uploads go wider still: while some files' requests wait for a connection others are read
- * (2026-11-27, interleaved: 48 at once 3.46-3.92 s against 24 at once 4.04-4.47 s, 4 of 4 pairs
- * faster; 72 and 96 no faster than 48); downloads gained nothing past 24 (their time is the
- * kernel making files).
+ * Files up to this size run in a wider lane: SMALL_LANE_FACTOR times the concurrency (48 at once
+ * by default). A small file's time is its requests' round trips, not bandwidth: three at a time
+ * leave the connection and both ends idle between requests (10,000 × 4 KiB to coffer serve: 3 at
+ * once 362 files/s), and a server writing many at once commits them together. Uploads: 48 at once
+ * 3.46-3.92 s against 24 at once 4.04-4.47 s (interleaved, 4 of 4 pairs faster; 72 and 96 no
+ * faster): while some files' requests wait for one of the pool's connections, others are read.
+ * Downloads, 2026-11-28, seven interleaved rounds with the disk settled (no mass deletion in the
+ * minutes before, README: ext4's recently deleted inodes): 48 at once 5.23-6.52 s against 24 at
+ * once 5.16-7.12 s, faster in 6 of 7 rounds (medians of four: 5.47 against 6.15; 36 at once 5.85,
+ * 72 at once 5.84).
  */
 export const SMALL_FILE_BYTES = 1024 * 1024;
-export const SMALL_LANE_FACTOR: Record<TransferItem['direction'], number> = { upload: 16, download: 8 };
+export const SMALL_LANE_FACTOR = 16;
 /**
  * Finished items kept in memory (and on disk, persisted.ts): the queue's history, not a log.
  * Beyond it the oldest finished ones are dropped, so a folder of 100,000 files costs the same
@@ -153,24 +153,21 @@ export class JobQueue {
 
   /**
    * Starts queued jobs while slots are free; a browser upload waits for its bytes. Large files
-   * take the `concurrency` slots first; small ones fill the lane up to SMALL_LANE_FACTOR times it
-   * (by direction).
+   * take the `concurrency` slots first; small ones fill the lane up to SMALL_LANE_FACTOR times it.
    */
   pump(): void {
     if (this.stopped) return;
     for (const lane of ['large', 'small'] as const) {
-      const limitOf = (direction: TransferItem['direction']) => (lane === 'large' ? this.concurrency : this.concurrency * SMALL_LANE_FACTOR[direction]);
-      const laneLimit = Math.max(limitOf('upload'), limitOf('download'));
+      const limit = lane === 'large' ? this.concurrency : this.concurrency * SMALL_LANE_FACTOR;
       for (const job of this.queued[lane]) {
-        if (this.running >= laneLimit) break;
-        if (this.running >= limitOf(job.item.direction) || job.retryTimer || (job.spec.kind === 'stream' && !job.stream)) continue;
+        if (this.running >= limit) break;
+        if (job.retryTimer || (job.spec.kind === 'stream' && !job.stream)) continue;
         this.launch(job);
       }
       // Then folders' files with no job yet, oldest batch first.
       for (const p of this.pending.values()) {
-        const limit = limitOf(p.direction);
         for (let i = 0; this.running < limit && (i = p.next(lane)) >= 0; ) this.launch(this.adopt(p, i));
-        if (this.running >= laneLimit) break;
+        if (this.running >= limit) break;
       }
     }
   }
