@@ -89,8 +89,12 @@ export interface DownloadOptions extends TransferOptions {
 
 /** How an object stored in parts lies in its bytes, so that a download can check each of them against its ETag. */
 export interface PartLayout {
-  /** Each part's bytes, [start, end), in order, covering the object; its MD5 (hex) where the store lists it (a Swift SLO's manifest). */
-  parts: { start: number; end: number; md5?: string }[];
+  /**
+   * Each part's bytes, [start, end), in order, covering the object; its MD5 (hex) where the store
+   * lists it (a Swift SLO's manifest); and where the part is an object of its own (an SLO's
+   * segment), that object: read directly, the server need not resolve the manifest for each range.
+   */
+  parts: { start: number; end: number; md5?: string; source?: { container: string; name: string } }[];
   /** The ETag the store makes of its parts' MD5s (hex, in order): what the object's must be. */
   etagOf(md5s: readonly string[]): string;
   /**

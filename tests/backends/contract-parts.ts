@@ -13,10 +13,10 @@ import { containerName, md5, tempFile, uploadInParts } from './helpers.js';
 const MiB = 1024 * 1024;
 
 /** The layout is of these parts, in order; their MD5s make `etag`, and a changed one does not. */
-function expectLayoutOf(layout: PartLayout | undefined, parts: Buffer[], etag: string, listsMd5s: boolean): void {
+function expectLayoutOf(layout: PartLayout | undefined, parts: Buffer[], etag: string, listsMd5s: boolean, sources?: { container: string; name: string }[]): void {
   expect(layout, 'the backend found no parts').toBeDefined();
   let start = 0;
-  const expected = parts.map((b) => ({ start, end: (start += b.length), ...(listsMd5s ? { md5: md5(b) } : {}) }));
+  const expected = parts.map((b, i) => ({ start, end: (start += b.length), ...(listsMd5s ? { md5: md5(b) } : {}), ...(sources ? { source: sources[i] } : {}) }));
   expect(layout!.parts).toEqual(expected);
   const md5s = parts.map(md5);
   expect(layout!.etagOf(md5s)).toBe(etag.toLowerCase());
@@ -28,7 +28,7 @@ function expectLayoutOf(layout: PartLayout | undefined, parts: Buffer[], etag: s
  * the layout as first answered is of those parts; otherwise its exact form is (an inferred one
  * may be wrong).
  */
-async function expectLaidOut(get: FixtureRef, c: string, key: string, parts: Buffer[], listsMd5s: boolean, exactly = true): Promise<void> {
+async function expectLaidOut(get: FixtureRef, c: string, key: string, parts: Buffer[], listsMd5s: boolean, exactly = true, sources?: { container: string; name: string }[]): Promise<void> {
   const f = get();
   const head = await f.backend.head(c, key);
   const layout = await f.backend.partLayout!(c, key, head);
@@ -38,9 +38,9 @@ async function expectLaidOut(get: FixtureRef, c: string, key: string, parts: Buf
     return;
   }
   expect(layout, 'the backend found no parts').toBeDefined();
-  if (exactly) expectLayoutOf(layout, parts, head.etag, listsMd5s);
+  if (exactly) expectLayoutOf(layout, parts, head.etag, listsMd5s, sources);
   // The parts asked one by one, where the layout was inferred.
-  if (layout!.exact || !exactly) expectLayoutOf(layout!.exact ? await layout!.exact() : layout, parts, head.etag, listsMd5s);
+  if (layout!.exact || !exactly) expectLayoutOf(layout!.exact ? await layout!.exact() : layout, parts, head.etag, listsMd5s, sources);
 }
 
 /** `key` in `c` made by a multipart upload of these parts, through the fixture's S3 client. */
@@ -84,14 +84,14 @@ export function partCases(get: FixtureRef): void {
       await expectLaidOut(get, c, 'uneven.bin', uneven, false, false);
     });
 
-    it('lays out a Static Large Object (where each segment lies, its MD5, and that they make its ETag), or none where the server cannot tell', async (ctx) => {
+    it('lays out a Static Large Object (where each segment lies, its MD5, the segment object itself, and that they make its ETag), or none where the server cannot tell', async (ctx) => {
       const f = get();
       requireFixture(ctx, f.putSlo, 'no Swift API on this store to make an SLO with');
       const c = containerName('slo-parts');
       await f.backend.createContainer(c);
       const segments = [MiB, 2 * MiB + 3, 5].map((n) => randomBytes(n));
-      await f.putSlo!(c, 'big.bin', segments);
-      await expectLaidOut(get, c, 'big.bin', segments, true);
+      const placed = await f.putSlo!(c, 'big.bin', segments);
+      await expectLaidOut(get, c, 'big.bin', segments, true, true, placed);
       await plainObject(get, c);
     });
   });

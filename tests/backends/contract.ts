@@ -35,7 +35,8 @@ export interface BackendFixture {
   /** Whether the server makes a bucket with object lock when asked (RGW does; Coffer's S3 API ignores the request). */
   honoursObjectLock?: boolean;
   /** Makes a Swift Static Large Object of these segments (over the store's Swift API), for what the backend reads of one. */
-  putSlo?(container: string, name: string, segments: Buffer[]): Promise<void>;
+  /** Resolves with where each segment was put. */
+  putSlo?(container: string, name: string, segments: Buffer[]): Promise<{ container: string; name: string }[]>;
   /** Why the store's answers leave its large objects' parts unknown to the backend (partLayout undefined), where they do. */
   noPartLayout?: string;
   /** Another S3 client on the same store and account, for what the backend cannot write itself (a lifecycle rule with a tag filter). */

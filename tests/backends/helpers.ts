@@ -120,17 +120,20 @@ export function containerName(label = 'c'): string {
  * same container, then the manifest (`?multipart-manifest=put`), as the `swift` CLI does.
  */
 export function sloMaker(storageUrl: string, token: string) {
-  return async (container: string, name: string, segments: Buffer[]): Promise<void> => {
+  return async (container: string, name: string, segments: Buffer[]): Promise<{ container: string; name: string }[]> => {
     const base = `${storageUrl}/${encodeURIComponent(container)}`;
     const manifest = [];
+    const placed = [];
     for (const [i, seg] of segments.entries()) {
       const path = `${name}.segments/${String(i).padStart(4, '0')}`;
       const res = await fetch(`${base}/${path.split('/').map(encodeURIComponent).join('/')}`, { method: 'PUT', headers: { 'X-Auth-Token': token }, body: new Uint8Array(seg) });
       if (res.status !== 201) throw new Error(`segment ${i}: HTTP ${res.status}`);
       manifest.push({ path: `/${container}/${path}`, etag: md5(seg), size_bytes: seg.length });
+      placed.push({ container, name: path });
     }
     const res = await fetch(`${base}/${encodeURIComponent(name)}?multipart-manifest=put`, { method: 'PUT', headers: { 'X-Auth-Token': token }, body: JSON.stringify(manifest) });
     if (res.status !== 201) throw new Error(`manifest: HTTP ${res.status} ${await res.text()}`);
+    return placed;
   };
 }
 

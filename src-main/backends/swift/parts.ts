@@ -8,6 +8,8 @@ import { readText } from './http.js';
 
 /** A row of `?multipart-manifest=get` (Swift's SLO middleware; Coffer's native API answers the same). */
 interface ManifestRow {
+  /** The segment: `/container/object`, as stored (not quoted). */
+  name?: string;
   hash?: string;
   bytes?: number;
   range?: string;
@@ -15,6 +17,12 @@ interface ManifestRow {
 }
 
 const md5Hex = (s: string) => createHash('md5').update(s).digest('hex');
+
+/** A segment's container and object from its manifest name, `/container/object`. */
+function segmentOf(path: string | undefined): { container: string; name: string } | undefined {
+  const m = typeof path === 'string' ? /^\/([^/]+)\/(.+)$/.exec(path) : null;
+  return m ? { container: m[1]!, name: m[2]! } : undefined;
+}
 
 /**
  * An SLO's segments from its manifest: each segment's size and MD5, and the SLO's ETag, which
@@ -40,6 +48,9 @@ export async function sloLayout(client: SwiftClient, container: string, name: st
   const md5s = rows.map((r) => r.hash!);
   const etagOf = (hexes: readonly string[]) => md5Hex(hexes.join(''));
   if (etagOf(md5s) !== head.etag.toLowerCase() || rows.reduce((t, r) => t + r.bytes!, 0) !== head.size) return undefined;
-  const parts = partsOfSizes(rows.map((r) => r.bytes!)).map((p, i) => ({ ...p, md5: md5s[i]! }));
+  const parts = partsOfSizes(rows.map((r) => r.bytes!)).map((p, i) => {
+    const source = segmentOf(rows[i]!.name);
+    return { ...p, md5: md5s[i]!, ...(source ? { source } : {}) };
+  });
   return { parts, etagOf };
 }

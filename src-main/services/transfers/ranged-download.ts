@@ -106,6 +106,24 @@ async function resumed(token: string | null, head: ObjectDetails, partial: strin
 }
 
 /**
+ * A range of the object, from the part's own object where it has one (a Swift SLO's segment: a
+ * plain GET, where a range of the manifest costs Swift's proxy a read of the manifest and an MD5
+ * of the segment's bytes; three times the proxy's CPU for 2 GiB in parts of 32 MiB). A segment
+ * gone since the manifest was read is the object changed.
+ */
+async function fetchPart(ctx: RunContext, container: string, name: string, part: PartLayout['parts'][number] | undefined, opts: { signal: AbortSignal; range: { start: number; end: number } }) {
+  const source = part?.source;
+  if (!source) return ctx.backend.download(container, name, opts);
+  const range = { start: opts.range.start - part.start, end: opts.range.end - part.start };
+  try {
+    return await ctx.backend.download(source.container, source.name, { signal: opts.signal, range });
+  } catch (err) {
+    if (isCofferError(err, 'NoSuchKey') || isCofferError(err, 'NoSuchContainer')) throw new CofferError('PreconditionFailed', `${name} changed on the server during its download (its segment ${source.container}/${source.name} is gone)`);
+    throw err;
+  }
+}
+
+/**
  * Downloads `head`'s object in the plan's ranges into the partial file with positional writes,
  * RANGE_STREAMS at a time, each range resumable by itself: the token saved every second and when
  * the attempt ends says how far each got. Every range must come whole and from the object the
@@ -159,8 +177,8 @@ export async function downloadInRanges(job: Job & { spec: { kind: 'download' } }
     const { start, end } = ranges[i]!;
     let at = start + done[i]!;
     if (at >= end) return;
-    const { details, body } = await ctx.backend.download(container, name, { signal: stop.signal, range: { start: at, end: end - 1 } });
-    if (details.etag !== head.etag) {
+    const { details, body } = await fetchPart(ctx, container, name, layout?.parts[i], { signal: stop.signal, range: { start: at, end: end - 1 } });
+    if (layout?.parts[i]?.source ? bareEtag(details.etag) !== layout.parts[i]!.md5 : details.etag !== head.etag) {
       body.destroy();
       throw new CofferError('PreconditionFailed', `${name} changed on the server during its download`);
     }
