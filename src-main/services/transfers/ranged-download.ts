@@ -107,9 +107,9 @@ async function resumed(token: string | null, head: ObjectDetails, partial: strin
 
 /**
  * A range of the object, from the part's own object where it has one (a Swift SLO's segment: a
- * plain GET, where a range of the manifest costs Swift's proxy a read of the manifest and an MD5
- * of the segment's bytes; three times the proxy's CPU for 2 GiB in parts of 32 MiB). A segment
- * gone since the manifest was read is the object changed.
+ * plain GET, where a range of the SLO costs Swift's proxy a read of the manifest and its checks
+ * of the segments each time; about three times the proxy's CPU for 2 GiB in parts of 32 MiB). A
+ * segment gone since the manifest was read is the object changed.
  */
 async function fetchPart(ctx: RunContext, container: string, name: string, part: PartLayout['parts'][number] | undefined, opts: { signal: AbortSignal; range: { start: number; end: number } }) {
   const source = part?.source;
