@@ -113,15 +113,25 @@ function savedRanges(id: string): { etag: string; size: number; done: number[]; 
   return token ? (JSON.parse(token) as { etag: string; size: number; done: number[] }) : null;
 }
 
-/** The sizes of the object's parts: an S3 multipart upload's as stored, an SLO's segments as its manifest lists them. */
-async function partSizesOf(c: string): Promise<number[]> {
-  const sizes = ctx.engine.headObject({ tenant: ctx.localAccount.tenant, container: c }, 'disk.img').partSizes;
-  if (sizes) return sizes;
+/** The app's Swift API as its user: the storage URL and a token. */
+async function swiftSession(): Promise<{ storageUrl: string; token: string }> {
   const [user] = await api().localStore.users({});
   const { user: name, secretKey } = user!.swiftKeys[0]!;
   const auth = await fetch(`${ctx.server.url}/auth/1.0`, { headers: { 'X-Auth-User': name, 'X-Auth-Key': secretKey } });
-  const manifest = await fetch(`${auth.headers.get('x-storage-url')}/${c}/disk.img?multipart-manifest=get&format=json`, { headers: { 'X-Auth-Token': auth.headers.get('x-auth-token')! } });
-  return ((await manifest.json()) as { bytes: number }[]).map((segment) => segment.bytes);
+  return { storageUrl: auth.headers.get('x-storage-url')!, token: auth.headers.get('x-auth-token')! };
+}
+
+/** An SLO's segments as its manifest lists them: `/container/object` and size. */
+async function segmentsOf(c: string): Promise<{ name: string; bytes: number }[]> {
+  const { storageUrl, token } = await swiftSession();
+  const manifest = await fetch(`${storageUrl}/${c}/disk.img?multipart-manifest=get&format=json`, { headers: { 'X-Auth-Token': token } });
+  return (await manifest.json()) as { name: string; bytes: number }[];
+}
+
+/** The sizes of the object's parts: an S3 multipart upload's as stored, an SLO's segments as its manifest lists them. */
+async function partSizesOf(c: string): Promise<number[]> {
+  const sizes = ctx.engine.headObject({ tenant: ctx.localAccount.tenant, container: c }, 'disk.img').partSizes;
+  return sizes ?? (await segmentsOf(c)).map((segment) => segment.bytes);
 }
 
 /** The parts (index, bytes) all on disk by `done`, from the stored object's part sizes. */
@@ -330,6 +340,23 @@ describe('a large download cut off', () => {
     expect(md5(readFileSync(path))).toBe(md5(data));
     // Resumed, not started again (that would send the first 32 MiB twice).
     expect(proxy.bytesDown() - before).toBeLessThan(SIZE + 8 * MiB);
+  });
+
+  it('fails, saying the object changed, when one of its SLO\'s segments is deleted meanwhile', async () => {
+    const c = await uploaded(accounts.swift);
+    const segments = await segmentsOf(c);
+    const path = join(dir, `segment-gone-${++counter}.img`);
+    const { id } = await api().transfers.downloadToPath({ account: accounts.slowSwift, container: c, name: 'disk.img', path });
+    await waitFor(id, 'some progress', (now) => now.transferred >= 4 * MiB);
+    // The last segment: not asked for yet, four go at a time, in order.
+    const { storageUrl, token } = await swiftSession();
+    const last = segments.at(-1)!.name;
+    expect(segments.length).toBeGreaterThan(4);
+    expect((await fetch(`${storageUrl}${last.split('/').map(encodeURIComponent).join('/')}`, { method: 'DELETE', headers: { 'X-Auth-Token': token } })).status).toBe(204);
+    const [after] = await settled([id]);
+    expect(after).toMatchObject({ state: 'failed', verified: false });
+    expect(after!.error).toBe(`disk.img changed on the server during its download (its segment ${last.slice(1)} is gone)`);
+    expect(existsSync(path)).toBe(false);
   });
 
   it('leaves nothing behind when cancelled mid-way: no partial file, no file, no token', async () => {
