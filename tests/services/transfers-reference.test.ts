@@ -105,7 +105,7 @@ describeWith('rgw', 'an 80 MB upload to real Ceph RGW', () => {
     await uploadsWhole(id, from);
   });
 
-  it.each(FROM)('over its Swift API (an SLO), from a %s, is done, verified, listed at its size and comes back down whole and verified', async (from) => {
+  it.each(FROM)('over its Swift API (an SLO), from a %s, is done, verified, listed at its size and reads back whole', async (from) => {
     const rgw = await reference('rgw');
     const u = rgw.users.tester;
     const { id } = await api().accounts.add({ name: `rgw swift ${from}`, config: { kind: 'swift', authUrl: rgw.authUrl, auth: { type: 'v1', user: u.swiftUser, key: u.swiftKey } } });

@@ -108,19 +108,25 @@ async function resumed(token: string | null, head: ObjectDetails, partial: strin
 /**
  * A range of the object, from the part's own object where it has one (a Swift SLO's segment: a
  * plain GET, where a range of the SLO costs Swift's proxy a read of the manifest and its checks
- * of the segments each time; about three times the proxy's CPU for 2 GiB in parts of 32 MiB). A
- * segment gone since the manifest was read is the object changed.
+ * of the segments each time; about three times the proxy's CPU for 2 GiB in parts of 32 MiB),
+ * and still of the object the download began with: the object's ETag, or the segment's listed
+ * MD5. A segment gone since the manifest was read is the object changed.
  */
-async function fetchPart(ctx: RunContext, container: string, name: string, part: PartLayout['parts'][number] | undefined, opts: { signal: AbortSignal; range: { start: number; end: number } }) {
+async function fetchPart(ctx: RunContext, container: string, name: string, head: ObjectDetails, part: PartLayout['parts'][number] | undefined, opts: { signal: AbortSignal; range: { start: number; end: number } }) {
   const source = part?.source;
-  if (!source) return ctx.backend.download(container, name, opts);
-  const range = { start: opts.range.start - part.start, end: opts.range.end - part.start };
+  const changed = (why = '') => new CofferError('PreconditionFailed', `${name} changed on the server during its download${why}`);
+  let reply;
   try {
-    return await ctx.backend.download(source.container, source.name, { signal: opts.signal, range });
+    reply = source ? await ctx.backend.download(source.container, source.name, { signal: opts.signal, range: { start: opts.range.start - part.start, end: opts.range.end - part.start } }) : await ctx.backend.download(container, name, opts);
   } catch (err) {
-    if (isCofferError(err, 'NoSuchKey') || isCofferError(err, 'NoSuchContainer')) throw new CofferError('PreconditionFailed', `${name} changed on the server during its download (its segment ${source.container}/${source.name} is gone)`);
+    if (source && (isCofferError(err, 'NoSuchKey') || isCofferError(err, 'NoSuchContainer'))) throw changed(` (its segment ${source.container}/${source.name} is gone)`);
     throw err;
   }
+  if (source ? bareEtag(reply.details.etag) !== part.md5 : reply.details.etag !== head.etag) {
+    reply.body.destroy();
+    throw changed();
+  }
+  return reply;
 }
 
 /**
@@ -177,11 +183,7 @@ export async function downloadInRanges(job: Job & { spec: { kind: 'download' } }
     const { start, end } = ranges[i]!;
     let at = start + done[i]!;
     if (at >= end) return;
-    const { details, body } = await fetchPart(ctx, container, name, layout?.parts[i], { signal: stop.signal, range: { start: at, end: end - 1 } });
-    if (layout?.parts[i]?.source ? bareEtag(details.etag) !== layout.parts[i]!.md5 : details.etag !== head.etag) {
-      body.destroy();
-      throw new CofferError('PreconditionFailed', `${name} changed on the server during its download`);
-    }
+    const { body } = await fetchPart(ctx, container, name, head, layout?.parts[i], { signal: stop.signal, range: { start: at, end: end - 1 } });
     let writing = false;
     try {
       for await (const chunk of body as AsyncIterable<Buffer>) {
