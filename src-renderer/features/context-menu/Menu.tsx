@@ -35,7 +35,12 @@ export function Menu({ label, at, items, onClose }: { label: string; at: MenuPos
   useLayoutEffect(() => {
     onCloseRef.current = onClose;
   });
+  // Set once closing: a hover's render can still have its focus effect pending when an item is
+  // clicked (React flushes it before unmounting the menu); it must not take the focus back from
+  // where closing put it.
+  const closed = useRef(false);
   const close = useCallback((restoreFocus: boolean) => {
+    closed.current = true;
     onCloseRef.current();
     if (restoreFocus && returnTo.current instanceof HTMLElement) returnTo.current.focus();
   }, []);
@@ -64,6 +69,7 @@ export function Menu({ label, at, items, onClose }: { label: string; at: MenuPos
   }, [close]);
 
   useEffect(() => {
+    if (closed.current) return;
     ref.current?.querySelectorAll<HTMLElement>('[role^="menuitem"]')[active]?.focus();
   }, [active, items.length]);
 
