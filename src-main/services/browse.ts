@@ -1,10 +1,18 @@
 import type { BrowseService } from '../../src-shared/contract/browse.js';
 import type { EventMap } from '../../src-shared/contract/events.js';
-import { CofferError } from '../../src-shared/errors.js';
+import { CofferError, isCofferError } from '../../src-shared/errors.js';
+import type { ObjectBackend } from '../backends/object-backend.js';
 import { backendCall } from './backend-call.js';
 import { deleteEntries, namesUnder, paste, type BulkContext, type Ref } from './browse-bulk.js';
 import { countUnder } from './objects-under.js';
 import type { ConnectionRegistry } from './connections.js';
+
+/** The source's failure during a cross-account copy, kept apart from the destination's own. */
+class SourceFailed extends Error {
+  constructor(cause: Error) {
+    super('the source failed', { cause });
+  }
+}
 
 type Emit = <E extends 'objects.changed' | 'operation.progress'>(event: E, payload: EventMap[E]) => void;
 
@@ -15,13 +23,29 @@ export function createBrowseService(registry: ConnectionRegistry, emit: Emit): B
   async function copyOne(from: Ref, to: Ref) {
     if (from.account === to.account) return on(to.account, (b) => b.copy(from, to));
     const source = await on(from.account, (b) => b.download(from.container, from.name));
-    return on(to.account, (b) =>
-      b.upload(to.container, to.name, { stream: source.body, size: source.details.size }, {
-        contentType: source.details.contentType,
-        meta: source.details.meta,
-        headers: source.details.headers,
-      }),
-    );
+    // The body streams from one server into the other: when the source's side fails mid-way the
+    // upload fails too (nothing is stored), but with the source's socket error, which would read
+    // as the destination's ("aborted") and count against the destination's connection.
+    let sourceFailed: Error | undefined;
+    source.body.once('error', (err) => (sourceFailed = err));
+    const copy = (b: ObjectBackend) =>
+      b
+        .upload(to.container, to.name, { stream: source.body, size: source.details.size }, {
+          contentType: source.details.contentType,
+          meta: source.details.meta,
+          headers: source.details.headers,
+        })
+        .catch((err: unknown) => {
+          throw sourceFailed ? new SourceFailed(sourceFailed) : err;
+        });
+    try {
+      return await on(to.account, copy);
+    } catch (err) {
+      if (!(err instanceof SourceFailed)) throw err;
+      const cause = err.cause as Error;
+      if (isCofferError(cause) && cause.code !== 'Unreachable') throw cause;
+      throw new CofferError('Unreachable', `${from.name}: the connection to its account dropped during the copy, nothing was stored (${cause.message})`);
+    }
   }
 
   const bulk: BulkContext = {

@@ -1,8 +1,9 @@
 // A connection that drops in the middle of an object's body is the network's failure, not the
 // object's: the download is tried again by itself and arrives whole and verified, for each
 // kind of download (read whole in memory, streamed and hashed on disk, streamed and hashed as it
-// arrives) over both remote APIs. On a real app and server, through a TCP proxy that cuts the
-// first connection whose answer passes 64 KiB.
+// arrives) over both remote APIs. A copy across accounts, which streams the source's body into
+// the upload, fails naming the source and stores nothing. On a real app and server, through a TCP
+// proxy that cuts the first connection whose answer passes 64 KiB.
 import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { connect, createServer, type Server, type Socket } from 'node:net';
@@ -98,5 +99,34 @@ describe.each(['s3', 'swift'] as const)('a download whose connection drops mid-b
     expect(item).toMatchObject({ state: 'done', verified: true, attempts: 2 });
     expect(md5(readFileSync(join(out, 'object.bin')))).toBe(md5(bytes));
     expect(existsSync(join(out, 'object.bin.coffer-partial'))).toBe(false);
+  });
+});
+
+describe.each([
+  ['s3', 'swift'],
+  ['swift', 's3'],
+] as const)('a copy across accounts whose source connection drops mid-body (%s to %s)', (from, to) => {
+  it('fails saying the source dropped, stores nothing, and leaves the destination connected', async () => {
+    const source = `copy-from-${from}`;
+    const target = `copy-to-${to}`;
+    await api().browse.createContainer({ account: 'local', container: source });
+    await api().browse.createContainer({ account: 'local', container: target });
+    const bytes = Buffer.alloc(1024 * 1024, 7);
+    await ctx.engine.putObject({ tenant: ctx.localAccount.tenant, container: source }, 'big.bin', bytes);
+    // Both connections reach the same store, each as its own account in the app.
+    await api().accounts.check({ id: accounts[to] });
+
+    const before = cuts;
+    armed = true;
+    const copying = api().browse.copy({ from: { account: accounts[from], container: source, name: 'big.bin' }, to: { account: accounts[to], container: target, name: 'big.bin' } });
+    await expect(copying).rejects.toMatchObject({ code: 'Unreachable', message: expect.stringMatching(/^big\.bin: the connection to its account dropped during the copy, nothing was stored/) });
+    expect(cuts - before, 'the proxy cut the download mid-body').toBe(1);
+    await expect(api().browse.head({ account: 'local', container: target, name: 'big.bin' })).rejects.toMatchObject({ code: 'NoSuchKey' });
+    const destination = (await api().accounts.list({})).find((c) => c.id === accounts[to]);
+    expect(destination).toMatchObject({ state: 'connected', error: null });
+
+    // The same copy once the network behaves: the object arrives whole.
+    await api().browse.copy({ from: { account: accounts[from], container: source, name: 'big.bin' }, to: { account: accounts[to], container: target, name: 'big.bin' } });
+    expect((await api().browse.head({ account: 'local', container: target, name: 'big.bin' })).etag).toBe(md5(bytes));
   });
 });
