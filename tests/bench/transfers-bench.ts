@@ -94,36 +94,32 @@ type Figures = Record<Direction, Record<ClientName, RunFigures[]>>;
  * directory, the objects with the server's store (coffer serve's is in that directory, Swift's
  * with its run). Deleted after each dataset, the 60,000 files of `coffer serve`'s small folder
  * came within those minutes of the medium folder's and of RGW's small folder's downloads. RGW's
- * objects are deleted after the dataset (its memstore is memory, not this disk, and must make room
- * for the next), as are large files (a few deletions, and the disk used stays bounded).
+ * objects are deleted after each run (its memstore is memory, not this disk, and holds 4 GiB:
+ * three rounds of the medium folder, kept to the dataset's end, filled it and stalled RGW), as
+ * are large files (a few deletions, and the disk used stays bounded).
  */
 const manyFiles = (d: Dataset) => d.files >= 100;
 
 async function measureDataset(target: Target, d: Dataset, scratch: string): Promise<Figures> {
   const figures: Figures = { up: { coffer: [], rclone: [], aws: [] }, down: { coffer: [], rclone: [], aws: [] } };
-  /** Buckets of many files, left to the server's store where that is this disk. */
-  const kept: string[] = [];
-  try {
-    await measureRounds(target, d, scratch, figures, kept);
-  } finally {
-    if (!target.storesOnThisDisk) for (const bucket of kept) await emptyBucket(target, bucket);
-  }
+  await measureRounds(target, d, scratch, figures);
   return figures;
 }
 
 /** Who moves a dataset: its tenth is there for Coffer's memory only. */
 const clientsFor = (d: Dataset): ClientName[] => (d.name === 'small-tenth' ? CLIENTS_RUN.filter((c) => c === 'coffer') : CLIENTS_RUN);
 
-async function measureRounds(target: Target, d: Dataset, scratch: string, figures: Figures, kept: string[]): Promise<void> {
+async function measureRounds(target: Target, d: Dataset, scratch: string, figures: Figures): Promise<void> {
   const clients = clientsFor(d);
   // A large file goes at once (the disk used stays bounded), its bucket with it.
   const few = !manyFiles(d);
+  // Objects in memory (RGW's memstore) go after each run; many files on this disk stay to the end.
+  const emptyAfterRun = few || !target.storesOnThisDisk;
   for (let r = 0; r < ROUNDS; r++) {
     const order = clients.map((_, i) => clients[(i + r) % clients.length]!);
     for (const client of order) {
       const bucket = `bench-${client}-${d.name}-${r}`;
       await target.admin.createContainer(bucket);
-      if (!few) kept.push(bucket);
       try {
         settleDisk();
         const up = await runClient(client, target, d, bucket, d.dir, 'up', scratch);
@@ -141,7 +137,7 @@ async function measureRounds(target: Target, d: Dataset, scratch: string, figure
         figures.down[client].push(down);
         log(`${target.name} ${d.name} ${client} down: ${round(d.bytes / MiB / down.seconds, 1)} MiB/s in ${round(down.seconds, 1)} s`);
       } finally {
-        if (few) await emptyBucket(target, bucket);
+        if (emptyAfterRun) await emptyBucket(target, bucket);
       }
     }
   }
