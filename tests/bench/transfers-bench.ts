@@ -100,16 +100,11 @@ type Figures = Record<Direction, Record<ClientName, RunFigures[]>>;
  */
 const manyFiles = (d: Dataset) => d.files >= 100;
 
-async function measureDataset(target: Target, d: Dataset, scratch: string): Promise<Figures> {
-  const figures: Figures = { up: { coffer: [], rclone: [], aws: [] }, down: { coffer: [], rclone: [], aws: [] } };
-  await measureRounds(target, d, scratch, figures);
-  return figures;
-}
-
 /** Who moves a dataset: its tenth is there for Coffer's memory only. */
 const clientsFor = (d: Dataset): ClientName[] => (d.name === 'small-tenth' ? CLIENTS_RUN.filter((c) => c === 'coffer') : CLIENTS_RUN);
 
-async function measureRounds(target: Target, d: Dataset, scratch: string, figures: Figures): Promise<void> {
+async function measureDataset(target: Target, d: Dataset, scratch: string): Promise<Figures> {
+  const figures: Figures = { up: { coffer: [], rclone: [], aws: [] }, down: { coffer: [], rclone: [], aws: [] } };
   const clients = clientsFor(d);
   // A large file goes at once (the disk used stays bounded), its bucket with it.
   const few = !manyFiles(d);
@@ -141,6 +136,7 @@ async function measureRounds(target: Target, d: Dataset, scratch: string, figure
       }
     }
   }
+  return figures;
 }
 
 function summarise(d: Dataset, runs: RunFigures[]) {
