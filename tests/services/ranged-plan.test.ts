@@ -1,10 +1,10 @@
-// How a download is split (ranged-download.ts: rangedPlan), with the backend's answer about the
+// How a download is split (ranged-plan.ts: rangedPlan), with the backend's answer about the
 // object's parts scripted: part by part where it lays them out; four ranges, checked by length,
 // for a large object it cannot or will not lay out; a refused question never fails the download,
 // but the network, a cancel, or the object gone or changed do.
 import { describe, expect, it } from 'vitest';
 import type { ObjectBackend, PartLayout } from '../../src-main/backends/object-backend.js';
-import { RANGED_DOWNLOAD_BYTES, rangedPlan } from '../../src-main/services/transfers/ranged-download.js';
+import { RANGED_DOWNLOAD_BYTES, rangedPlan } from '../../src-main/services/transfers/ranged-plan.js';
 import type { RunContext } from '../../src-main/services/transfers/job.js';
 import { CofferError } from '../../src-shared/errors.js';
 import type { ObjectDetails } from '../../src-shared/model/storage.js';

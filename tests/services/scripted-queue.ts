@@ -4,7 +4,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { expect } from 'vitest';
 import type { ObjectBackend } from '../../src-main/backends/object-backend.js';
 import type { Job, RunContext } from '../../src-main/services/transfers/job.js';
-import { JobQueue, SMALL_FILE_BYTES } from '../../src-main/services/transfers/queue.js';
+import { SMALL_FILE_BYTES } from '../../src-main/services/transfers/lanes.js';
+import { JobQueue } from '../../src-main/services/transfers/queue.js';
 
 export function scriptedQueue(run: (job: Job, ctx: RunContext) => Promise<{ verified: boolean }>, concurrency = 2) {
   const q = new JobQueue({ backend: () => ({}) as ObjectBackend, run, changed: () => undefined, discard: async () => undefined }, concurrency);

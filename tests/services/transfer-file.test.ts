@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { TransferItem } from '../../src-shared/contract/transfers.js';
 import type { SavedPending } from '../../src-main/services/transfers/pending.js';
 import { TransferFile, type SavedJob } from '../../src-main/services/transfers/persisted.js';
-import { KEEP_FINISHED } from '../../src-main/services/transfers/queue.js';
+import { KEEP_FINISHED } from '../../src-main/services/transfers/job-index.js';
 
 function saved(i: number, state: TransferItem['state']): SavedJob {
   const name = `folder/file-${i}.bin`;

@@ -9,7 +9,8 @@ import type { ObjectBackend } from '../../src-main/backends/object-backend.js';
 import type { TransferItem } from '../../src-shared/contract/transfers.js';
 import type { Job } from '../../src-main/services/transfers/job.js';
 import type { SavedPending } from '../../src-main/services/transfers/pending.js';
-import { JobQueue, SMALL_FILE_BYTES, SMALL_LANE_FACTOR } from '../../src-main/services/transfers/queue.js';
+import { SMALL_FILE_BYTES, SMALL_LANE_FACTOR } from '../../src-main/services/transfers/lanes.js';
+import { JobQueue } from '../../src-main/services/transfers/queue.js';
 
 const until = async (check: () => boolean) => {
   for (let i = 0; i < 400 && !check(); i++) await sleep(5);

@@ -7,7 +7,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { Readable } from 'node:stream';
 import { describe, expect, it, vi } from 'vitest';
 import { CofferError } from '../../src-shared/errors.js';
-import { KEEP_FINISHED, SMALL_LANE_FACTOR } from '../../src-main/services/transfers/queue.js';
+import { KEEP_FINISHED } from '../../src-main/services/transfers/job-index.js';
+import { SMALL_LANE_FACTOR } from '../../src-main/services/transfers/lanes.js';
 import { scriptedQueue as queue, until } from './scripted-queue.js';
 
 describe('the transfer queue', () => {

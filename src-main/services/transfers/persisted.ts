@@ -4,7 +4,7 @@ import { dirname } from 'node:path';
 import type { TransferItem } from '../../../src-shared/contract/transfers.js';
 import type { SavedPending } from './pending.js';
 // Finished items kept across restarts, as in memory: history, not a log.
-import { KEEP_FINISHED } from './queue.js';
+import { KEEP_FINISHED } from './job-index.js';
 
 /** What a job does, in a form that survives a restart. */
 export type JobSpec =

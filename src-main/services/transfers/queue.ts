@@ -1,37 +1,12 @@
 import type { TransferItem } from '../../../src-shared/contract/transfers.js';
-import { isCofferError } from '../../../src-shared/errors.js';
 import type { ObjectBackend } from '../../backends/object-backend.js';
 import { bodyInFlight } from '../../engine/index.js';
-import { SpeedMeter } from './speed.js';
+import { afterFailure, attemptContext, backoffMs } from './attempt.js';
+import { laneOf, SMALL_LANE_FACTOR } from './lanes.js';
 import type { JobSpec, SavedJob } from './persisted.js';
-import { copyItem, isTransient, newJob, queuedItem, type Job, type RunContext, type Runner } from './job.js';
-import { PendingFiles, type Lane, type PendingBatch, type PendingFile, type SavedPending } from './pending.js';
-
-const PROGRESS_INTERVAL_MS = 250;
-const AUTO_RETRIES = 3;
-/**
- * Files up to this size run in a wider lane: SMALL_LANE_FACTOR times the concurrency (48 at once
- * by default). A small file's time is its requests' round trips, not bandwidth: three at a time
- * leave the connection and both ends idle between requests (10,000 × 4 KiB to coffer serve: 3 at
- * once 362 files/s), and a server writing many at once commits them together. Uploads: 48 at once
- * 3.46-3.92 s against 24 at once 4.04-4.47 s (interleaved, 4 of 4 pairs faster; 72 and 96 no
- * faster): while some files' requests wait for one of the pool's connections, others are read.
- * Downloads, 2026-11-28, seven interleaved rounds with the disk settled (no mass deletion in the
- * minutes before, README: ext4's recently deleted inodes): 48 at once 5.23-6.52 s against 24 at
- * once 5.16-7.12 s, faster in 6 of 7 rounds (medians of four: 5.47 against 6.15; 36 at once 5.85,
- * 72 at once 5.84).
- */
-export const SMALL_FILE_BYTES = 1024 * 1024;
-export const SMALL_LANE_FACTOR = 16;
-/**
- * Finished items kept in memory (and on disk, persisted.ts): the queue's history, not a log.
- * Beyond it the oldest finished ones are dropped, so a folder of 100,000 files costs the same
- * memory (and the same write of transfers.json) as one of a few thousand.
- */
-export const KEEP_FINISHED = 1000;
-const laneOf = (size: number): Lane => (size <= SMALL_FILE_BYTES ? 'small' : 'large');
-const backoffMs = (attempt: number) => 1000 * 4 ** (attempt - 1);
-const FINAL = new Set(['done', 'failed', 'cancelled']);
+import { copyItem, newJob, queuedItem, type Job, type Runner } from './job.js';
+import { FINAL, JobIndex } from './job-index.js';
+import { PendingFiles, type PendingBatch, type PendingFile, type SavedPending } from './pending.js';
 
 export interface QueueHooks {
   backend(account: string): ObjectBackend;
@@ -47,20 +22,18 @@ export interface QueueHooks {
  * with backoff, speed, throttled progress. What a job does is the runner's business.
  */
 export class JobQueue {
-  readonly jobs = new Map<string, Job>();
-  /**
-   * Jobs in the queued state, in the order they are to start, large and small apart: pump()
-   * never walks finished jobs, nor a long line of large files waiting for a slot.
-   */
-  private readonly queued = { large: new Set<Job>(), small: new Set<Job>() };
-  /** Finished jobs, oldest first, bounded by KEEP_FINISHED. */
-  private readonly finished = new Set<Job>();
+  private readonly index = new JobIndex();
   /** Folder transfers' files not made into jobs yet, by id prefix, oldest first (pending.ts). */
   private readonly pending = new Map<string, PendingFiles>();
   private running = 0;
   /** Attempts under way, so stopping can wait until each has recorded where it stopped. */
   private readonly attempts = new Set<Promise<void>>();
   private stopped = false;
+
+  /** Every job by id (what the list shows first; finished ones beyond KEEP_FINISHED are dropped). */
+  get jobs(): ReadonlyMap<string, Job> {
+    return this.index.all;
+  }
 
   constructor(
     private readonly hooks: QueueHooks,
@@ -69,8 +42,7 @@ export class JobQueue {
 
   add(spec: JobSpec, item: Omit<TransferItem, 'id' | 'transferred' | 'state' | 'error' | 'attempts' | 'verified' | 'bytesPerSecond'>): Job {
     const job = newJob(queuedItem(item), spec, null);
-    this.jobs.set(job.item.id, job);
-    this.track(job);
+    this.index.add(job);
     this.hooks.changed(job, true);
     return job;
   }
@@ -98,8 +70,7 @@ export class JobQueue {
     const job = newJob(p.item(i), p.spec(i), null);
     p.take(i);
     if (p.empty) this.pending.delete(p.idPrefix);
-    this.jobs.set(job.item.id, job);
-    this.track(job);
+    this.index.add(job);
     return job;
   }
 
@@ -126,29 +97,8 @@ export class JobQueue {
 
   restore(saved: SavedJob): Job {
     const job = newJob(copyItem(saved.item), saved.spec, saved.resumeToken);
-    this.jobs.set(job.item.id, job);
-    this.track(job);
+    this.index.add(job);
     return job;
-  }
-
-  /** Files its lane: the queued set, the finished history (trimmed to KEEP_FINISHED), or neither. */
-  private track(job: Job): void {
-    const state = job.item.state;
-    this.queued.large.delete(job);
-    this.queued.small.delete(job);
-    if (state === 'queued') this.queued[this.isSmall(job) ? 'small' : 'large'].add(job);
-    if (!FINAL.has(state)) return void this.finished.delete(job);
-    this.finished.delete(job);
-    this.finished.add(job);
-    for (const old of this.finished) {
-      if (this.finished.size <= KEEP_FINISHED) break;
-      this.finished.delete(old);
-      this.jobs.delete(old.item.id);
-    }
-  }
-
-  private isSmall(job: Job): boolean {
-    return job.item.size !== null && job.item.size <= SMALL_FILE_BYTES;
   }
 
   /**
@@ -159,7 +109,7 @@ export class JobQueue {
     if (this.stopped) return;
     for (const lane of ['large', 'small'] as const) {
       const limit = lane === 'large' ? this.concurrency : this.concurrency * SMALL_LANE_FACTOR;
-      for (const job of this.queued[lane]) {
+      for (const job of this.index.queued[lane]) {
         if (this.running >= limit) break;
         if (job.retryTimer || (job.spec.kind === 'stream' && !job.stream)) continue;
         this.launch(job);
@@ -173,8 +123,7 @@ export class JobQueue {
   }
 
   private launch(job: Job): void {
-    this.queued.large.delete(job);
-    this.queued.small.delete(job);
+    this.index.unqueue(job);
     const attempt: Promise<void> = this.start(job).finally(() => this.attempts.delete(attempt));
     this.attempts.add(attempt);
   }
@@ -183,32 +132,12 @@ export class JobQueue {
     this.running++;
     // A file of unknown size counts as bulk.
     const bodyEnded = bodyInFlight(job.item.size);
-    const controller = new AbortController();
-    job.controller = controller;
     const item = job.item;
+    const { ctx, controller } = attemptContext(job, this.hooks.backend(item.account), (persist) => this.hooks.changed(job, persist));
+    job.controller = controller;
     Object.assign(item, { state: 'running', error: null, attempts: item.attempts + 1 });
     // Not a reason to write the queue down: a restart finds a running item paused, as a queued one.
     this.hooks.changed(job, false);
-    const speed = new SpeedMeter();
-    let lastEvent = 0;
-    const ctx: RunContext = {
-      backend: this.hooks.backend(item.account),
-      signal: controller.signal,
-      progress: (n) => {
-        item.transferred = n;
-        item.bytesPerSecond = speed.sample(n);
-        if (Date.now() - lastEvent >= PROGRESS_INTERVAL_MS) {
-          lastEvent = Date.now();
-          this.hooks.changed(job, false);
-        }
-      },
-      setSize: (n) => (item.size = n),
-      resumeToken: job.resumeToken,
-      saveResumeToken: (token) => {
-        job.resumeToken = token;
-        this.hooks.changed(job, true);
-      },
-    };
     try {
       const { verified } = await this.hooks.run(job, ctx);
       Object.assign(item, { state: 'done', verified, transferred: item.size ?? item.transferred });
@@ -221,7 +150,7 @@ export class JobQueue {
       job.controller = undefined;
       job.stream = undefined;
       item.bytesPerSecond = null;
-      this.track(job);
+      this.index.file(job);
       this.hooks.changed(job, true);
       // A browser upload's request waits on its item: it ends when the item does, or when a pause
       // leaves its bytes unread (the page sends them again on resume).
@@ -231,28 +160,14 @@ export class JobQueue {
   }
 
   private failed(job: Job, err: unknown, abortReason: string | undefined): void {
-    const item = job.item;
-    if (abortReason === 'pause') {
-      item.state = 'paused';
-      return;
-    }
-    if (abortReason === 'cancel') {
-      item.state = 'cancelled';
-      void this.hooks.discard(job);
-      return;
-    }
-    item.error = (err as Error).message ?? String(err);
-    job.errorCode = isCofferError(err) ? err.code : 'InternalError';
-    // A browser upload's stream is spent: only the renderer can send it again.
-    if (isTransient(err) && item.attempts < AUTO_RETRIES && job.spec.kind !== 'stream') {
-      item.state = 'queued';
-      job.retryTimer = setTimeout(() => {
-        job.retryTimer = undefined;
-        this.pump();
-      }, backoffMs(item.attempts)).unref();
-      return;
-    }
-    item.state = 'failed';
+    const next = afterFailure(job, err, abortReason);
+    if (next === 'cancelled') void this.hooks.discard(job);
+    if (next !== 'retry') return void (job.item.state = next);
+    job.item.state = 'queued';
+    job.retryTimer = setTimeout(() => {
+      job.retryTimer = undefined;
+      this.pump();
+    }, backoffMs(job.item.attempts)).unref();
   }
 
   /** Resolves when the job ends done, failed or cancelled (a browser upload's also when paused). */
@@ -295,8 +210,7 @@ export class JobQueue {
   }
 
   clearFinished(): void {
-    for (const job of this.finished) this.jobs.delete(job.item.id);
-    this.finished.clear();
+    this.index.clearFinished();
     this.movePending('cancelled', null);
   }
 
@@ -335,7 +249,7 @@ export class JobQueue {
     if (job.retryTimer) clearTimeout(job.retryTimer);
     job.retryTimer = undefined;
     job.item.state = state;
-    this.track(job);
+    this.index.file(job);
     this.hooks.changed(job, true);
     this.pump();
   }

@@ -8,9 +8,10 @@ import { CofferError, isCofferError } from '../../../src-shared/errors.js';
 import type { ObjectBackend, UploadResult, UploadSource } from '../../backends/object-backend.js';
 import type { ObjectDetails } from '../../../src-shared/model/storage.js';
 import type { FileThread } from './file-thread.js';
-import { bareEtag, downloadInRanges, isPlainMd5, PARTS_CHECK_BYTES, rangedPlan } from './ranged-download.js';
+import { downloadInRanges } from './ranged-download.js';
+import { bareEtag, isPlainMd5, PARTS_CHECK_BYTES, rangedPlan } from './ranged-plan.js';
 import { droppedConnection, type Job, type RunContext } from './job.js';
-import { SMALL_FILE_BYTES } from './queue.js';
+import { SMALL_FILE_BYTES } from './lanes.js';
 
 /**
  * Files above this go to the backend by path: S3 multipart and Swift SLO in parallel parts, and
