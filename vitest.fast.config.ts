@@ -4,17 +4,21 @@ import base from './vitest.config.js';
 // The inner loop (`npm run test:fast`, under a minute): pure and in-process tests. Left to
 // `npm test`: real command-line clients, the reference servers and the differential suite against
 // them, child processes killed or starved on purpose (tests/reliability), the newcomer's build from
-// a fresh checkout, and the large uploads (transfer service, memory checks of 200 MiB through the
-// remote backends).
+// a fresh checkout (tests/first-run: `npm run build` alone is 25 s of CPU), the type-aware lint
+// rules (a TypeScript program for their snippets), and the large uploads (transfer service, memory
+// checks of 200 MiB through the remote backends).
 const slow = [
   'tests/reliability/**',
   'tests/compat/clients-*.test.ts',
   'tests/native/swift-cli*.test.ts',
+  'tests/native/slo-swiftclient.test.ts',
   'tests/native/cli.test.ts',
   'tests/native/large-objects-cli.test.ts',
   'tests/backends/reference-*.test.ts',
   'tests/differential/**',
   'tests/first-run/first-run.test.ts',
+  'tests/first-run/stop.test.ts',
+  'tests/lint/rules-typed.test.ts',
   'tests/services/transfers*.test.ts',
   'tests/backends/remote-compat-memory.test.ts',
   'tests/backends/remote-native-large.test.ts',

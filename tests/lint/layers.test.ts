@@ -2,7 +2,7 @@ import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 
 // The import rules need no type information: snippets are linted as files that do not exist (the
-// type-aware rules, which need a file in a tsconfig, have their own test in rules.test.ts).
+// type-aware rules, which need a file in a tsconfig, have their own test in rules-typed.test.ts).
 const eslint = new ESLint({
   overrideConfig: {
     languageOptions: { parserOptions: { projectService: false } },
