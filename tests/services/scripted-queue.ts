@@ -7,11 +7,16 @@ import type { Job, RunContext } from '../../src-main/services/transfers/job.js';
 import { SMALL_FILE_BYTES } from '../../src-main/services/transfers/lanes.js';
 import { JobQueue } from '../../src-main/services/transfers/queue.js';
 
-export function scriptedQueue(run: (job: Job, ctx: RunContext) => Promise<{ verified: boolean }>, concurrency = 2) {
-  const q = new JobQueue({ backend: () => ({}) as ObjectBackend, run, changed: () => undefined, discard: async () => undefined }, concurrency);
+export function scriptedQueue(
+  run: (job: Job, ctx: RunContext) => Promise<{ verified: boolean }>,
+  concurrency = 2,
+  hooks: { backend?: (account: string) => ObjectBackend; discard?: (job: Job) => Promise<void> } = {},
+) {
+  const { backend = () => ({}) as ObjectBackend, discard = async () => undefined } = hooks;
+  const q = new JobQueue({ backend, run, changed: () => undefined, discard }, concurrency);
   // Files above the small-file lane by default: each takes one of `concurrency` slots.
-  const add = (name: string, size = SMALL_FILE_BYTES + 1) =>
-    q.add({ kind: 'path', path: `/tmp/${name}`, name }, { batchId: 'b', direction: 'upload', account: 'local', container: 'c', name, path: `/tmp/${name}`, size, resumable: true });
+  const add = (name: string, size = SMALL_FILE_BYTES + 1, account = 'local') =>
+    q.add({ kind: 'path', path: `/tmp/${name}`, name }, { batchId: 'b', direction: 'upload', account, container: 'c', name, path: `/tmp/${name}`, size, resumable: true });
   return { q, add };
 }
 

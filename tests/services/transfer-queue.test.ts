@@ -7,6 +7,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { Readable } from 'node:stream';
 import { describe, expect, it, vi } from 'vitest';
 import { CofferError } from '../../src-shared/errors.js';
+import type { ObjectBackend } from '../../src-main/backends/object-backend.js';
 import { KEEP_FINISHED } from '../../src-main/services/transfers/job-index.js';
 import { SMALL_LANE_FACTOR } from '../../src-main/services/transfers/lanes.js';
 import { scriptedQueue as queue, until } from './scripted-queue.js';
@@ -94,6 +95,41 @@ describe('the transfer queue', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it('fails a job whose connection is gone (removed, or its saved settings unreadable) and goes on with the rest', async () => {
+    const backend = (account: string) => {
+      if (account === 'gone') throw new CofferError('NoSuchAccount', 'No connection gone');
+      return {} as ObjectBackend;
+    };
+    const { q, add } = queue(async () => ({ verified: true }), 1, { backend });
+    const lost = add('lost', undefined, 'gone');
+    const others = [add('a'), add('b')];
+    q.pump();
+    await until(() => others.every((j) => j.item.state === 'done'));
+    expect(lost.item).toMatchObject({ state: 'failed', attempts: 1, error: 'No connection gone' });
+  });
+
+  it('cancels a job whose leftovers cannot be removed (the connection gone, a file locked): cancelled, and the queue goes on', async () => {
+    const discarded: string[] = [];
+    const discard = async (job: { spec: { name: string } }) => {
+      discarded.push(job.spec.name);
+      throw new CofferError('NoSuchAccount', 'No connection gone');
+    };
+    const { q, add } = queue(async (_job, ctx) => {
+      await new Promise((_, reject) => ctx.signal.addEventListener('abort', () => reject(new CofferError('Aborted', 'stopped'))));
+      return { verified: true };
+    }, 1, { discard });
+    const running = add('running');
+    const waiting = add('waiting');
+    q.pump();
+    await until(() => running.item.state === 'running');
+    q.cancel(waiting);
+    q.cancel(running);
+    await until(() => running.item.state === 'cancelled' && waiting.item.state === 'cancelled');
+    await until(() => discarded.length === 2);
+    // An unhandled rejection fails the run: the discards' errors went nowhere.
+    await sleep(10);
   });
 
   it('runs a failed job again when asked, from the start, and it can end done', async () => {

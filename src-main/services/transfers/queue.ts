@@ -133,17 +133,19 @@ export class JobQueue {
     // A file of unknown size counts as bulk.
     const bodyEnded = bodyInFlight(job.item.size);
     const item = job.item;
-    const { ctx, controller } = attemptContext(job, this.hooks.backend(item.account), (persist) => this.hooks.changed(job, persist));
-    job.controller = controller;
     Object.assign(item, { state: 'running', error: null, attempts: item.attempts + 1 });
-    // Not a reason to write the queue down: a restart finds a running item paused, as a queued one.
-    this.hooks.changed(job, false);
+    let controller: AbortController | undefined;
     try {
-      const { verified } = await this.hooks.run(job, ctx);
+      // Inside the try: a connection removed, or whose saved settings cannot be read, fails its jobs.
+      const attempt = attemptContext(job, this.hooks.backend(item.account), (persist) => this.hooks.changed(job, persist));
+      controller = job.controller = attempt.controller;
+      // Not a reason to write the queue down: a restart finds a running item paused, as a queued one.
+      this.hooks.changed(job, false);
+      const { verified } = await this.hooks.run(job, attempt.ctx);
       Object.assign(item, { state: 'done', verified, transferred: item.size ?? item.transferred });
       job.resumeToken = null;
     } catch (err) {
-      this.failed(job, err, controller.signal.reason as string | undefined);
+      this.failed(job, err, controller?.signal.reason as string | undefined);
     } finally {
       bodyEnded();
       this.running--;
@@ -161,7 +163,7 @@ export class JobQueue {
 
   private failed(job: Job, err: unknown, abortReason: string | undefined): void {
     const next = afterFailure(job, err, abortReason);
-    if (next === 'cancelled') void this.hooks.discard(job);
+    if (next === 'cancelled') this.discard(job);
     if (next !== 'retry') return void (job.item.state = next);
     job.item.state = 'queued';
     job.retryTimer = setTimeout(() => {
@@ -190,9 +192,18 @@ export class JobQueue {
     if (job.item.state === 'running') return job.controller?.abort('cancel');
     if (job.item.state === 'queued' || job.item.state === 'paused') {
       this.setState(job, 'cancelled');
-      void this.hooks.discard(job);
+      this.discard(job);
       this.wake(job);
     }
+  }
+
+  /**
+   * Best effort: leftovers out of reach (a connection since removed, a partial file that cannot
+   * be deleted) stay, as a server's incomplete multipart uploads stay until its own expiry; the
+   * job is cancelled all the same.
+   */
+  private discard(job: Job): void {
+    this.hooks.discard(job).catch(() => undefined);
   }
 
   private wake(job: Job): void {
