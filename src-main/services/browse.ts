@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { BrowseService } from '../../src-shared/contract/browse.js';
 import type { EventMap } from '../../src-shared/contract/events.js';
 import { CofferError, isCofferError } from '../../src-shared/errors.js';
@@ -5,6 +6,7 @@ import type { ObjectBackend } from '../backends/object-backend.js';
 import { backendCall } from './backend-call.js';
 import { deleteEntries, namesUnder, paste, type BulkContext, type Ref } from './browse-bulk.js';
 import { countUnder } from './objects-under.js';
+import { isTransient } from './transfers/job.js';
 import type { ConnectionRegistry } from './connections.js';
 
 /** The source's failure during a cross-account copy, kept apart from the destination's own. */
@@ -14,6 +16,14 @@ class SourceFailed extends Error {
   }
 }
 
+/**
+ * A copy across accounts streams the source's body into the upload, so no request of it can be
+ * sent again by itself: a dropped connection or a busy server costs the whole object, tried again
+ * up to this many times in all, soon (a paste is waited on).
+ */
+const CROSS_COPY_ATTEMPTS = 3;
+const crossCopyBackoffMs = (attempt: number) => 250 * 4 ** (attempt - 1);
+
 type Emit = <E extends 'objects.changed' | 'operation.progress'>(event: E, payload: EventMap[E]) => void;
 
 export function createBrowseService(registry: ConnectionRegistry, emit: Emit): BrowseService {
@@ -22,6 +32,18 @@ export function createBrowseService(registry: ConnectionRegistry, emit: Emit): B
 
   async function copyOne(from: Ref, to: Ref) {
     if (from.account === to.account) return on(to.account, (b) => b.copy(from, to));
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await copyAcross(from, to);
+      } catch (err) {
+        // Nothing was stored: the copy starts again from the source's first byte, as a transfer would.
+        if (attempt >= CROSS_COPY_ATTEMPTS || !isTransient(err)) throw err;
+        await sleep(crossCopyBackoffMs(attempt));
+      }
+    }
+  }
+
+  async function copyAcross(from: Ref, to: Ref) {
     const source = await on(from.account, (b) => b.download(from.container, from.name));
     // The body streams from one server into the other: when the source's side fails mid-way the
     // upload fails too (nothing is stored), but with the source's socket error, which would read
