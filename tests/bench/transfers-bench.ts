@@ -6,8 +6,9 @@
  * 10,000 files of 4 KiB, 1,000 of 1 MiB, one of 2 GiB; and, for Coffer alone, a tenth of the small
  * folder (1,000 files of 4 KiB), whose peak RSS against the whole folder's says whether memory
  * grows with the file count. Per client and direction: throughput,
- * seconds, CPU per MiB and peak RSS (each client a process of its own, see transfers/clients.ts);
- * the ratios of Coffer's throughput to each tool's and to the faster one, next to the targets.
+ * seconds, CPU per MiB and peak RSS (each client a process of its own, see transfers/clients.ts),
+ * and the server's CPU for the run; the ratios of Coffer's throughput to each tool's and to the
+ * faster one, next to the targets, and how far the server's own CPU lets any client go (serverCeiling).
  *
  * Rounds run the clients in a rotating order; each figure is the median over the rounds. Every
  * upload is listed and every download counted afterwards; what is deleted when, below (manyFiles).
@@ -147,11 +148,25 @@ function summarise(d: Dataset, runs: RunFigures[]) {
     seconds: round(seconds, 2),
     cpuMsPerMiB: round((median(runs.map((x) => x.cpuSeconds)) * 1000) / (d.bytes / MiB), 2),
     systemCpuMsPerMiB: round((median(runs.map((x) => x.systemCpuSeconds)) * 1000) / (d.bytes / MiB), 2),
-    ...(runs[0]?.serverCpuSeconds !== undefined ? { serverCpuMsPerMiB: round((median(runs.map((x) => x.serverCpuSeconds!)) * 1000) / (d.bytes / MiB), 2) } : {}),
+    serverCpuMsPerMiB: round((median(runs.map((x) => x.serverCpuSeconds)) * 1000) / (d.bytes / MiB), 2),
+    serverCpuMsPerFile: round((median(runs.map((x) => x.serverCpuSeconds)) * 1000) / d.files, 2),
+    serverCpuSeconds: round(median(runs.map((x) => x.serverCpuSeconds)), 2),
     peakRssMiB: round(median(runs.map((x) => x.peakRssMiB)), 1),
     ...(runs[0]?.verified !== undefined ? { verified: Math.min(...runs.map((x) => x.verified!)) } : {}),
     runs: runs.length,
   };
+}
+
+/**
+ * On a machine the server shares, no client can be faster than the server's own CPU for the
+ * folder spread over every core: the least it took for any client, divided by the cores, is a
+ * floor on the time, and the faster tool's time over that floor the most any client can reach
+ * against it here. Above a target, the target is out of reach on this machine whatever the client does.
+ */
+function serverCeiling(label: string, s: Record<string, { serverCpuSeconds: number }>, fasterSeconds: number): Ratio {
+  const cores = os.cpus().length;
+  const floor = Math.min(...Object.values(s).map((x) => x.serverCpuSeconds)) / cores;
+  return { name: `${label}: the most any client could reach vs the faster tool (the server's own CPU for this folder, ${round(floor, 1)} s over ${cores} cores, is the least time it can take)`, value: round(fasterSeconds / Math.max(floor, 1e-3)), target: 'informational' };
 }
 
 async function startTarget(name: string, root: string, largestBytes: number): Promise<Target | string> {
@@ -194,6 +209,7 @@ try {
           ratios.push({ name: `${label}: coffer vs the faster tool`, value: round(faster / s.coffer!.seconds), target: goal.text });
           ratios.push({ name: `${label}: coffer vs rclone`, value: round(s.rclone!.seconds / s.coffer!.seconds), target: 'informational' });
           ratios.push({ name: `${label}: coffer vs aws`, value: round(s.aws!.seconds / s.coffer!.seconds), target: 'informational' });
+          ratios.push(serverCeiling(label, s, faster));
         }
         perTarget[d.name] = perDirection;
       }

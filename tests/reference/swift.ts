@@ -90,21 +90,25 @@ function storageConf(dir: string, port: number, kind: 'account' | 'container' | 
     DEFAULT: { bind_ip: '127.0.0.1', bind_port: port, swift_dir: dir, devices: join(dir, 'devices'), mount_check: 'false', workers: 0, log_level: 'INFO', user: RUN_AS, recon_cache_path: dir },
     'pipeline:main': { pipeline: `${kind}-server` },
     [`app:${kind}-server`]: app,
-    // Pushes container counts to the account every second (production: every 300 s). A report that
-    // times out under CI's load would otherwise silence the whole account for 60 s
-    // (account_suppression_time), longer than any test waits for its figures.
+    // Production's 300 s between sweeps: each forks a Python child, and at 1 s the two updaters
+    // burned about 0.7 of a core with no load at all (14 s of CPU in 20 idle seconds), a third of
+    // a two-core machine, under every test and benchmark. Listings do not wait for them (a PUT
+    // updates its container in the request); a test that reads the account's counts reports its
+    // container itself (swift-update-container.py). A report that times out would otherwise
+    // silence the whole account for 60 s (account_suppression_time).
     ...(kind === 'container'
-      ? { 'container-updater': { interval: 1, concurrency: 1, node_timeout: 10, account_suppression_time: 1, containers_per_second: 1000 } }
+      ? { 'container-updater': { interval: 300, concurrency: 1, node_timeout: 10, account_suppression_time: 1, containers_per_second: 1000 } }
       : {}),
-    // Sends the container updates an object server had to postpone, every second.
-    ...(kind === 'object' ? { 'object-updater': { interval: 1, concurrency: 1, conn_timeout: 5, node_timeout: 10 } } : {}),
+    // Sends the container updates an object server had to postpone (one that did not answer in
+    // container_update_timeout), every 300 s as in production.
+    ...(kind === 'object' ? { 'object-updater': { interval: 300, concurrency: 1, conn_timeout: 5, node_timeout: 10 } } : {}),
   });
 }
 
 /**
  * Starts Swift in `dir` (empty, ours): memcached (tempauth keeps its tokens there), the account,
  * container and object servers, the proxy, the container updater (the account's counts come
- * from it, so they lag a second or two behind, as they lag minutes in production) and the object
+ * from it, so they lag up to its 300 s sweep, as in production) and the object
  * updater (container updates an object server postponed), each a daemon
  * of its own group listed in `groupsFile`. No replicators or auditors: one replica has nothing to
  * replicate.

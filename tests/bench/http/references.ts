@@ -7,7 +7,7 @@
  * updater; RGW's monitor, OSD and radosgw): its CPU time is theirs summed, read from /proc by
  * process group.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { groupCpuMicros } from '../../reference/cpu.js';
 import { startReference, unavailableReason, type ReferenceKind } from '../../reference/servers.js';
 import type { LoadGenerator } from './load.js';
 import { NativeTarget, S3Target, type Target } from './targets.js';
@@ -27,24 +27,6 @@ export interface References {
   startMs: Partial<Record<ReferenceKind, number>>;
   versions: Partial<Record<ReferenceKind, string>>;
   stop(): Promise<void>;
-}
-
-/** CPU time (user + system, µs) of every live process in the given process groups. */
-function groupCpuMicros(pgids: number[]): number {
-  const wanted = new Set(pgids);
-  let total = 0;
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      // After the command: state, ppid, pgrp, …, utime (14th field of the line), stime (15th).
-      if (wanted.has(Number(fields[2]))) total += (Number(fields[11]) + Number(fields[12])) * 10_000;
-    } catch {
-      // The process ended meanwhile.
-    }
-  }
-  return total;
 }
 
 async function versionOf(kind: ReferenceKind, url: string): Promise<string> {

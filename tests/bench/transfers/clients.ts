@@ -24,8 +24,8 @@ export interface RunFigures {
   peakRssMiB: number;
   /** Coffer: items the service verified (uploads: MD5 or composite ETag; downloads: MD5). */
   verified?: number;
-  /** What the run cost the server, where it is measurable (coffer serve). */
-  serverCpuSeconds?: number;
+  /** What the run cost the server: coffer serve's process, or all of a reference server's. */
+  serverCpuSeconds: number;
 }
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
@@ -33,7 +33,7 @@ const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 /** Generous: a stuck client ends the run instead of hanging it. */
 export const timeoutFor = (d: Dataset) => 120_000 + d.files * 100 + d.bytes / 2048;
 
-async function runCoffer(target: Target, d: Dataset, bucket: string, localDir: string, direction: Direction, scratch: string): Promise<RunFigures> {
+async function runCoffer(target: Target, d: Dataset, bucket: string, localDir: string, direction: Direction, scratch: string): Promise<ClientFigures> {
   const dataDir = join(scratch, 'coffer-app');
   rmSync(dataDir, { recursive: true, force: true });
   const arg = JSON.stringify({ connection: target.connection, container: bucket, direction, localDir, prefix: `${d.name}/`, dataDir });
@@ -52,12 +52,14 @@ async function runCoffer(target: Target, d: Dataset, bucket: string, localDir: s
  * dataset's name under it, as every client lays it out).
  */
 export async function runClient(client: ClientName, target: Target, d: Dataset, bucket: string, localDir: string, direction: Direction, scratch: string): Promise<RunFigures> {
-  const server0 = target.serverCpuMicros?.();
+  const server0 = target.serverCpuMicros();
   const figures = await runOne(client, target, d, bucket, localDir, direction, scratch);
-  return server0 === undefined ? figures : { ...figures, serverCpuSeconds: (target.serverCpuMicros!() - server0) / 1e6 };
+  return { ...figures, serverCpuSeconds: (target.serverCpuMicros() - server0) / 1e6 };
 }
 
-async function runOne(client: ClientName, target: Target, d: Dataset, bucket: string, localDir: string, direction: Direction, scratch: string): Promise<RunFigures> {
+type ClientFigures = Omit<RunFigures, 'serverCpuSeconds'>;
+
+async function runOne(client: ClientName, target: Target, d: Dataset, bucket: string, localDir: string, direction: Direction, scratch: string): Promise<ClientFigures> {
   if (client === 'coffer') return runCoffer(target, d, bucket, localDir, direction, scratch);
   const home = join(scratch, `home-${client}`);
   const dir = direction === 'up' ? localDir : join(localDir, d.name);

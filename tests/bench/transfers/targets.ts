@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { makeRemoteBackend } from '../../../src-main/backends/factory.js';
 import type { ObjectBackend } from '../../../src-main/backends/object-backend.js';
 import type { ConnectionConfig } from '../../../src-shared/model/connections.js';
+import { groupCpuMicros } from '../../reference/cpu.js';
 import { rgwAdmin } from '../../reference/rgw.js';
 import { startReference, unavailableReason } from '../../reference/servers.js';
 import { COFFER_USER, fillCofferStore } from '../http/coffer-setup.js';
@@ -22,8 +23,8 @@ export interface Target {
   /** Where the AWS CLI sends S3 requests, and its keys. */
   s3: { endpoint: string; accessKey: string; secretKey: string };
   admin: ObjectBackend;
-  /** CPU time the server has used so far, µs, where it is one process of ours (coffer serve). */
-  serverCpuMicros?(): number;
+  /** CPU time the server has used so far, µs: coffer serve's process, or every process of a reference server. */
+  serverCpuMicros(): number;
   /** Whether the server keeps objects as files on this machine's disk (RGW here keeps them in memory): deleting many slows the next file creations (transfers-bench.ts, manyFiles). */
   storesOnThisDisk: boolean;
   /** After objects were deleted: lets the server free their space now (RGW's garbage collection). */
@@ -88,6 +89,7 @@ export async function startRgwTarget(memstoreBytes: number): Promise<Target | st
     rclone: rcloneS3(url, u.accessKey, u.secretKey),
     s3: { endpoint: url, accessKey: u.accessKey, secretKey: u.secretKey },
     reclaim: () => void rgwAdmin(rgw.endpoints, ['gc', 'process', '--include-all']),
+    serverCpuMicros: () => groupCpuMicros(rgw.groups()),
     stop: () => rgw.stop(),
   });
 }
@@ -106,6 +108,7 @@ export async function startSwiftTarget(): Promise<Target | string> {
     rclone: { remote: ':swift:', flags: ['--swift-auth', authUrl, '--swift-user', user, '--swift-key', key, '--swift-env-auth=false'] },
     // Swift's s3api takes the v1 user as the access key and its key as the secret.
     s3: { endpoint: url, accessKey: user, secretKey: key },
+    serverCpuMicros: () => groupCpuMicros(swift.groups()),
     stop: () => swift.stop(),
   });
 }
