@@ -142,15 +142,16 @@ async function measureDataset(target: Target, d: Dataset, scratch: string): Prom
 
 function summarise(d: Dataset, runs: RunFigures[]) {
   const seconds = median(runs.map((x) => x.seconds));
+  const serverCpu = median(runs.map((x) => x.serverCpuSeconds));
   return {
     MiBps: round(d.bytes / MiB / seconds, 1),
     filesPerSec: round(d.files / seconds, 1),
     seconds: round(seconds, 2),
     cpuMsPerMiB: round((median(runs.map((x) => x.cpuSeconds)) * 1000) / (d.bytes / MiB), 2),
     systemCpuMsPerMiB: round((median(runs.map((x) => x.systemCpuSeconds)) * 1000) / (d.bytes / MiB), 2),
-    serverCpuMsPerMiB: round((median(runs.map((x) => x.serverCpuSeconds)) * 1000) / (d.bytes / MiB), 2),
-    serverCpuMsPerFile: round((median(runs.map((x) => x.serverCpuSeconds)) * 1000) / d.files, 2),
-    serverCpuSeconds: round(median(runs.map((x) => x.serverCpuSeconds)), 2),
+    serverCpuMsPerMiB: round((serverCpu * 1000) / (d.bytes / MiB), 2),
+    serverCpuMsPerFile: round((serverCpu * 1000) / d.files, 2),
+    serverCpuSeconds: round(serverCpu, 2),
     peakRssMiB: round(median(runs.map((x) => x.peakRssMiB)), 1),
     ...(runs[0]?.verified !== undefined ? { verified: Math.min(...runs.map((x) => x.verified!)) } : {}),
     runs: runs.length,

@@ -7,7 +7,7 @@
  * updater; RGW's monitor, OSD and radosgw): its CPU time is theirs summed, read from /proc by
  * process group.
  */
-import { groupCpuMicros } from '../../reference/cpu.js';
+import { groupCpuMicros } from '../proc-cpu.js';
 import { startReference, unavailableReason, type ReferenceKind } from '../../reference/servers.js';
 import type { LoadGenerator } from './load.js';
 import { NativeTarget, S3Target, type Target } from './targets.js';

@@ -4,11 +4,11 @@
  * floor server. Every child is killed by `stop()` (and on exit of the bench process).
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { request } from 'node:http';
+import { cpuMicrosOf } from '../proc-cpu.js';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 const START_TIMEOUT_MS = 60_000;
@@ -21,17 +21,6 @@ export interface Child {
   /** The same for its main thread alone (the one running JavaScript). */
   mainThreadCpuMicros(): number;
   stop(): Promise<void>;
-}
-
-/** utime + stime from /proc/PID/stat or /proc/PID/task/TID/stat (clock ticks of 10 ms); NaN where /proc is not there. */
-function cpuMicrosOf(statFile: string): number {
-  try {
-    const stat = readFileSync(statFile, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * 10_000;
-  } catch {
-    return NaN;
-  }
 }
 
 const started = new Set<ChildProcess>();

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { makeRemoteBackend } from '../../../src-main/backends/factory.js';
 import type { ObjectBackend } from '../../../src-main/backends/object-backend.js';
 import type { ConnectionConfig } from '../../../src-shared/model/connections.js';
-import { groupCpuMicros } from '../../reference/cpu.js';
+import { groupCpuMicros } from '../proc-cpu.js';
 import { rgwAdmin } from '../../reference/rgw.js';
 import { startReference, unavailableReason } from '../../reference/servers.js';
 import { COFFER_USER, fillCofferStore } from '../http/coffer-setup.js';
