@@ -1,6 +1,6 @@
 // The queue's file on disk (transfers.json) on its own: a queue larger than one serialised slice
 // comes back whole after a restart, unfinished items paused, the finished history bounded.
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, statSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -64,6 +64,25 @@ describe('the transfer queue on disk', () => {
       ['done', { kind: 'path', path: '/tmp/x/folder/file-1.bin', name: 'folder/file-1.bin', absent: true }],
       ['paused', { kind: 'path', path: '/tmp/x/folder/file-2.bin', name: 'folder/file-2.bin' }],
     ]);
+  });
+
+  it("waits longer between writes of a large queue: 500 ms for a few items, seconds for a folder's history, never over 30 s", async () => {
+    const dir = mkdtempSync(join(os.tmpdir(), 'coffer-transfer-file-'));
+    const few = new TransferFile(join(dir, 'few.json'), () => [saved(1, 'running'), saved(2, 'queued')], (j) => j);
+    await few.flush();
+    expect(few.delayMs).toBeLessThan(1000);
+    // A folder's download as the queue holds it: its kept history of finished files and the running ones.
+    const folder = [...Array.from({ length: KEEP_FINISHED }, (_, i) => saved(i, 'done')), ...Array.from({ length: 48 }, (_, i) => saved(5000 + i, 'running'))];
+    const large = new TransferFile(join(dir, 'large.json'), () => folder, (j) => j);
+    await large.flush();
+    const bytes = statSync(join(dir, 'large.json')).size;
+    expect(bytes).toBeGreaterThan(300_000);
+    // Rewritten no faster than 64 KiB a second.
+    expect(large.delayMs).toBeGreaterThanOrEqual((bytes / 65536) * 1000);
+    expect(large.delayMs).toBeLessThanOrEqual(30_000);
+    const huge = new TransferFile(join(dir, 'huge.json'), () => Array.from({ length: 20_000 }, (_, i) => saved(i, 'queued')), (j) => j);
+    await huge.flush();
+    expect(huge.delayMs).toBe(30_000);
   });
 
   it('writes an empty queue, and a queue of exactly one slice', async () => {

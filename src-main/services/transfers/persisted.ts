@@ -23,9 +23,10 @@ export interface SavedJob {
 
 /**
  * The queue on disk (`transfers.json` next to the store): rewritten whole (small: items, not
- * bytes) through a temp file and a rename, at most every 500 ms and at shutdown. Each write
- * serialises every job again: a cache of each job's JSON saved that work but held about 700 bytes
- * more per queued file (10,000 queued files: 7 MiB of heap), so memory grew with the folder.
+ * bytes) through a temp file and a rename, at most every 500 ms (less often when large, see
+ * delayMs) and at shutdown. Each write serialises every job again: a cache of each job's JSON
+ * saved that work but held about 700 bytes more per queued file (10,000 queued files: 7 MiB of
+ * heap), so memory grew with the folder.
  * A folder's files not yet made into jobs are one record per batch (`pending`: its columns).
  */
 export class TransferFile<K extends object = SavedJob> {
@@ -67,16 +68,26 @@ export class TransferFile<K extends object = SavedJob> {
 
   /** What the last snapshot cost the main thread (serialising 10,000 queued items: tens of ms). */
   private lastCostMs = 0;
+  /** How large the last snapshot was. */
+  private lastBytes = 0;
 
   /**
-   * At most every 500 ms, and no more often than every 40 times what the last write cost: a
-   * queue of 10,000 files spends at most about 2.5% of the main thread writing itself down.
+   * How long schedule() waits: at least 500 ms; at least 40 times what the last snapshot cost the
+   * main thread (at most about 2.5% of it); and at least as long as writing the last snapshot's
+   * size at WRITE_BYTES_PER_SEC, up to MAX_WAIT_MS. A queue that keeps its 1,000 finished items
+   * is about 500 KB and costs about 10 ms of CPU a write: every 500 ms, an hour's transfer of a
+   * large folder from a slow server wrote 3.6 GB and spent a minute of CPU on it. What a crash
+   * loses is the progress of the last wait, done again after the restart.
    */
+  get delayMs(): number {
+    return Math.max(500, 40 * this.lastCostMs, Math.min(MAX_WAIT_MS, (this.lastBytes / WRITE_BYTES_PER_SEC) * 1000));
+  }
+
   schedule(): void {
     this.timer ??= setTimeout(() => {
       this.timer = undefined;
       void this.flush();
-    }, Math.max(500, 40 * this.lastCostMs));
+    }, this.delayMs);
   }
 
   /**
@@ -107,6 +118,7 @@ export class TransferFile<K extends object = SavedJob> {
     }
     chunks.push(Buffer.from(']}'));
     this.lastCostMs = performance.now() - started;
+    this.lastBytes = chunks.reduce((n, c) => n + c.length, 0);
     this.writing = this.writing.then(async () => {
       mkdirSync(dirname(this.file), { recursive: true });
       const tmp = `${this.file}.tmp`;
@@ -124,3 +136,7 @@ export class TransferFile<K extends object = SavedJob> {
 
 /** Jobs serialised into one piece of the file at a time. */
 const SLICE = 500;
+/** The queue file's share of the disk: 64 KiB a second (about 5.7 GB a day) for a file of up to 1.9 MB. */
+const WRITE_BYTES_PER_SEC = 64 * 1024;
+/** The longest a change waits to be written down. */
+const MAX_WAIT_MS = 30_000;
