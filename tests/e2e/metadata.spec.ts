@@ -26,6 +26,9 @@ test('edits content type, headers and user metadata, and shows the saved values'
   await form.getByRole('button', { name: 'Add metadata' }).click();
   await form.getByRole('textbox', { name: 'Metadata name 2' }).fill('Reviewed-By');
   await form.getByRole('textbox', { name: 'Metadata value 2' }).fill('dee');
+  // What the user sees in the form just before saving is what must be saved.
+  await expect(form.getByRole('textbox', { name: 'Content-Encoding' })).toHaveValue('identity');
+  await expect(form.getByRole('textbox', { name: 'Cache-Control' })).toHaveValue('');
   await form.getByRole('button', { name: 'Save metadata' }).click();
 
   await expect(form).toBeHidden();

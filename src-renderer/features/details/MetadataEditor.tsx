@@ -47,6 +47,9 @@ function MetadataForm({ account, container, details, onDone }: { account: string
     cacheControl: details.headers.cacheControl ?? '',
     contentEncoding: details.headers.contentEncoding ?? '',
   });
+  // The value is read in the handler: an updater that read e.target later (React may run it on a
+  // rebase, after the input was restored to its last rendered value) could save the old value.
+  const setHeader = (k: Edited, value: string) => setHeaders((h) => ({ ...h, [k]: value }));
   const editor = useKeyValueRows(() => Object.entries(details.meta).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
   const [problems, setProblems] = useState<string[]>([]);
   const save = useSetMetadata(account, container, details.name);
@@ -75,7 +78,7 @@ function MetadataForm({ account, container, details, onDone }: { account: string
       {EDITED.map((k) => (
         <div key={k} className="form">
           <label htmlFor={ids[k]}>{s[k]}</label>
-          <input id={ids[k]} value={headers[k]} onChange={(e) => setHeaders((h) => ({ ...h, [k]: e.target.value }))} spellCheck={false} autoComplete="off" />
+          <input id={ids[k]} value={headers[k]} onChange={(e) => setHeader(k, e.target.value)} spellCheck={false} autoComplete="off" />
         </div>
       ))}
       <fieldset className="meta-rows" aria-describedby={ids.hint}>
