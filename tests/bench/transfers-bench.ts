@@ -97,7 +97,9 @@ type Figures = Record<Direction, Record<ClientName, RunFigures[]>>;
  * came within those minutes of the medium folder's and of RGW's small folder's downloads. RGW's
  * objects are deleted after each run (its memstore is memory, not this disk, and holds 4 GiB:
  * three rounds of the medium folder, kept to the dataset's end, filled it and stalled RGW), as
- * are large files (a few deletions, and the disk used stays bounded).
+ * are large files (a few deletions, and the disk used stays bounded). Each target's downloads go
+ * to folders of their own (below), kept to the end too: three rounds of the medium folder are
+ * 9 GiB of downloads a target, 27 GiB for all three.
  */
 const manyFiles = (d: Dataset) => d.files >= 100;
 
@@ -123,7 +125,10 @@ async function measureDataset(target: Target, d: Dataset, scratch: string): Prom
         if (stored.files !== d.files || stored.bytes !== d.bytes) throw new Error(`${client} up: ${stored.files} objects, ${stored.bytes} bytes stored of ${d.files}, ${d.bytes}`);
         figures.up[client].push(up);
         log(`${target.name} ${d.name} ${client} up: ${round(d.bytes / MiB / up.seconds, 1)} MiB/s in ${round(up.seconds, 1)} s`);
-        const out = join(scratch, `out-${client}-${r}`);
+        // A folder of its own for each target: into one that holds the same files already (a
+        // former target's run), \`rclone copy\` downloads nothing (same size and modification time:
+        // a HEAD per object, then "Unchanged skipping"), and the others replace every file.
+        const out = join(scratch, `out-${target.name}-${client}-${r}`);
         mkdirSync(out, { recursive: true });
         settleDisk();
         const down = await runClient(client, target, d, bucket, out, 'down', scratch);
