@@ -48,8 +48,8 @@ export default defineConfig({
     ...base.test,
     // Most of these wait on sockets and files more than on the CPU: four workers on two cores.
     maxWorkers: 4,
-    // Reruns reuse the transformed modules kept in node_modules/.experimental-vitest-cache (keyed by each file's
-    // content; a reinstall clears it): 51 s instead of 56-63 s here.
+    // Reruns reuse the transformed modules kept in node_modules/.experimental-vitest-cache (keyed
+    // by each file's content; a reinstall clears it): 49-55 s instead of 56-63 s here.
     experimental: { fsModuleCache: true },
     // No report file: the one CI reads comes from the whole suite.
     reporters: ['default'],

@@ -126,7 +126,7 @@ async function measureDataset(target: Target, d: Dataset, scratch: string): Prom
         figures.up[client].push(up);
         log(`${target.name} ${d.name} ${client} up: ${round(d.bytes / MiB / up.seconds, 1)} MiB/s in ${round(up.seconds, 1)} s`);
         // A folder of its own for each target: into one that holds the same files already (a
-        // former target's run), \`rclone copy\` downloads nothing (same size and modification time:
+        // former target's run), `rclone copy` downloads nothing (same size and modification time:
         // a HEAD per object, then "Unchanged skipping"), and the others replace every file.
         const out = join(scratch, `out-${target.name}-${client}-${r}`);
         mkdirSync(out, { recursive: true });
