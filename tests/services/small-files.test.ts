@@ -2,16 +2,19 @@
 // there for uploads, hashed, written and renamed there for downloads. On a real app and server:
 // a folder of small files arrives whole and verified; bytes damaged on the way (a proxy that
 // alters the server's answers) are refused with nothing written, as are streamed objects of 1 MiB
-// (hashed there once on disk) and 17 MiB (hashed as they arrive); and the thread itself answers
-// with Node's own errors, remakes a folder removed under it, and comes back after being let go.
+// and 17 MiB (written and hashed there as they arrive); and the thread itself answers with Node's
+// own errors, remakes a folder removed under it, and comes back after being let go.
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { connect, createServer, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAppContext, type AppContext } from '../../src-main/app-context.js';
 import { FileThread } from '../../src-main/services/transfers/file-thread.js';
+import { ThreadFileWriter } from '../../src-main/services/transfers/thread-file-writer.js';
 import { createClient } from '../../src-shared/rpc/client.js';
 import { settledItems } from './transfer-items.js';
 
@@ -107,10 +110,10 @@ describe('a folder of small files', () => {
 });
 
 describe('streamed downloads through the damaging proxy', () => {
-  // 1 MiB is hashed on the file thread once on disk, 17 MiB as it arrives (HASHED_AFTER_BYTES): both must refuse damage.
+  // 1 MiB runs in the wide lane of small files, 17 MiB in the large lane: both must refuse damage.
   it.each([
-    ['hashed once on disk', 1024 * 1024],
-    ['hashed as it arrives', 17 * 1024 * 1024],
+    ['1 MiB', 1024 * 1024],
+    ['17 MiB', 17 * 1024 * 1024],
   ])('refuses an object damaged on the way (%s) and leaves neither file nor partial file; an undamaged one arrives verified', async (_how, size) => {
     const account = await s3Account(`damaging proxy ${size}`, `http://127.0.0.1:${(proxy.address() as { port: number }).port}`);
     const container = `damaged-${size}`;
@@ -159,6 +162,50 @@ describe('the file thread', () => {
       const [a, b] = await Promise.all([files.read(target), files.read(target)]);
       expect(a.bytes.toString()).toBe('two');
       expect(b.md5).toBe(md5('two'));
+    } finally {
+      await files.close();
+    }
+  });
+  it('writes a stream as it arrives: renamed into place only when whole, resumed from its kept bytes, left as it was when cut', async () => {
+    const files = new FileThread();
+    const root = join(dir, 'thread-streams');
+    const chunks = ['first ', 'second ', 'third'].map((c) => Buffer.from(c));
+    const whole = Buffer.concat(chunks);
+    const write = (path: string, body: Readable, target: { from?: number; expectLength?: number; expectMd5?: string }) => {
+      const out = new ThreadFileWriter(files, { partial: `${path}.part`, path, from: 0, hash: true, ...target });
+      return pipeline(body, out).then(() => out.result!, async (err: unknown) => {
+        await out.released;
+        throw err;
+      });
+    };
+    try {
+      const target = join(root, 'x', 'y', 'streamed.bin');
+      expect(await write(target, Readable.from(chunks), { expectLength: whole.length, expectMd5: md5(whole) })).toEqual({ length: whole.length, md5: md5(whole), written: true });
+      expect(readFileSync(target)).toEqual(whole);
+      expect(existsSync(`${target}.part`)).toBe(false);
+
+      // Not the expected length or MD5: not renamed; the partial file holds what came.
+      const other = join(root, 'x', 'other.bin');
+      expect(await write(other, Readable.from(chunks), { expectLength: whole.length + 1 })).toMatchObject({ length: whole.length, written: false });
+      expect(await write(other, Readable.from(chunks), { expectMd5: md5('something else') })).toEqual({ length: whole.length, md5: md5(whole), written: false });
+      expect(existsSync(other)).toBe(false);
+
+      // Cut after its first chunk: the partial file is closed with those bytes; resumed from them,
+      // the MD5 covers the whole file (the kept bytes hashed from disk).
+      const cut = join(root, 'cut.bin');
+      const failing = new Readable({ read() {} });
+      failing.push(chunks[0]);
+      setTimeout(() => failing.destroy(Object.assign(new Error('connection reset'), { code: 'ECONNRESET' })), 50);
+      await expect(write(cut, failing, {})).rejects.toMatchObject({ code: 'ECONNRESET' });
+      expect(readFileSync(`${cut}.part`)).toEqual(chunks[0]);
+      const rest = await write(cut, Readable.from(chunks.slice(1)), { from: chunks[0]!.length, expectLength: whole.length, expectMd5: md5(whole) });
+      expect(rest).toEqual({ length: whole.length, md5: md5(whole), written: true });
+      expect(readFileSync(cut)).toEqual(whole);
+
+      // Its folder removed under the thread: made again. Where no file can be made: Node's error.
+      rmSync(join(root, 'x'), { recursive: true });
+      expect((await write(target, Readable.from(chunks), {})).written).toBe(true);
+      await expect(write(join(target, 'under-a-file.bin'), Readable.from(chunks), {})).rejects.toMatchObject({ code: 'EEXIST', syscall: 'mkdir' });
     } finally {
       await files.close();
     }

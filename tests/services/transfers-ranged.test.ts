@@ -210,6 +210,19 @@ describe('a full disk', () => {
     expect(failed!.error).not.toMatch(/connection/);
     expect(existsSync(path)).toBe(false);
   });
+
+  it('fails a download in one stream (written on a file thread) the same way', async () => {
+    const c = `stream-${++counter}`;
+    await api().browse.createContainer({ account: accounts.s3, container: c });
+    await ctx.engine.putObject({ tenant: ctx.localAccount.tenant, container: c }, 'one.bin', randomBytes(2 * MiB));
+    const path = join(dir, `full-${++counter}.bin`);
+    symlinkSync('/dev/full', `${path}.coffer-partial`);
+    const { id } = await api().transfers.downloadToPath({ account: accounts.s3, container: c, name: 'one.bin', path });
+    const [failed] = await settled([id]);
+    expect(failed).toMatchObject({ state: 'failed', attempts: 1, verified: false });
+    expect(failed!.error).toMatch(/no space left on device/i);
+    expect(existsSync(path)).toBe(false);
+  });
 });
 
 // Parts of 6, 5, 7 and 5 MiB: the first and the last say parts of 6 MiB, which add up the same.

@@ -1,97 +1,41 @@
 import { Worker } from 'node:worker_threads';
+import { THREAD_SOURCE } from './file-thread-source.js';
 
 /**
- * Small files read and written whole on a thread of their own, hashed there too; and the parts
- * of a large download hashed from disk once written, off the main thread.
+ * Small files read and written whole on a thread of their own, hashed there too; streamed
+ * downloads written there as their bytes arrive, hashed as they go; and the parts of a large
+ * download hashed from disk once written. None of it on the main thread.
  *
  * Why: a folder of small files is bound by the main thread (10,000 downloads of 4 KiB from
  * coffer serve: about 340 µs of it per file, a third of that in the open, write, close and rename
  * calls and their hand-offs to libuv's pool, which contends with the sockets and the queue).
- * Here each file is one run of synchronous calls on another core, with no pool in between, and
+ * A streamed file of 1 MiB was 16 writes through that pool, then read back to be hashed.
+ * Here each request is a run of synchronous calls on another core, with no pool in between, and
  * requests and answers travel in batches: one batch with the thread at a time, not a message per
  * file. The thread starts on first use and is let go when idle; nothing about a file is remembered
- * there but the folders already made. Its source is a string run with `eval`, so the same code
- * runs in Node, in Electron's main process and under the tests, with no file to ship beside the
- * bundle.
+ * there but the folders already made and the descriptors of the files being written.
  */
-const THREAD_SOURCE = String.raw`
-const { parentPort } = require('node:worker_threads');
-const fs = require('node:fs');
-const { createHash } = require('node:crypto');
-const path = require('node:path');
-const made = new Set();
-const md5 = (bytes) => createHash('md5').update(bytes).digest('hex');
-function makeDir(dir, again) {
-  if (made.has(dir) && !again) return;
-  fs.mkdirSync(dir, { recursive: true });
-  if (made.size >= 256) made.clear();
-  made.add(dir);
-}
-function write(r) {
-  const hash = md5(r.bytes);
-  if (r.expectMd5 !== undefined && hash !== r.expectMd5) return { md5: hash };
-  const dir = path.dirname(r.path);
-  makeDir(dir, false);
-  try {
-    fs.writeFileSync(r.partial, r.bytes);
-  } catch (err) {
-    // The folder was removed since it was made (the cache remembers it): make it again.
-    if (err.code !== 'ENOENT') throw err;
-    makeDir(dir, true);
-    fs.writeFileSync(r.partial, r.bytes);
-  }
-  fs.renameSync(r.partial, r.path);
-  return { md5: hash, written: true };
-}
-// One buffer for every hash read: the thread does one thing at a time, and a buffer per part
-// would be external memory that waits for a full collection (8 MiB parts of 2 GiB: 256 MiB).
-const scratch = Buffer.allocUnsafe(1 << 20);
-function hash(r) {
-  const h = createHash('md5');
-  const fd = fs.openSync(r.path, 'r');
-  try {
-    const chunk = scratch;
-    for (let at = r.start; at < r.end; ) {
-      const n = fs.readSync(fd, chunk, 0, Math.min(chunk.length, r.end - at), at);
-      if (n === 0) throw Object.assign(new Error('The file ended ' + (r.end - at) + ' bytes early'), { code: 'ESHORT' });
-      h.update(n === chunk.length ? chunk : chunk.subarray(0, n));
-      at += n;
-    }
-  } finally {
-    fs.closeSync(fd);
-  }
-  return { md5: h.digest('hex') };
-}
-function read(r) {
-  const bytes = fs.readFileSync(r.path);
-  return { bytes, md5: md5(bytes) };
-}
-parentPort.on('message', (batch) => {
-  const answers = [];
-  const moved = [];
-  for (const r of batch) {
-    try {
-      const a = r.op === 'read' ? read(r) : r.op === 'hash' ? hash(r) : write(r);
-      if (a.bytes) {
-        // Sent back moved, in a buffer of its own (a small file's bytes are a slice of Node's pool).
-        if (a.bytes.byteOffset !== 0 || a.bytes.byteLength !== a.bytes.buffer.byteLength) a.bytes = new Uint8Array(a.bytes);
-        moved.push(a.bytes.buffer);
-      }
-      answers.push({ id: r.id, ...a });
-    } catch (err) {
-      answers.push({ id: r.id, error: { message: err.message, code: err.code, errno: err.errno, syscall: err.syscall, path: err.path } });
-    }
-  }
-  parentPort.postMessage(answers, moved);
-});
-`;
+type Request =
+  | { op: 'read'; path: string }
+  | { op: 'hash'; path: string; start: number; end: number }
+  | { op: 'write'; path: string; partial: string; bytes: Uint8Array; expectMd5?: string }
+  | { op: 'open'; stream: number; partial: string; from: number; hash: boolean }
+  | { op: 'append'; stream: number; chunks: Uint8Array[] }
+  | ({ op: 'finish'; stream: number; partial: string; path: string } & StreamExpectations)
+  | { op: 'abort'; stream: number };
 
-type Request = { op: 'read'; path: string } | { op: 'hash'; path: string; start: number; end: number } | { op: 'write'; path: string; partial: string; bytes: Uint8Array; expectMd5?: string };
+/** What a streamed file must be to be renamed into place. */
+export interface StreamExpectations {
+  expectLength?: number;
+  expectMd5?: string;
+}
+
 interface Answer {
   id: number;
   md5?: string;
   bytes?: Uint8Array;
   written?: boolean;
+  length?: number;
   error?: { message: string; code?: string; errno?: number; syscall?: string; path?: string };
 }
 interface Waiting {
@@ -105,6 +49,17 @@ interface Waiting {
 const IDLE_MS = 5000;
 
 export class FileThread {
+  /** The threads streamed files are written on, made as needed. */
+  private readonly siblings: FileThread[] = [];
+
+  /**
+   * `streamThreads`: how many threads of their own streamed files are spread over (0: this one).
+   * A write into the page cache can cost as much as hashing the bytes (here, 1,000 downloads of
+   * 1 MiB once the VM's host had to supply fresh pages: 4-5 s of copying a GiB), so one thread
+   * writing and hashing every stream is then the bound; two share it, as libuv's pool did.
+   */
+  constructor(private readonly streamThreads = 2) {}
+
   private worker: Worker | undefined;
   private readonly waiting = new Map<number, Waiting>();
   private batch: (Request & { id: number })[] = [];
@@ -113,6 +68,9 @@ export class FileThread {
   /** A batch is with the thread, not answered yet. */
   private sent = false;
   private nextId = 0;
+  private nextStream = 0;
+  /** Files being written as they arrive: the thread holds their descriptors, so it is not let go. */
+  private openStreams = 0;
   private idleTimer: NodeJS.Timeout | undefined;
 
   /** A file's bytes and their MD5 (hex). Node's own errors (ENOENT, EISDIR...) as fs would throw them. */
@@ -143,8 +101,44 @@ export class FileThread {
     return { md5: a.md5!, written: a.written === true };
   }
 
+  /**
+   * Begins a file written as its bytes arrive, on one of the stream threads (`thread`, which takes
+   * the rest of the stream): `partial` is made (its folder too), or, `from` bytes into a resumed
+   * download, written on from there (those bytes hashed from disk first). `opened` fails as fs
+   * would; whatever follows for the stream fails too then.
+   */
+  openStream(partial: string, from: number, hash: boolean): { thread: FileThread; stream: number; opened: Promise<unknown> } {
+    const stream = this.nextStream++;
+    if (this.streamThreads === 0) {
+      this.openStreams++;
+      return { thread: this, stream, opened: this.ask({ op: 'open', stream, partial, from, hash }) };
+    }
+    const thread = (this.siblings[stream % this.streamThreads] ??= new FileThread(0));
+    return thread.openStream(partial, from, hash);
+  }
+
+  /** Writes the next chunks of a stream; each must be a whole buffer of its own: they are moved to the thread, unusable here after. */
+  async appendStream(stream: number, chunks: Uint8Array[]): Promise<void> {
+    for (const c of chunks) this.moving.push(c.buffer as ArrayBuffer);
+    await this.ask({ op: 'append', stream, chunks });
+  }
+
+  /** Closes a stream; renames it to `path` (written: true) only if it is what was expected. */
+  async finishStream(stream: number, partial: string, path: string, expect: StreamExpectations): Promise<{ length: number; md5?: string; written: boolean }> {
+    this.openStreams--;
+    const a = await this.ask({ op: 'finish', stream, partial, path, ...expect });
+    return { length: a.length!, ...(a.md5 !== undefined ? { md5: a.md5 } : {}), written: a.written === true };
+  }
+
+  /** Closes a stream and leaves its partial file as it is (a resume may go on from it). */
+  async abortStream(stream: number): Promise<void> {
+    this.openStreams--;
+    await this.ask({ op: 'abort', stream });
+  }
+
   /** Stops the thread; what was asked of it and not answered fails. */
   async close(): Promise<void> {
+    await Promise.all(this.siblings.map((t) => t.close()));
     if (this.idleTimer) clearTimeout(this.idleTimer);
     this.idleTimer = undefined;
     const worker = this.worker;
@@ -199,7 +193,7 @@ export class FileThread {
       else w.resolve(a);
     }
     if (this.batch.length > 0) return this.send();
-    if (this.waiting.size > 0) return;
+    if (this.waiting.size > 0 || this.openStreams > 0) return;
     if (this.idleTimer) clearTimeout(this.idleTimer);
     this.idleTimer = setTimeout(() => void this.close(), IDLE_MS).unref();
   }

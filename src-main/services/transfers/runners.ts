@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { createReadStream } from 'node:fs';
+import { rm, stat } from 'node:fs/promises';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { CofferError, isCofferError } from '../../../src-shared/errors.js';
@@ -12,6 +11,7 @@ import { downloadInRanges } from './ranged-download.js';
 import { bareEtag, isPlainMd5, PARTS_CHECK_BYTES, rangedPlan } from './ranged-plan.js';
 import { droppedConnection, type Job, type RunContext } from './job.js';
 import { SMALL_FILE_BYTES } from './lanes.js';
+import { ThreadFileWriter } from './thread-file-writer.js';
 
 /**
  * Files above this go to the backend by path: S3 multipart and Swift SLO in parallel parts, and
@@ -132,14 +132,6 @@ export async function runDownload(job: Job & { spec: { kind: 'download' } }, ctx
 const SMALL_DOWNLOAD_BYTES = 256 * 1024;
 
 /**
- * Streamed objects up to this size are hashed on the file thread once on disk (a read back from
- * the page cache), not on the main thread as they arrive: for 1,000 downloads of 1 MiB the main
- * thread was the bound, MD5 a fifth of its samples (five interleaved pairs: 3.12-3.59 s against
- * 3.39-3.97). Above it, hashing after the last byte would hold the file back that much longer.
- */
-const HASHED_AFTER_BYTES = 16 * 1024 * 1024;
-
-/**
  * A body read to its end into one buffer (events, not an async iterator: one less object and
  * promise per chunk). A backend may hand over its response as it is (no stream in between for
  * a small file), so a connection that drops mid-body fails it with the socket's own error: that
@@ -196,7 +188,6 @@ async function downloadOnce(job: Job & { spec: { kind: 'download' } }, ctx: RunC
   const { container } = job.item;
   const spec = job.spec;
   const partial = partialPathOf(spec.path);
-  await mkdir(dirname(spec.path), { recursive: true });
   // A large object, one of a size not known yet, or one whose ranges were begun (a token) is
   // looked at before it is asked for.
   let head: ObjectDetails | undefined;
@@ -229,18 +220,28 @@ async function downloadOnce(job: Job & { spec: { kind: 'download' } }, ctx: RunC
     ctx.setSize(details.size);
     ctx.saveResumeToken(null);
   }
-  // A plain-MD5 object is checked byte for byte: as it arrives when large, else (and when resumed:
-  // its first bytes came in an earlier attempt) once whole, from disk, on the file thread. One
-  // whose ETag comes from parts the backend could not lay out, by length.
+  // Written and hashed on the file thread as it arrives (a resumed one's first bytes hashed from
+  // disk there), renamed into place only if whole: its listed length, and a plain ETag's MD5. One
+  // whose ETag comes from parts the backend could not lay out is checked by length alone.
   const etag = bareEtag(details.etag);
   const plain = isPlainMd5(details);
-  const check = !from && plain && details.size > HASHED_AFTER_BYTES ? md5Tap() : undefined;
-  const out = createWriteStream(partial, { flags: from ? 'a' : 'w' });
-  await (check ? pipeline(body, check.tap, out, { signal: ctx.signal }) : pipeline(body, out, { signal: ctx.signal }));
-  const written = (await stat(partial)).size;
-  if (job.item.size !== null && written !== job.item.size) throw new CofferError('IncompleteBody', `${spec.name}: received ${written} of ${job.item.size} bytes`);
-  const md5 = check ? check.hex() : plain ? await files.hash(partial, 0, written) : undefined;
-  if (md5 !== undefined && md5 !== etag) throw new CofferError('BadDigest', `${spec.name} arrived damaged: its MD5 ${md5} is not the server's ETag ${etag}`);
-  await rename(partial, spec.path);
+  const out = new ThreadFileWriter(files, {
+    partial,
+    path: spec.path,
+    from,
+    hash: plain,
+    ...(job.item.size !== null ? { expectLength: job.item.size } : {}),
+    ...(plain ? { expectMd5: etag } : {}),
+  });
+  try {
+    await pipeline(body, out, { signal: ctx.signal });
+  } catch (err) {
+    // The partial file is closed before anything looks at it again (a retry resumes from its length).
+    await out.released;
+    throw err;
+  }
+  const { length, md5, written } = out.result!;
+  if (!written && length !== job.item.size) throw new CofferError('IncompleteBody', `${spec.name}: received ${length} of ${job.item.size} bytes`);
+  if (!written) throw new CofferError('BadDigest', `${spec.name} arrived damaged: its MD5 ${md5} is not the server's ETag ${etag}`);
   return { verified: md5 !== undefined };
 }
