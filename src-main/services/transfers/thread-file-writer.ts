@@ -27,7 +27,8 @@ export class ThreadFileWriter extends Writable {
     threads: FileThread,
     private readonly target: { partial: string; path: string; from: number; hash: boolean } & StreamExpectations,
   ) {
-    super({ highWaterMark: 1 << 20 });
+    // Enough to keep the socket read while the thread answers its last batch (a few ms).
+    super({ highWaterMark: 256 * 1024 });
     this.released = new Promise((resolve) => (this.markClosed = resolve));
     ({ thread: this.files, stream: this.stream, opened: this.opened } = threads.openStream(target.partial, target.from, target.hash));
     // Its failure is reported by the first write or the finish, whichever comes first.
