@@ -198,30 +198,27 @@ async function multipartObject(name: string, parts: Buffer[]): Promise<string> {
 }
 
 describe('a full disk', () => {
-  it('fails a download in parts at once, saying so, and tries no more', async () => {
-    const c = await multipartObject('full.bin', [randomBytes(5 * MiB), randomBytes(5 * MiB)]);
+  /** Downloads `name` from container `c` to a file whose every write fails as on a full disk: it fails at once, saying so. */
+  async function expectFullDiskFailure(c: string, name: string): Promise<void> {
     const path = join(dir, `full-${++counter}.bin`);
-    // Every write into the partial file fails as it does on a full disk.
     symlinkSync('/dev/full', `${path}.coffer-partial`);
-    const { id } = await api().transfers.downloadToPath({ account: accounts.s3, container: c, name: 'full.bin', path });
+    const { id } = await api().transfers.downloadToPath({ account: accounts.s3, container: c, name, path });
     const [failed] = await settled([id]);
     expect(failed).toMatchObject({ state: 'failed', attempts: 1, verified: false });
     expect(failed!.error).toMatch(/no space left on device/i);
     expect(failed!.error).not.toMatch(/connection/);
     expect(existsSync(path)).toBe(false);
+  }
+
+  it('fails a download in parts at once, saying so, and tries no more', async () => {
+    await expectFullDiskFailure(await multipartObject('full.bin', [randomBytes(5 * MiB), randomBytes(5 * MiB)]), 'full.bin');
   });
 
-  it('fails a download in one stream (written on a file thread) the same way', async () => {
+  it('fails a download in one stream (written on a stream thread) the same way', async () => {
     const c = `stream-${++counter}`;
     await api().browse.createContainer({ account: accounts.s3, container: c });
     await ctx.engine.putObject({ tenant: ctx.localAccount.tenant, container: c }, 'one.bin', randomBytes(2 * MiB));
-    const path = join(dir, `full-${++counter}.bin`);
-    symlinkSync('/dev/full', `${path}.coffer-partial`);
-    const { id } = await api().transfers.downloadToPath({ account: accounts.s3, container: c, name: 'one.bin', path });
-    const [failed] = await settled([id]);
-    expect(failed).toMatchObject({ state: 'failed', attempts: 1, verified: false });
-    expect(failed!.error).toMatch(/no space left on device/i);
-    expect(existsSync(path)).toBe(false);
+    await expectFullDiskFailure(c, 'one.bin');
   });
 });
 
