@@ -146,7 +146,8 @@ describe.each(['s3', 'swift'] as const)('a large object over %s', (kind) => {
   it('comes down byte for byte and verified (S3: by the object\'s CRC32; Swift: segment by segment, each read directly)', async () => {
     const account = accounts[kind];
     const c = await uploaded(account);
-    const path = join(dir, `down-${++counter}.img`);
+    // Into a folder not made yet: the download makes it.
+    const path = join(dir, `new-folder-${++counter}`, 'down.img');
     const from = requests.length;
     const { id } = await api().transfers.downloadToPath({ account, container: c, name: 'disk.img', path });
     expect(await settled([id])).toMatchObject([{ state: 'done', size: SIZE, transferred: SIZE, verified: true }]);
