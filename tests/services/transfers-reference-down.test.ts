@@ -1,0 +1,145 @@
+// Folder downloads from the real servers users run (Swift over its Swift API and s3api, Ceph RGW
+// over S3 and its Swift API), as the app makes them: files under 256 KiB one request each, written
+// in batches; larger ones in one stream each, written and hashed as they arrive on a stream
+// thread and checked against the server's ETag; one of them paused mid-way and resumed from its
+// kept bytes, which takes the server's answer to a range from that byte. Every file must end
+// done, verified and byte for byte in a folder the download had to make.
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createAppContext, type AppContext } from '../../src-main/app-context.js';
+import type { ConnectionConfig } from '../../src-shared/model/connections.js';
+import type { TransferItem } from '../../src-shared/contract/transfers.js';
+import { createClient } from '../../src-shared/rpc/client.js';
+import { describeWith, reference } from '../reference/reference.js';
+import { throttleProxy, type ThrottleProxy } from './throttle-proxy.js';
+
+const MiB = 1024 * 1024;
+/** The folder as it is on disk and as it must come back: a name under album/ and its bytes. */
+const FILES: Record<string, Buffer> = {
+  // One PUT below the 8 MiB part size of S3 uploads, so its ETag is its MD5 on every server.
+  'big.bin': randomBytes(7 * MiB),
+  'mid.bin': randomBytes(600 * 1024),
+  'note.txt': Buffer.from('a note'),
+  'deep/er.txt': randomBytes(4096),
+};
+/** Fast enough for a quick test, slow enough that big.bin is still coming when it is paused. */
+const DOWN_BYTES_PER_SEC = 4 * MiB;
+
+let dir: string;
+let ctx: AppContext;
+let counter = 0;
+const proxies: ThrottleProxy[] = [];
+const api = () => createClient(ctx.rpc.asTransport()).services;
+const md5 = (b: Buffer) => createHash('md5').update(b).digest('hex');
+
+async function items(ids: string[]): Promise<TransferItem[]> {
+  return (await api().transfers.list({})).items.filter((i) => ids.includes(i.id));
+}
+
+async function settled(ids: string[], timeoutMs = 120_000): Promise<TransferItem[]> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const now = await items(ids);
+    if (now.every((i) => ['done', 'failed', 'cancelled'].includes(i.state))) return now;
+    if (Date.now() > until) throw new Error(`transfers still running: ${JSON.stringify(now)}`);
+    await sleep(100);
+  }
+}
+
+/**
+ * The same account, its traffic through a proxy that lets downloads through at DOWN_BYTES_PER_SEC.
+ * A Swift account goes by a token and its storage URL moved onto the proxy: RGW hands out its
+ * configured `rgw swift url`, which would lead the downloads past the proxy.
+ */
+async function throttled(config: ConnectionConfig, url: string): Promise<{ config: ConnectionConfig; proxy: ThrottleProxy }> {
+  const proxy = await throttleProxy(Number(new URL(url).port), DOWN_BYTES_PER_SEC, { downloads: true });
+  proxies.push(proxy);
+  const via = (u: string) => proxy.url + u.slice(new URL(u).origin.length);
+  if (config.kind === 's3') return { config: { ...config, endpoint: via(config.endpoint) }, proxy };
+  if (config.auth.type !== 'v1') throw new Error('v1 auth expected');
+  const auth = await fetch(config.authUrl, { headers: { 'X-Auth-User': config.auth.user, 'X-Auth-Key': config.auth.key } });
+  expect(auth.status).toBeLessThan(300);
+  const storageUrl = via(auth.headers.get('x-storage-url')!);
+  return { config: { kind: 'swift', authUrl: config.authUrl, auth: { type: 'token', token: auth.headers.get('x-auth-token')!, storageUrl } }, proxy };
+}
+
+/** Uploads the folder through `config`, then downloads it through the throttled connection as above. */
+async function comesDownWhole(name: string, config: ConnectionConfig, serverUrl: string) {
+  const { id: direct } = await api().accounts.add({ name, config });
+  const slow = await throttled(config, serverUrl);
+  const { id: viaProxy } = await api().accounts.add({ name: `${name}, downloads at 4 MiB/s`, config: slow.config });
+  const c = `down-${process.pid}-${++counter}`;
+  await api().browse.createContainer({ account: direct, container: c });
+  const plan = await api().transfers.planUpload({ account: direct, container: c, prefix: '', paths: [join(dir, 'album')] });
+  const uploaded = await settled((await api().transfers.startUpload({ batchId: plan.batchId, conflict: 'replace' })).items.map((i) => i.id));
+  expect(uploaded.map((i) => [i.name, i.state, i.error ?? null]).sort()).toEqual(Object.keys(FILES).map((f) => [`album/${f}`, 'done', null]).sort());
+
+  // Neither the chosen folder nor its subfolders exist yet.
+  const target = join(dir, `down-${counter}`, 'chosen');
+  const sentBefore = slow.proxy.bytesDown();
+  const { ids } = await api().transfers.download({ account: viaProxy, container: c, prefixes: ['album/'], folder: target });
+  expect(ids).toHaveLength(Object.keys(FILES).length);
+  const big = async () => (await items(ids)).find((i) => i.name === 'album/big.bin')!;
+  for (let i = 0; i < 800 && (await big()).transferred < 2 * MiB; i++) await sleep(25);
+  await api().transfers.pause({ ids: [(await big()).id] });
+  for (let i = 0; i < 200 && (await big()).state !== 'paused'; i++) await sleep(25);
+  expect(await big()).toMatchObject({ state: 'paused', resumable: true });
+  const kept = statSync(join(target, 'album', 'big.bin.coffer-partial')).size;
+  expect(kept).toBeGreaterThanOrEqual(2 * MiB);
+  expect(kept).toBeLessThan(7 * MiB);
+
+  await api().transfers.resume({ ids });
+  const done = await settled(ids);
+  expect(done.map((i) => [i.name, i.state, i.verified, i.error ?? null]).sort()).toEqual(Object.keys(FILES).map((f) => [`album/${f}`, 'done', true, null]).sort());
+  for (const [f, bytes] of Object.entries(FILES)) expect(md5(readFileSync(join(target, 'album', f))), f).toBe(md5(bytes));
+  expect(readdirSync(join(target, 'album'), { recursive: true }).filter((n) => String(n).endsWith('.coffer-partial'))).toEqual([]);
+  // Resumed, not started again: the kept bytes did not come a second time.
+  const total = Object.values(FILES).reduce((n, b) => n + b.length, 0);
+  expect(slow.proxy.bytesDown() - sentBefore).toBeLessThan(total + kept / 2);
+}
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'coffer-transfers-ref-down-'));
+  ctx = await createAppContext({ dataDir: join(dir, 'store'), port: 0, engine: { noSync: true } });
+  for (const [f, bytes] of Object.entries(FILES)) {
+    mkdirSync(dirname(join(dir, 'album', f)), { recursive: true });
+    writeFileSync(join(dir, 'album', f), bytes);
+  }
+});
+afterAll(async () => {
+  await Promise.all(proxies.map((p) => p.close()));
+  await ctx?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describeWith('swift', 'a folder download from real Swift', () => {
+  it('over its Swift API comes down whole and verified, a paused file resumed from its kept bytes', async () => {
+    const swift = await reference('swift');
+    const u = swift.users.tester;
+    await comesDownWhole('swift', { kind: 'swift', authUrl: swift.authUrl, auth: { type: 'v1', user: `${u.account}:${u.user}`, key: u.key } }, swift.url);
+  });
+
+  it('over its S3 API (s3api) comes down whole and verified, a paused file resumed from its kept bytes', async () => {
+    const swift = await reference('swift');
+    const u = swift.users.tester;
+    await comesDownWhole('swift s3api', { kind: 's3', endpoint: swift.url, accessKeyId: `${u.account}:${u.user}`, secretAccessKey: u.key }, swift.url);
+  });
+});
+
+describeWith('rgw', 'a folder download from real Ceph RGW', () => {
+  it('over S3 comes down whole and verified, a paused file resumed from its kept bytes', async () => {
+    const rgw = await reference('rgw');
+    const u = rgw.users.tester;
+    await comesDownWhole('rgw s3', { kind: 's3', endpoint: rgw.url, accessKeyId: u.accessKey, secretAccessKey: u.secretKey }, rgw.url);
+  });
+
+  it('over its Swift API comes down whole and verified, a paused file resumed from its kept bytes', async () => {
+    const rgw = await reference('rgw');
+    const u = rgw.users.tester;
+    await comesDownWhole('rgw swift', { kind: 'swift', authUrl: rgw.authUrl, auth: { type: 'v1', user: u.swiftUser, key: u.swiftKey } }, rgw.url);
+  });
+});
