@@ -103,6 +103,14 @@ export interface PartLayout {
    * layout asked part by part, for when the inferred parts' MD5s do not make the ETag.
    */
   exact?: (signal?: AbortSignal) => Promise<PartLayout | undefined>;
+  /**
+   * Guessed from the part sizes common clients upload in, nothing asked of the store: parts whose
+   * MD5s make the ETag verify the download, but ones that do not prove no damage (the guess may
+   * be what is wrong), so they leave it checked by length only.
+   */
+  guessed?: boolean;
+  /** With `guessed`: the other common sizes that make as many parts, to try when this one's MD5s do not make the ETag. */
+  alternatives?: PartLayout[];
 }
 
 /** Parts of these sizes, one after another from the object's first byte. */
@@ -153,6 +161,12 @@ export interface ObjectBackend {
    * say where they lie (a DLO, an SLO of ranges or of SLOs, a server without `partNumber`).
    */
   partLayout?(container: string, name: string, head: ObjectDetails, opts?: { signal?: AbortSignal }): Promise<PartLayout | undefined>;
+  /**
+   * Where the parts of an object in parts would lie had a common client uploaded it, for when
+   * `partLayout` cannot say; asks nothing of the store (a layout with `guessed`). Undefined when
+   * its ETag does not tell how many parts it has.
+   */
+  guessPartLayout?(head: ObjectDetails): PartLayout | undefined;
   /** Drops what a resumable upload left behind (its multipart upload or segments). */
   discardUpload?(container: string, name: string, token: string): Promise<void>;
   /** Multipart uploads started and never completed or aborted. */

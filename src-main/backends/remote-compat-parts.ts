@@ -42,6 +42,34 @@ export async function multipartLayout(client: S3Client, bucket: string, key: str
   return { parts: partsOfSizes(even), etagOf, exact };
 }
 
+const MiB = 1024 * 1024;
+/** The part sizes of the common clients' uploads: aws-cli, boto3 and Coffer 8 MiB; rclone and the AWS SDKs' upload helpers 5; MinIO's mc 16; s3cmd 15. */
+const COMMON_PART_BYTES = [8, 5, 16, 15].map((n) => n * MiB);
+/** Whole numbers of MiB tried from the least that fits (a client's own setting): each a hash of the file again when the others miss. */
+const WHOLE_MIB_TRIES = 3;
+
+/**
+ * Where an S3 multipart object's parts lie if it was uploaded in parts of one size, as every
+ * common client uploads: for a server that cannot say (Ceph RGW 16.2 ignores `partNumber`,
+ * Swift 2.30's s3api refuses it). Only sizes that make exactly the ETag's count of parts: a
+ * common client's first, then whole numbers of MiB from the least that fits, then the least size
+ * that fits (a client that spread a very large file over its 10,000 parts); after the first,
+ * the others that fit are alternatives.
+ */
+export function guessedMultipartLayout(head: ObjectDetails): PartLayout | undefined {
+  const count = Number(/^[0-9a-f]{32}-(\d+)$/.exec(head.etag.replace(/"/g, '').toLowerCase())?.[1] ?? 0);
+  if (count < 1 || count > MOST_PARTS || head.size < count) return undefined;
+  const least = Math.ceil(head.size / count);
+  const wholeMiB = Array.from({ length: WHOLE_MIB_TRIES }, (_, i) => (Math.ceil(least / MiB) + i) * MiB);
+  const candidates = [...COMMON_PART_BYTES, ...wholeMiB, least].filter((size) => Math.ceil(head.size / size) === count);
+  const layouts = [...new Set(candidates)].map((size): PartLayout => {
+    const sizes = Array.from({ length: count }, (_, i) => (i === count - 1 ? head.size - size * (count - 1) : size));
+    return { parts: partsOfSizes(sizes), etagOf, guessed: true };
+  });
+  const [first, ...alternatives] = layouts;
+  return first && { ...first, ...(alternatives.length ? { alternatives } : {}) };
+}
+
 /**
  * The sizes of parts `numbers` (1-based), asked AT_ONCE at a time with If-Match (the parts of the
  * very object the HEAD described), or undefined when the server cannot tell.

@@ -36,7 +36,7 @@ import { DirectS3, getOutputOf } from './remote-compat-direct.js';
 import { fromS3Error } from './remote-compat-errors.js';
 import { copySource, detailsOf, entryName, folderEntries, grantsPublicRead, headerParams } from './remote-compat-mapping.js';
 import { deleteObjects, listObjectVersions } from './remote-compat-objects.js';
-import { multipartLayout } from './remote-compat-parts.js';
+import { guessedMultipartLayout, multipartLayout } from './remote-compat-parts.js';
 import { abortResumable, listUnfinished } from './remote-compat-resume.js';
 import { uploadStream } from './remote-compat-upload.js';
 import { bucketVersioning, listBucketVersions, setBucketVersioning, undeleteObject } from './remote-compat-versions.js';
@@ -190,6 +190,10 @@ export class RemoteS3Backend implements ObjectBackend {
 
   partLayout(container: string, name: string, head: ObjectDetails, opts: { signal?: AbortSignal } = {}): Promise<PartLayout | undefined> {
     return multipartLayout(this.client, container, name, head, opts.signal);
+  }
+
+  guessPartLayout(head: ObjectDetails): PartLayout | undefined {
+    return guessedMultipartLayout(head);
   }
 
   async upload(container: string, name: string, source: UploadSource, opts: UploadOptions = {}): Promise<UploadResult> {

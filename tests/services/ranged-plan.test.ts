@@ -1,6 +1,6 @@
 // How a download is split (ranged-plan.ts: rangedPlan), with the backend's answer about the
-// object's parts scripted: part by part where it lays them out; four ranges, checked by length,
-// for a large object it cannot or will not lay out; a refused question never fails the download,
+// object's parts scripted: part by part where it lays them out or guesses them; four ranges,
+// checked by length, for a large object it can do neither for; a refused question never fails the download,
 // but the network, a cancel, or the object gone or changed do.
 import { describe, expect, it } from 'vitest';
 import type { ObjectBackend, PartLayout } from '../../src-main/backends/object-backend.js';
@@ -39,6 +39,14 @@ describe('how a download is split', () => {
     expect(big).toEqual({ ranges: [0, 1, 2, 3].map((i) => ({ start: (i * RANGED_DOWNLOAD_BYTES) / 4, end: ((i + 1) * RANGED_DOWNLOAD_BYTES) / 4 })) });
     expect(await plan(none, head(9 * MiB, 'abc-2'))).toBeUndefined();
     expect(await plan(ctxWith(undefined), head(9 * MiB, 'abc-2'))).toBeUndefined();
+  });
+
+  it("without the server's layout, part by part in the parts the backend guesses, at any size", async () => {
+    const guessed: PartLayout = { ...layout, guessed: true };
+    const ctx = { ...ctxWith(async () => undefined), backend: { partLayout: async () => undefined, guessPartLayout: () => guessed } as ObjectBackend };
+    expect(await plan(ctx, head(9 * MiB, 'abc-2'))).toEqual({ ranges: guessed.parts, layout: guessed });
+    const refusing = { ...ctx, backend: { ...ctx.backend, partLayout: refused('NotSupported') } as ObjectBackend };
+    expect(await plan(refusing, head(RANGED_DOWNLOAD_BYTES, 'abc-2'))).toEqual({ ranges: guessed.parts, layout: guessed });
   });
 
   it('goes on checked by length when the server refuses the question', async () => {

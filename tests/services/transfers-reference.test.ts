@@ -1,7 +1,7 @@
 // Large uploads through the transfer service, as the app makes them, to the real servers users
 // run: Swift (SLO over its Swift API; S3 multipart over s3api) and Ceph RGW (S3 multipart; SLO
 // over its Swift API). An 80 MB file must end "done" and verified, list at its own size, and
-// read back whole.
+// come back down whole and verified.
 import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -41,7 +41,7 @@ async function settled(id: string, timeoutMs = 120_000): Promise<TransferItem> {
  * or as the browser build does (its bytes streamed in), and checks what a user sees: done,
  * verified, its size listed, its bytes back.
  */
-async function uploadsWhole(account: string, from: 'path' | 'browser', downloaded: Partial<TransferItem> = { state: 'done' }) {
+async function uploadsWhole(account: string, from: 'path' | 'browser', verifiedDown = true) {
   const c = `big-${process.pid}-${++counter}`;
   await api().browse.createContainer({ account, container: c });
   const plan = await api().transfers.planUpload(
@@ -58,7 +58,9 @@ async function uploadsWhole(account: string, from: 'path' | 'browser', downloade
 
   const back = join(dir, `back-${counter}`);
   const { id } = await api().transfers.downloadToPath({ account, container: c, name: 'big.bin', path: back });
-  expect(await settled(id)).toMatchObject(downloaded);
+  // Verified: an SLO's segments against its manifest; S3 parts the servers cannot place (RGW
+  // 16.2, s3api) in the parts of 8 MiB guessed, their MD5s making the ETag.
+  expect(await settled(id)).toMatchObject({ state: 'done', verified: verifiedDown });
   expect(await md5File(back)).toBe(file.md5);
   rmSync(back);
   return c;
@@ -83,13 +85,12 @@ describeWith('swift', 'an 80 MB upload to real Swift', () => {
     const swift = await reference('swift');
     const u = swift.users.tester;
     const { id } = await api().accounts.add({ name: `swift ${from}`, config: { kind: 'swift', authUrl: swift.authUrl, auth: { type: 'v1', user: `${u.account}:${u.user}`, key: u.key } } });
-    // Its download reads the segments themselves and checks each one's MD5 against the manifest.
-    await uploadsWhole(id, from, { state: 'done', verified: true });
+    await uploadsWhole(id, from);
   });
 
   // Coffer's multipart uploads ask for the object's CRC32 (x-amz-checksum-algorithm and -type):
   // a server that keeps no checksums must still take them.
-  it.each(FROM)('over its S3 API (s3api multipart), from a %s, is done, verified, listed at its size and reads back whole', async (from) => {
+  it.each(FROM)('over its S3 API (s3api multipart), from a %s, is done, verified, listed at its size and comes back down whole and verified', async (from) => {
     const swift = await reference('swift');
     const u = swift.users.tester;
     const { id } = await api().accounts.add({ name: `swift s3api ${from}`, config: { kind: 's3', endpoint: swift.url, accessKeyId: `${u.account}:${u.user}`, secretAccessKey: u.key } });
@@ -98,18 +99,20 @@ describeWith('swift', 'an 80 MB upload to real Swift', () => {
 });
 
 describeWith('rgw', 'an 80 MB upload to real Ceph RGW', () => {
-  it.each(FROM)('over S3 (multipart), from a %s, is done, verified, listed at its size and reads back whole', async (from) => {
+  it.each(FROM)('over S3 (multipart), from a %s, is done, verified, listed at its size and comes back down whole and verified', async (from) => {
     const rgw = await reference('rgw');
     const u = rgw.users.tester;
     const { id } = await api().accounts.add({ name: `rgw s3 ${from}`, config: { kind: 's3', endpoint: rgw.url, accessKeyId: u.accessKey, secretAccessKey: u.secretKey } });
     await uploadsWhole(id, from);
   });
 
-  it.each(FROM)('over its Swift API (an SLO), from a %s, is done, verified, listed at its size and reads back whole', async (from) => {
+  // RGW answers `?multipart-manifest=get` with an empty body: nothing says where the segments
+  // lie, and a Swift ETag does not count them, so the download is checked by length only.
+  it.each(FROM)('over its Swift API (an SLO), from a %s, is done, verified, listed at its size and comes back down whole, checked by length', async (from) => {
     const rgw = await reference('rgw');
     const u = rgw.users.tester;
     const { id } = await api().accounts.add({ name: `rgw swift ${from}`, config: { kind: 'swift', authUrl: rgw.authUrl, auth: { type: 'v1', user: u.swiftUser, key: u.swiftKey } } });
-    await uploadsWhole(id, from);
+    await uploadsWhole(id, from, false);
   });
 });
 

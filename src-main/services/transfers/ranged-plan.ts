@@ -55,8 +55,9 @@ export const isPlainMd5 = (details: Pick<ObjectDetails, 'etag' | 'compositeEtag'
  * is its MD5 comes in one stream (checked as it goes); one whose CRC32 the server keeps in up to
  * RANGE_STREAMS ranges, each range's CRC32 taken as its bytes arrive and the whole made of them
  * (a CRC costs a tenth of an MD5 of CPU, and nothing is read back from disk); one in parts the
- * backend can lay out part by part (each part checked, then the ETag they make); any other large
- * one in RANGE_STREAMS ranges, checked by length only.
+ * backend can lay out part by part (each part checked, then the ETag they make), or where it
+ * cannot, in the parts a common client would have uploaded it in (verified if their MD5s make the
+ * ETag); any other large one in RANGE_STREAMS ranges, checked by length only.
  */
 export async function rangedPlan(ctx: RunContext, container: string, name: string, head: ObjectDetails): Promise<RangedPlan | undefined> {
   if (isPlainMd5(head) || head.size === 0) return undefined;
@@ -72,6 +73,7 @@ export async function rangedPlan(ctx: RunContext, container: string, name: strin
     // refuses the question (an ACL, an API it lacks) leaves it checked by length.
     if (ctx.signal.aborted || !isCofferError(err) || isTransient(err) || STOPS_DOWNLOAD.has(err.code)) throw err;
   }
+  layout ??= ctx.backend.guessPartLayout?.(head);
   if (layout) return { ranges: layout.parts, layout };
   return head.size >= RANGED_DOWNLOAD_BYTES ? { ranges: rangesOf(head.size) } : undefined;
 }
