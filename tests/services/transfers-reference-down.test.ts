@@ -19,6 +19,7 @@ import { createClient } from '../../src-shared/rpc/client.js';
 import { describeWith, reference } from '../reference/reference.js';
 import { uploadInParts } from '../backends/helpers.js';
 import { throttleProxy, type ThrottleProxy } from './throttle-proxy.js';
+import { settledItems } from './transfer-items.js';
 
 const MiB = 1024 * 1024;
 /** The folder as it is on disk and as it must come back: a name under album/ and its bytes. */
@@ -44,15 +45,7 @@ async function items(ids: string[]): Promise<TransferItem[]> {
   return (await api().transfers.list({})).items.filter((i) => ids.includes(i.id));
 }
 
-async function settled(ids: string[], timeoutMs = 120_000): Promise<TransferItem[]> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const now = await items(ids);
-    if (now.every((i) => ['done', 'failed', 'cancelled'].includes(i.state))) return now;
-    if (Date.now() > until) throw new Error(`transfers still running: ${JSON.stringify(now)}`);
-    await sleep(100);
-  }
-}
+const settled = (ids: string[]) => settledItems(() => api().transfers.list({}), ids, 120_000);
 
 /**
  * The same account, its traffic through a proxy that lets downloads through at DOWN_BYTES_PER_SEC.
