@@ -43,7 +43,7 @@ describe('how a download is split', () => {
 
   it("without the server's layout, part by part in the parts the backend guesses, at any size", async () => {
     const guessed: PartLayout = { ...layout, guessed: true };
-    const ctx = { ...ctxWith(async () => undefined), backend: { partLayout: async () => undefined, guessPartLayout: () => guessed } as ObjectBackend };
+    const ctx = { ...ctxWith(async () => undefined), backend: { partLayout: async () => undefined, guessPartLayout: () => guessed } as unknown as ObjectBackend };
     expect(await plan(ctx, head(9 * MiB, 'abc-2'))).toEqual({ ranges: guessed.parts, layout: guessed });
     const refusing = { ...ctx, backend: { ...ctx.backend, partLayout: refused('NotSupported') } as ObjectBackend };
     expect(await plan(refusing, head(RANGED_DOWNLOAD_BYTES, 'abc-2'))).toEqual({ ranges: guessed.parts, layout: guessed });

@@ -13,7 +13,6 @@ import { dirname, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createAppContext, type AppContext } from '../../src-main/app-context.js';
-import type { ConnectionConfig } from '../../src-shared/model/connections.js';
 import type { TransferItem } from '../../src-shared/contract/transfers.js';
 import { createClient } from '../../src-shared/rpc/client.js';
 import { describeWith, reference } from '../reference/reference.js';
@@ -39,6 +38,8 @@ let ctx: AppContext;
 let counter = 0;
 const proxies: ThrottleProxy[] = [];
 const api = () => createClient(ctx.rpc.asTransport()).services;
+/** An account's settings as the app takes them (defaults not filled in yet). */
+type ConnectionInput = Parameters<ReturnType<typeof api>['accounts']['add']>[0]['config'];
 const md5 = (b: Buffer) => createHash('md5').update(b).digest('hex');
 
 async function items(ids: string[]): Promise<TransferItem[]> {
@@ -52,7 +53,7 @@ const settled = (ids: string[]) => settledItems(() => api().transfers.list({}), 
  * A Swift account goes by a token and its storage URL moved onto the proxy: RGW hands out its
  * configured `rgw swift url`, which would lead the downloads past the proxy.
  */
-async function throttled(config: ConnectionConfig, url: string): Promise<{ config: ConnectionConfig; proxy: ThrottleProxy }> {
+async function throttled(config: ConnectionInput, url: string): Promise<{ config: ConnectionInput; proxy: ThrottleProxy }> {
   const proxy = await throttleProxy(Number(new URL(url).port), DOWN_BYTES_PER_SEC, { downloads: true });
   proxies.push(proxy);
   const via = (u: string) => proxy.url + u.slice(new URL(u).origin.length);
@@ -65,7 +66,7 @@ async function throttled(config: ConnectionConfig, url: string): Promise<{ confi
 }
 
 /** Uploads the folder through `config`, then downloads it through the throttled connection as above. */
-async function comesDownWhole(name: string, config: ConnectionConfig, serverUrl: string) {
+async function comesDownWhole(name: string, config: ConnectionInput, serverUrl: string) {
   const { id: direct } = await api().accounts.add({ name, config });
   const slow = await throttled(config, serverUrl);
   const { id: viaProxy } = await api().accounts.add({ name: `${name}, downloads at 8 MiB/s`, config: slow.config });
@@ -105,7 +106,7 @@ async function comesDownWhole(name: string, config: ConnectionConfig, serverUrl:
  * s3cmd's 15 MiB parts (16 MiB, guessed first, makes as many: the download tries 15 on the file
  * as it lies) it comes down verified; in parts of no one size, whole and checked by length, not failed.
  */
-async function otherClientsPartsComeDown(name: string, config: ConnectionConfig & { kind: 's3' }) {
+async function otherClientsPartsComeDown(name: string, config: Extract<ConnectionInput, { kind: 's3' }>) {
   const { id: account } = await api().accounts.add({ name, config });
   const c = `parts-${process.pid}-${++counter}`;
   await api().browse.createContainer({ account, container: c });
