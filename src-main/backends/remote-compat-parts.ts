@@ -4,6 +4,7 @@ import type { ObjectDetails } from '../../src-shared/model/storage.js';
 import { partsOfSizes, type PartLayout } from './object-backend.js';
 import { compositeEtag } from './remote-compat-multipart.js';
 import { fromS3Error } from './remote-compat-errors.js';
+import { unquote } from './remote-compat-mapping.js';
 
 /** HEADs in flight at once while the parts' sizes are asked for. */
 const AT_ONCE = 8;
@@ -11,6 +12,13 @@ const AT_ONCE = 8;
 const MOST_PARTS = 10_000;
 
 const etagOf = (md5s: readonly string[]) => compositeEtag([...md5s]);
+/** How many parts an S3 multipart ETag (`<md5>-N`) says its object has; 0 for any other ETag or an impossible count. */
+const partCountOf = (etag: string) => {
+  const count = Number(/^[0-9a-f]{32}-(\d+)$/.exec(unquote(etag).toLowerCase())?.[1] ?? 0);
+  return count <= MOST_PARTS ? count : 0;
+};
+/** `count` parts of `size`, the last `last`. */
+const evenSizes = (count: number, size: number, last: number) => Array.from({ length: count }, (_, i) => (i === count - 1 ? last : size));
 const sum = (sizes: readonly number[]) => sizes.reduce((a, b) => a + b, 0);
 
 /**
@@ -24,8 +32,8 @@ const sum = (sizes: readonly number[]) => sizes.reduce((a, b) => a + b, 0);
  * unchecked (undefined), as does any answer that does not add up to the object.
  */
 export async function multipartLayout(client: S3Client, bucket: string, key: string, head: ObjectDetails, signal?: AbortSignal): Promise<PartLayout | undefined> {
-  const count = Number(/^[0-9a-f]{32}-(\d+)$/.exec(head.etag.toLowerCase())?.[1] ?? 0);
-  if (count < 1 || count > MOST_PARTS) return undefined;
+  const count = partCountOf(head.etag);
+  if (count < 1) return undefined;
   const ask = (numbers: number[]) => partSizes(client, bucket, key, head.etag, count, numbers, signal);
   const exact = async (): Promise<PartLayout | undefined> => {
     const sizes = await ask(Array.from({ length: count }, (_, i) => i + 1));
@@ -37,7 +45,7 @@ export async function multipartLayout(client: S3Client, bucket: string, key: str
   const [first, last] = ends as [number, number];
   // Two parts larger than the object: the server answered the whole object (it ignores partNumber).
   if (first + last > head.size) return undefined;
-  const even = Array.from({ length: count }, (_, i) => (i === count - 1 ? last : first));
+  const even = evenSizes(count, first, last);
   if (last > first || sum(even) !== head.size) return exact();
   return { parts: partsOfSizes(even), etagOf, exact };
 }
@@ -57,14 +65,13 @@ const WHOLE_MIB_TRIES = 3;
  * the others that fit are alternatives.
  */
 export function guessedMultipartLayout(head: ObjectDetails): PartLayout | undefined {
-  const count = Number(/^[0-9a-f]{32}-(\d+)$/.exec(head.etag.replace(/"/g, '').toLowerCase())?.[1] ?? 0);
-  if (count < 1 || count > MOST_PARTS || head.size < count) return undefined;
+  const count = partCountOf(head.etag);
+  if (count < 1 || head.size < count) return undefined;
   const least = Math.ceil(head.size / count);
   const wholeMiB = Array.from({ length: WHOLE_MIB_TRIES }, (_, i) => (Math.ceil(least / MiB) + i) * MiB);
   const candidates = [...COMMON_PART_BYTES, ...wholeMiB, least].filter((size) => Math.ceil(head.size / size) === count);
   const layouts = [...new Set(candidates)].map((size): PartLayout => {
-    const sizes = Array.from({ length: count }, (_, i) => (i === count - 1 ? head.size - size * (count - 1) : size));
-    return { parts: partsOfSizes(sizes), etagOf, guessed: true };
+    return { parts: partsOfSizes(evenSizes(count, size, head.size - size * (count - 1))), etagOf, guessed: true };
   });
   const [first, ...alternatives] = layouts;
   return first && { ...first, ...(alternatives.length ? { alternatives } : {}) };

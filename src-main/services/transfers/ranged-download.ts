@@ -1,4 +1,5 @@
-import { open, rename, stat } from 'node:fs/promises';
+import { mkdir, open, rename, stat } from 'node:fs/promises';
+import { dirname } from 'node:path';
 import { crc32 } from 'node:zlib';
 import { CofferError, isCofferError } from '../../../src-shared/errors.js';
 import type { ObjectDetails } from '../../../src-shared/model/storage.js';
@@ -92,6 +93,8 @@ export async function downloadInRanges(job: Job & { spec: { kind: 'download' } }
     first ??= err;
     stop.abort(err);
   };
+  // The folder too: a folder download's subfolder is not made yet (a stream's thread makes its own).
+  if (!earlier) await mkdir(dirname(partial), { recursive: true });
   const file = await open(partial, earlier ? 'r+' : 'w');
   const onAbort = () => fail(ctx.signal.reason);
   if (ctx.signal.aborted) onAbort();
@@ -174,17 +177,17 @@ export async function downloadInRanges(job: Job & { spec: { kind: 'download' } }
  */
 async function checkEtag(layout: PartLayout, md5s: string[], head: ObjectDetails, partial: string, files: FileThread, name: string, signal: AbortSignal): Promise<boolean> {
   const etag = bareEtag(head.etag);
+  // The ETag another layout's parts make of the file as it lies (its bytes are in the page cache).
+  const rehashed = async (other: PartLayout) => other.etagOf(await Promise.all(other.parts.map((p) => files.hash(partial, p.start, p.end))));
   let made = layout.etagOf(md5s);
   if (made !== etag && layout.exact) {
     const exact = await layout.exact(signal);
     const moved = exact && (exact.parts.length !== layout.parts.length || exact.parts.some((p, i) => p.end !== layout.parts[i]!.end));
-    if (moved) made = exact.etagOf(await Promise.all(exact.parts.map((p) => files.hash(partial, p.start, p.end))));
+    if (moved) made = await rehashed(exact);
   }
   if (made === etag) return true;
-  // A guess that missed: the file hashed again by each other guess (its bytes are in the page cache).
-  for (const other of layout.alternatives ?? []) {
-    if (other.etagOf(await Promise.all(other.parts.map((p) => files.hash(partial, p.start, p.end)))) === etag) return true;
-  }
+  // A guess that missed: the file hashed again by each other guess.
+  for (const other of layout.alternatives ?? []) if ((await rehashed(other)) === etag) return true;
   if (layout.guessed) return false;
   throw new CofferError('BadDigest', `${name} arrived damaged: its parts' MD5s make the ETag ${made}, not the server's ${etag}`);
 }

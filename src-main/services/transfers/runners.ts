@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdir, rm, stat } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { rm, stat } from 'node:fs/promises';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { CofferError, isCofferError } from '../../../src-shared/errors.js';
@@ -195,11 +194,7 @@ async function downloadOnce(job: Job & { spec: { kind: 'download' } }, ctx: RunC
   if (ctx.resumeToken || job.item.size === null || job.item.size >= PARTS_CHECK_BYTES) {
     head = await ctx.backend.head(container, spec.name);
     const plan = await rangedPlan(ctx, container, spec.name, head);
-    if (plan) {
-      // Ranges write their partial file from the main thread; a stream's thread makes its own folder.
-      await mkdir(dirname(spec.path), { recursive: true });
-      return downloadInRanges(job, ctx, files, head, partial, plan);
-    }
+    if (plan) return downloadInRanges(job, ctx, files, head, partial, plan);
     // Changed into an object one stream takes: a partial file with holes is no start for it.
     if (ctx.resumeToken) {
       await rm(partial, { force: true });
