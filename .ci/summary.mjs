@@ -3,6 +3,7 @@
 // suite's report (reports/differential.json) is not a runner's: its one line is printed as written,
 // how many corpus requests agree with each reference and how many deviations are listed.
 import { existsSync, readFileSync } from 'node:fs';
+import { relative } from 'node:path';
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const readers = {
@@ -36,6 +37,33 @@ function playwrightSkips(report) {
   return out;
 }
 
+/** Every failed test, with the first line of its error: the summary is what a CI log's tail shows. */
+function failures(kind, report) {
+  const firstLine = (text) => String(text ?? 'no message').replace(/\u001b\[[0-9;]*m/g, '').trim().split('\n')[0].slice(0, 300);
+  const out = [];
+  if (kind === 'vitest') {
+    for (const f of report.testResults ?? []) {
+      const failed = (f.assertionResults ?? []).filter((t) => t.status === 'failed');
+      for (const t of failed) out.push(`${relative(process.cwd(), f.name)} > ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`);
+      if (f.status === 'failed' && failed.length === 0) out.push(`${relative(process.cwd(), f.name)}: ${firstLine(f.message)}`);
+    }
+    return out;
+  }
+  const walk = (suite) => {
+    for (const spec of suite.specs ?? []) {
+      for (const t of spec.tests ?? []) {
+        if (t.status !== 'unexpected') continue;
+        const error = t.results?.at(-1)?.error?.message;
+        out.push(`${spec.file} > ${spec.title}: ${firstLine(error)}`);
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child);
+  };
+  for (const suite of report.suites ?? []) walk(suite);
+  for (const e of report.errors ?? []) out.push(`playwright error: ${firstLine(e.message)}`);
+  return out;
+}
+
 for (const file of process.argv.slice(2)) {
   if (file.includes('differential')) {
     // Its tests are counted in vitest's report; a missing report means the suite did not run to the end.
@@ -55,6 +83,7 @@ for (const file of process.argv.slice(2)) {
   const report = JSON.parse(readFileSync(file, 'utf8'));
   const counts = readers[kind](report);
   if (kind === 'playwright') for (const skip of playwrightSkips(report)) console.log(`skipped: ${skip}`);
+  for (const failure of failures(kind, report)) console.log(`failed: ${failure}`);
   console.log(`${kind}: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
   for (const k of Object.keys(totals)) totals[k] += counts[k];
 }
