@@ -94,5 +94,33 @@ export function partCases(get: FixtureRef): void {
       await expectLaidOut(get, c, 'big.bin', segments, true, true, placed);
       await plainObject(get, c);
     });
+
+    // Also where the server keeps an SLO's manifest to itself (Ceph RGW): the segments are found where those clients put them.
+    it('lays out an SLO from where python-swiftclient and Coffer put its segments, the folder of the upload it is, not an earlier one', async (ctx) => {
+      const f = get();
+      requireFixture(ctx, f.putDlo, 'no Swift API on this store');
+      const c = containerName('slo-segments');
+      await f.backend.createContainer(c);
+      const at = (upload: string, size: number) => ({ container: `${c}_segments`, prefix: `big.bin/slo/${upload}/${size}/${MiB}/` });
+      // An earlier upload under the same name, replaced: its segments are still there.
+      const earlier = [MiB, 9].map((n) => randomBytes(n));
+      await f.putSlo!(c, 'big.bin', earlier, at('1796000000.000000', MiB + 9));
+      const segments = [MiB, MiB, 5].map((n) => randomBytes(n));
+      const placed = await f.putSlo!(c, 'big.bin', segments, at('1796000100.000000', 2 * MiB + 5));
+      const head = await f.backend.head(c, 'big.bin');
+      expectLayoutOf(await f.backend.partLayout!(c, 'big.bin', head), segments, head.etag, true, placed);
+    });
+
+    it('lays out a Dynamic Large Object from the listing its manifest names, in listing order', async (ctx) => {
+      const f = get();
+      requireFixture(ctx, f.putDlo, 'no Swift API on this store');
+      const c = containerName('dlo-parts');
+      await f.backend.createContainer(c);
+      const segments = [MiB, 2 * MiB + 3, 5].map((n) => randomBytes(n));
+      const placed = await f.putDlo!(c, 'big.bin', segments, { container: `${c}_segments`, prefix: 'big.bin/1796000200.000000/' });
+      const head = await f.backend.head(c, 'big.bin');
+      expect(head.size).toBe(3 * MiB + 8);
+      expectLayoutOf(await f.backend.partLayout!(c, 'big.bin', head), segments, head.etag, true, placed);
+    });
   });
 }

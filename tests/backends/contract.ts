@@ -6,6 +6,7 @@ import type { Capabilities } from '../../src-shared/model/storage.js';
 import { skipReason } from '../reference/reference.js';
 import type { ReferenceKind } from '../reference/servers.js';
 import type { ObjectBackend } from '../../src-main/backends/object-backend.js';
+import type { SegmentPlace } from './helpers.js';
 import { accessCases } from './contract-access.js';
 import { containerOptionCases } from './contract-container-options.js';
 import { containerSettingCases } from './contract-container-settings.js';
@@ -36,7 +37,9 @@ export interface BackendFixture {
   honoursObjectLock?: boolean;
   /** Makes a Swift Static Large Object of these segments (over the store's Swift API), for what the backend reads of one. */
   /** Resolves with where each segment was put. */
-  putSlo?(container: string, name: string, segments: Buffer[]): Promise<{ container: string; name: string }[]>;
+  putSlo?(container: string, name: string, segments: Buffer[], at?: SegmentPlace): Promise<{ container: string; name: string }[]>;
+  /** Makes a Swift Dynamic Large Object of these segments, put at `at` (over the store's Swift API); resolves with where each went. */
+  putDlo?(container: string, name: string, segments: Buffer[], at: SegmentPlace): Promise<{ container: string; name: string }[]>;
   /** Why the store's answers leave its large objects' parts unknown to the backend (partLayout undefined), where they do. */
   noPartLayout?: string;
   /** Another S3 client on the same store and account, for what the backend cannot write itself (a lifecycle rule with a tag filter). */

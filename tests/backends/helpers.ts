@@ -115,24 +115,48 @@ export function containerName(label = 'c'): string {
   return `${label}-${process.pid}-${++counter}`.toLowerCase();
 }
 
+/** Where a large object's segments go: a container (made if missing) and the prefix of their names, each `<prefix><index, 8 digits>`. */
+export interface SegmentPlace {
+  container: string;
+  prefix: string;
+}
+
+/** PUTs each segment as an object of its own (at `at`, or `<name>.segments/<index>` beside it); resolves with where each went. */
+async function putSegments(storageUrl: string, token: string, container: string, name: string, segments: Buffer[], at?: SegmentPlace) {
+  const encode = (p: string) => p.split('/').map(encodeURIComponent).join('/');
+  const segContainer = at?.container ?? container;
+  if (at) await fetch(`${storageUrl}/${encodeURIComponent(segContainer)}`, { method: 'PUT', headers: { 'X-Auth-Token': token } });
+  const placed = [];
+  for (const [i, seg] of segments.entries()) {
+    const path = at ? `${at.prefix}${String(i).padStart(8, '0')}` : `${name}.segments/${String(i).padStart(4, '0')}`;
+    const res = await fetch(`${storageUrl}/${encodeURIComponent(segContainer)}/${encode(path)}`, { method: 'PUT', headers: { 'X-Auth-Token': token }, body: new Uint8Array(seg) });
+    if (res.status !== 201) throw new Error(`segment ${i}: HTTP ${res.status}`);
+    placed.push({ container: segContainer, name: path });
+  }
+  return placed;
+}
+
 /**
- * Makes a Static Large Object over Swift's API by hand: each segment an object of its own in the
- * same container, then the manifest (`?multipart-manifest=put`), as the `swift` CLI does.
+ * Makes a Static Large Object over Swift's API by hand: each segment an object of its own (in
+ * the same container, or where `at` says), then the manifest (`?multipart-manifest=put`), as the `swift` CLI does.
  */
 export function sloMaker(storageUrl: string, token: string) {
-  return async (container: string, name: string, segments: Buffer[]): Promise<{ container: string; name: string }[]> => {
-    const base = `${storageUrl}/${encodeURIComponent(container)}`;
-    const manifest = [];
-    const placed = [];
-    for (const [i, seg] of segments.entries()) {
-      const path = `${name}.segments/${String(i).padStart(4, '0')}`;
-      const res = await fetch(`${base}/${path.split('/').map(encodeURIComponent).join('/')}`, { method: 'PUT', headers: { 'X-Auth-Token': token }, body: new Uint8Array(seg) });
-      if (res.status !== 201) throw new Error(`segment ${i}: HTTP ${res.status}`);
-      manifest.push({ path: `/${container}/${path}`, etag: md5(seg), size_bytes: seg.length });
-      placed.push({ container, name: path });
-    }
-    const res = await fetch(`${base}/${encodeURIComponent(name)}?multipart-manifest=put`, { method: 'PUT', headers: { 'X-Auth-Token': token }, body: JSON.stringify(manifest) });
+  return async (container: string, name: string, segments: Buffer[], at?: SegmentPlace): Promise<{ container: string; name: string }[]> => {
+    const placed = await putSegments(storageUrl, token, container, name, segments, at);
+    const manifest = placed.map((p, i) => ({ path: `/${p.container}/${p.name}`, etag: md5(segments[i]!), size_bytes: segments[i]!.length }));
+    const res = await fetch(`${storageUrl}/${encodeURIComponent(container)}/${encodeURIComponent(name)}?multipart-manifest=put`, { method: 'PUT', headers: { 'X-Auth-Token': token }, body: JSON.stringify(manifest) });
     if (res.status !== 201) throw new Error(`manifest: HTTP ${res.status} ${await res.text()}`);
+    return placed;
+  };
+}
+
+/** Makes a Dynamic Large Object over Swift's API: the segments at `at`, then a manifest naming them (X-Object-Manifest), as `swift upload -S` without `--use-slo` does. */
+export function dloMaker(storageUrl: string, token: string) {
+  return async (container: string, name: string, segments: Buffer[], at: SegmentPlace): Promise<{ container: string; name: string }[]> => {
+    const placed = await putSegments(storageUrl, token, container, name, segments, at);
+    const manifest = `${encodeURIComponent(at.container)}/${at.prefix.split('/').map(encodeURIComponent).join('/')}`;
+    const res = await fetch(`${storageUrl}/${encodeURIComponent(container)}/${encodeURIComponent(name)}`, { method: 'PUT', headers: { 'X-Auth-Token': token, 'X-Object-Manifest': manifest }, body: '' });
+    if (res.status !== 201) throw new Error(`DLO manifest: HTTP ${res.status} ${await res.text()}`);
     return placed;
   };
 }

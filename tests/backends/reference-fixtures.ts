@@ -12,7 +12,7 @@ import { RemoteS3Backend, type RemoteS3Config } from '../../src-main/backends/re
 import { RemoteNativeBackend, type RemoteNativeOptions } from '../../src-main/backends/remote-native.js';
 import { freePort } from '../reference/processes.js';
 import type { BackendFixture } from './contract.js';
-import { sloMaker } from './helpers.js';
+import { dloMaker, sloMaker } from './helpers.js';
 
 /** Percent-encodes a path segment-wise, `/` kept (as clients put names in URLs). */
 const encodePath = (p: string) => p.split('/').map(encodeURIComponent).join('/');
@@ -46,6 +46,7 @@ export async function swiftFixture(authUrl: string, user: string, key: string, e
     },
     withWrongCredentials: () => make({ auth: { type: 'v1', user, key: `${key}-wrong` } }),
     putSlo: sloMaker(storageUrl, token),
+    putDlo: dloMaker(storageUrl, token),
     lacks: { publicObjects: 'Swift makes whole containers public, never one object' },
     unreachable: () => make({ authUrl: `http://127.0.0.1:${dead}/auth/v1.0`, attempts: 2 }),
     close: async () => {

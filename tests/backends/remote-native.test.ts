@@ -10,7 +10,7 @@ import { RemoteNativeBackend } from '../../src-main/backends/remote-native.js';
 import { listingDate } from '../../src-main/backends/swift/listing.js';
 import { SwiftClient } from '../../src-main/backends/swift/client.js';
 import { describeBackendContract } from './contract.js';
-import { sloMaker } from './helpers.js';
+import { dloMaker, sloMaker } from './helpers.js';
 import {
   ACCOUNT,
   allEntries,
@@ -50,6 +50,7 @@ describeBackendContract('remote native (Swift)', async () => {
     lacks: { versions: 'the Swift backend offers no versions (Coffer serves no Swift versioning to map them from)' },
     withWrongCredentials: () => make(new RemoteNativeBackend({ authUrl: server.authUrl, auth: { type: 'v1', user: USER, key: 'wrong' } })),
     putSlo: sloMaker(main.session()!.storageUrl, main.session()!.token),
+    putDlo: dloMaker(main.session()!.storageUrl, main.session()!.token),
     unreachable: () => make(new RemoteNativeBackend({ authUrl: `http://127.0.0.1:${port}/auth/1.0`, auth: { type: 'v1', user: USER, key: KEY }, backoffMs: 5 })),
     close: async () => {
       for (const b of made) b.close();
