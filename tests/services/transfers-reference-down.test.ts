@@ -4,7 +4,9 @@
 // thread and checked against the server's ETag, or, uploaded in parts to a server that cannot
 // say where they lie, part by part in the parts guessed; the largest paused mid-way and resumed
 // from its kept bytes, which takes the server's answer to a range from them. Every file must end
-// done, verified and byte for byte in a folder the download had to make.
+// done, verified and byte for byte in a folder the download had to make. Over the Swift APIs, the
+// large objects the `swift` CLI makes (a DLO, an SLO) come down verified too.
+import { execFile } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { S3Client } from '@aws-sdk/client-s3';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -17,6 +19,7 @@ import type { TransferItem } from '../../src-shared/contract/transfers.js';
 import { createClient } from '../../src-shared/rpc/client.js';
 import { describeWith, reference } from '../reference/reference.js';
 import { uploadInParts } from '../backends/helpers.js';
+import { swiftClientEnv } from '../native/swift-tools.js';
 import { throttleProxy, type ThrottleProxy } from './throttle-proxy.js';
 import { settledItems } from './transfer-items.js';
 
@@ -129,6 +132,42 @@ async function otherClientsPartsComeDown(name: string, config: Extract<Connectio
   expect(md5(readFileSync(join(target, 'uneven.bin')))).toBe(md5(Buffer.concat(uneven)));
 }
 
+/** Runs python-swiftclient's `swift` CLI as `user`. */
+function swiftCli(authUrl: string, user: string, key: string, args: string[]): Promise<void> {
+  return new Promise((resolve, reject) =>
+    execFile('swift', ['-A', authUrl, '-U', user, '-K', key, ...args], { env: swiftClientEnv(), timeout: 60_000 }, (err, _out, stderr) => (err ? reject(new Error(`swift ${args[0]}: ${stderr || err.message}`)) : resolve())),
+  );
+}
+
+/**
+ * A file the `swift` CLI uploaded in segments, as a DLO (its default) and as an SLO
+ * (`--use-slo`), segments in `<container>_segments`, comes down verified: a DLO's segments from
+ * the listing its manifest names; an SLO's from its manifest, or where the server keeps that to
+ * itself (RGW), from where the CLI put them.
+ */
+async function swiftCliUploadsComeDown(name: string, authUrl: string, user: string, key: string) {
+  const { id: account } = await api().accounts.add({ name, config: { kind: 'swift', authUrl, auth: { type: 'v1', user, key } } });
+  const c = `cli-${process.pid}-${++counter}`;
+  const bytes = randomBytes(12 * MiB + 3);
+  const file = join(dir, `cli-${counter}.bin`);
+  writeFileSync(file, bytes);
+  for (const [object, flags] of [['dlo.bin', []], ['slo.bin', ['--use-slo']]] as const) {
+    await swiftCli(authUrl, user, key, ['upload', '-S', String(5 * MiB), ...flags, '--object-name', object, c, file]);
+  }
+  const token = await fetch(authUrl, { headers: { 'X-Auth-User': user, 'X-Auth-Key': key } });
+  const objectHeaders = async (object: string) => (await fetch(`${token.headers.get('x-storage-url')}/${c}/${object}`, { method: 'HEAD', headers: { 'X-Auth-Token': token.headers.get('x-auth-token')! } })).headers;
+  expect((await objectHeaders('dlo.bin')).get('x-object-manifest')).toMatch(new RegExp(`^${c}_segments/dlo\\.bin/`));
+  expect((await objectHeaders('slo.bin')).get('x-static-large-object')).toMatch(/^true$/i);
+
+  const target = join(dir, `cli-${counter}`);
+  const done = await settled((await api().transfers.download({ account, container: c, names: ['dlo.bin', 'slo.bin'], folder: target })).ids);
+  expect(done.map((i) => [i.name, i.state, i.verified, i.error ?? null]).sort()).toEqual([
+    ['dlo.bin', 'done', true, null],
+    ['slo.bin', 'done', true, null],
+  ]);
+  for (const object of ['dlo.bin', 'slo.bin']) expect(md5(readFileSync(join(target, object))), object).toBe(md5(bytes));
+}
+
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'coffer-transfers-ref-down-'));
   ctx = await createAppContext({ dataDir: join(dir, 'store'), port: 0, engine: { noSync: true } });
@@ -156,6 +195,12 @@ describeWith('swift', 'a folder download from real Swift', () => {
     await comesDownWhole('swift s3api', { kind: 's3', endpoint: swift.url, accessKeyId: `${u.account}:${u.user}`, secretAccessKey: u.key }, swift.url);
   });
 
+  it("over its Swift API, the swift CLI's DLO and SLO come down verified", async () => {
+    const swift = await reference('swift');
+    const u = swift.users.tester;
+    await swiftCliUploadsComeDown('swift cli', swift.authUrl, `${u.account}:${u.user}`, u.key);
+  });
+
   it("over its S3 API (s3api), another client's parts: verified where they are of one size, checked by length where not", async () => {
     const swift = await reference('swift');
     const u = swift.users.tester;
@@ -174,6 +219,11 @@ describeWith('rgw', 'a folder download from real Ceph RGW', () => {
     const rgw = await reference('rgw');
     const u = rgw.users.tester;
     await otherClientsPartsComeDown('rgw s3 parts', { kind: 's3', endpoint: rgw.url, accessKeyId: u.accessKey, secretAccessKey: u.secretKey });
+  });
+
+  it("over its Swift API, the swift CLI's DLO and SLO come down verified", async () => {
+    const rgw = await reference('rgw');
+    await swiftCliUploadsComeDown('rgw swift cli', rgw.authUrl, rgw.users.tester.swiftUser, rgw.users.tester.swiftKey);
   });
 
   it('over its Swift API comes down whole and verified, a paused file resumed from its kept bytes', async () => {
