@@ -140,10 +140,10 @@ function swiftCli(authUrl: string, user: string, key: string, args: string[]): P
 }
 
 /**
- * A file the `swift` CLI uploaded in segments, as a DLO (its default) and as an SLO
- * (`--use-slo`), segments in `<container>_segments`, comes down verified: a DLO's segments from
- * the listing its manifest names; an SLO's from its manifest, or where the server keeps that to
- * itself (RGW), from where the CLI put them.
+ * A folder of files the `swift` CLI uploaded in segments, as a DLO (its default; listed at 0
+ * bytes, as Swift lists a DLO) and as an SLO (`--use-slo`), segments in `<container>_segments`,
+ * comes down verified: a DLO's segments from the listing its manifest names; an SLO's from its
+ * manifest, or where the server keeps that to itself (RGW), from where the CLI put them.
  */
 async function swiftCliUploadsComeDown(name: string, authUrl: string, user: string, key: string) {
   const { id: account } = await api().accounts.add({ name, config: { kind: 'swift', authUrl, auth: { type: 'v1', user, key } } });
@@ -152,20 +152,22 @@ async function swiftCliUploadsComeDown(name: string, authUrl: string, user: stri
   const file = join(dir, `cli-${counter}.bin`);
   writeFileSync(file, bytes);
   for (const [object, flags] of [['dlo.bin', []], ['slo.bin', ['--use-slo']]] as const) {
-    await swiftCli(authUrl, user, key, ['upload', '-S', String(5 * MiB), ...flags, '--object-name', object, c, file]);
+    await swiftCli(authUrl, user, key, ['upload', '-S', String(5 * MiB), ...flags, '--object-name', `cli/${object}`, c, file]);
   }
   const token = await fetch(authUrl, { headers: { 'X-Auth-User': user, 'X-Auth-Key': key } });
   const objectHeaders = async (object: string) => (await fetch(`${token.headers.get('x-storage-url')}/${c}/${object}`, { method: 'HEAD', headers: { 'X-Auth-Token': token.headers.get('x-auth-token')! } })).headers;
-  expect((await objectHeaders('dlo.bin')).get('x-object-manifest')).toMatch(new RegExp(`^${c}_segments/dlo\\.bin/`));
-  expect((await objectHeaders('slo.bin')).get('x-static-large-object')).toMatch(/^true$/i);
+  expect((await objectHeaders('cli/dlo.bin')).get('x-object-manifest')).toMatch(new RegExp(`^${c}_segments/cli/dlo\\.bin/`));
+  expect((await objectHeaders('cli/slo.bin')).get('x-static-large-object')).toMatch(/^true$/i);
+  const listed = (await api().browse.listFolder({ account, container: c, prefix: 'cli/' })).entries;
+  expect(listed.find((e) => e.kind === 'object' && e.name === 'cli/dlo.bin')).toMatchObject({ size: 0 });
 
   const target = join(dir, `cli-${counter}`);
-  const done = await settled((await api().transfers.download({ account, container: c, names: ['dlo.bin', 'slo.bin'], folder: target })).ids);
-  expect(done.map((i) => [i.name, i.state, i.verified, i.error ?? null]).sort()).toEqual([
-    ['dlo.bin', 'done', true, null],
-    ['slo.bin', 'done', true, null],
+  const done = await settled((await api().transfers.download({ account, container: c, prefixes: ['cli/'], folder: target })).ids);
+  expect(done.map((i) => [i.name, i.state, i.verified, i.size, i.error ?? null]).sort()).toEqual([
+    ['cli/dlo.bin', 'done', true, bytes.length, null],
+    ['cli/slo.bin', 'done', true, bytes.length, null],
   ]);
-  for (const object of ['dlo.bin', 'slo.bin']) expect(md5(readFileSync(join(target, object))), object).toBe(md5(bytes));
+  for (const object of ['dlo.bin', 'slo.bin']) expect(md5(readFileSync(join(target, 'cli', object))), object).toBe(md5(bytes));
 }
 
 beforeAll(async () => {

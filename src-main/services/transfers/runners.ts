@@ -156,7 +156,8 @@ function readWhole(body: Readable, name: string): Promise<Buffer> {
  * A small object (its listed size at most SMALL_DOWNLOAD_BYTES) read whole into memory, checked
  * (length, and MD5 against a plain ETag) before anything is written, then written and renamed
  * into place: no resume (there is nothing worth resuming), no stream, no stat. Undefined when
- * the object has grown past the small size since it was listed: the caller streams it instead.
+ * the object is past the small size (grown since it was listed, or a DLO, listed at 0 bytes): the
+ * caller downloads it as a large one.
  */
 async function downloadSmall(job: Job & { spec: { kind: 'download' } }, ctx: RunContext, files: FileThread): Promise<{ verified: boolean } | undefined> {
   const { container } = job.item;
@@ -166,6 +167,8 @@ async function downloadSmall(job: Job & { spec: { kind: 'download' } }, ctx: Run
   const { details, body } = await ctx.backend.download(container, spec.name, { signal: ctx.signal });
   if (details.size > SMALL_DOWNLOAD_BYTES) {
     body.destroy();
+    // Its size as it is (a DLO lists at 0 bytes): the caller looks at it as at any object that large.
+    ctx.setSize(details.size);
     return undefined;
   }
   spec.etag = details.etag;
