@@ -157,8 +157,9 @@ export interface ObjectBackend {
   upload(container: string, name: string, source: UploadSource, opts?: UploadOptions): Promise<UploadResult>;
   /**
    * The parts of an object whose ETag is made from its parts' MD5s (an S3 multipart upload's, a
-   * Swift SLO's), as `head` describes it; undefined when it is not in parts or the store cannot
-   * say where they lie (a DLO, an SLO of ranges or of SLOs, a server without `partNumber`).
+   * Swift SLO's or DLO's), as `head` describes it; undefined when it is not in parts or the store
+   * cannot say where they lie (an SLO of ranges or of SLOs, or whose manifest the server keeps to
+   * itself and whose segments are not where the common clients put them; a server without `partNumber`).
    */
   partLayout?(container: string, name: string, head: ObjectDetails, opts?: { signal?: AbortSignal }): Promise<PartLayout | undefined>;
   /**

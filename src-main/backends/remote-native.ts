@@ -23,7 +23,7 @@ import { detailsFromHeaders, encodeObjectPath, encodeSegment, objectWriteHeaders
 import { header, Http } from './swift/http.js';
 import { capabilitiesOf, fetchInfo, SWIFT_NO_CONTAINER_TAGS, SWIFT_NO_LIFECYCLE, type SwiftInfo } from './swift/info.js';
 import { listContainers, listFolder } from './swift/listing.js';
-import { sloLayout } from './swift/parts.js';
+import { largeObjectLayout } from './swift/parts.js';
 import { accountTempUrlKey, signTempUrl, tempUrlDigest } from './swift/tempurl.js';
 import { uploadObject, type SwiftUploadOptions, type UploadTuning } from './swift/upload.js';
 import { unlessAborted } from './transfer.js';
@@ -196,7 +196,7 @@ export class RemoteNativeBackend implements ObjectBackend {
   }
 
   partLayout(container: string, name: string, head: ObjectDetails, opts: { signal?: AbortSignal } = {}): Promise<PartLayout | undefined> {
-    return sloLayout(this.client, container, name, head, opts.signal);
+    return largeObjectLayout(this.client, container, name, head, opts.signal);
   }
 
   async upload(container: string, name: string, source: UploadSource, opts: SwiftUploadOptions = {}): Promise<UploadResult> {

@@ -117,7 +117,7 @@ async function conventionalSegmentsLayout(client: SwiftClient, container: string
  * segments), a DLO's from the listing its manifest names. Undefined for an SLO with segment
  * ranges or SLOs as segments, and for segments that are not the object `head` describes (replaced in between).
  */
-export async function sloLayout(client: SwiftClient, container: string, name: string, head: ObjectDetails, signal?: AbortSignal): Promise<PartLayout | undefined> {
+export async function largeObjectLayout(client: SwiftClient, container: string, name: string, head: ObjectDetails, signal?: AbortSignal): Promise<PartLayout | undefined> {
   if (!head.compositeEtag) return undefined;
   const reply = await client.request({ method: 'GET', container, object: name, query: { 'multipart-manifest': 'get', format: 'json' }, headers: { Accept: 'application/json' }, ...(signal ? { signal } : {}) });
   const text = await readText(reply.body, 64 * 1024 * 1024);
