@@ -43,9 +43,10 @@ function failures(kind, report) {
   const out = [];
   if (kind === 'vitest') {
     for (const f of report.testResults ?? []) {
+      const file = relative(process.cwd(), f.name);
       const failed = (f.assertionResults ?? []).filter((t) => t.status === 'failed');
-      for (const t of failed) out.push(`${relative(process.cwd(), f.name)} > ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`);
-      if (f.status === 'failed' && failed.length === 0) out.push(`${relative(process.cwd(), f.name)}: ${firstLine(f.message)}`);
+      for (const t of failed) out.push(`${file} > ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`);
+      if (f.status === 'failed' && failed.length === 0) out.push(`${file}: ${firstLine(f.message)}`);
     }
     return out;
   }

@@ -115,6 +115,9 @@ export function containerName(label = 'c'): string {
   return `${label}-${process.pid}-${++counter}`.toLowerCase();
 }
 
+/** Percent-encodes a path segment-wise, `/` kept (as clients put names in URLs). */
+export const encodePath = (p: string) => p.split('/').map(encodeURIComponent).join('/');
+
 /** Where a large object's segments go: a container (made if missing) and the prefix of their names, each `<prefix><index, 8 digits>`. */
 export interface SegmentPlace {
   container: string;
@@ -123,13 +126,12 @@ export interface SegmentPlace {
 
 /** PUTs each segment as an object of its own (at `at`, or `<name>.segments/<index>` beside it); resolves with where each went. */
 async function putSegments(storageUrl: string, token: string, container: string, name: string, segments: Buffer[], at?: SegmentPlace) {
-  const encode = (p: string) => p.split('/').map(encodeURIComponent).join('/');
   const segContainer = at?.container ?? container;
   if (at) await fetch(`${storageUrl}/${encodeURIComponent(segContainer)}`, { method: 'PUT', headers: { 'X-Auth-Token': token } });
   const placed = [];
   for (const [i, seg] of segments.entries()) {
     const path = at ? `${at.prefix}${String(i).padStart(8, '0')}` : `${name}.segments/${String(i).padStart(4, '0')}`;
-    const res = await fetch(`${storageUrl}/${encodeURIComponent(segContainer)}/${encode(path)}`, { method: 'PUT', headers: { 'X-Auth-Token': token }, body: new Uint8Array(seg) });
+    const res = await fetch(`${storageUrl}/${encodeURIComponent(segContainer)}/${encodePath(path)}`, { method: 'PUT', headers: { 'X-Auth-Token': token }, body: new Uint8Array(seg) });
     if (res.status !== 201) throw new Error(`segment ${i}: HTTP ${res.status}`);
     placed.push({ container: segContainer, name: path });
   }
@@ -154,7 +156,7 @@ export function sloMaker(storageUrl: string, token: string) {
 export function dloMaker(storageUrl: string, token: string) {
   return async (container: string, name: string, segments: Buffer[], at: SegmentPlace): Promise<{ container: string; name: string }[]> => {
     const placed = await putSegments(storageUrl, token, container, name, segments, at);
-    const manifest = `${encodeURIComponent(at.container)}/${at.prefix.split('/').map(encodeURIComponent).join('/')}`;
+    const manifest = `${encodeURIComponent(at.container)}/${encodePath(at.prefix)}`;
     const res = await fetch(`${storageUrl}/${encodeURIComponent(container)}/${encodeURIComponent(name)}`, { method: 'PUT', headers: { 'X-Auth-Token': token, 'X-Object-Manifest': manifest }, body: '' });
     if (res.status !== 201) throw new Error(`DLO manifest: HTTP ${res.status} ${await res.text()}`);
     return placed;

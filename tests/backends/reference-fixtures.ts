@@ -12,10 +12,7 @@ import { RemoteS3Backend, type RemoteS3Config } from '../../src-main/backends/re
 import { RemoteNativeBackend, type RemoteNativeOptions } from '../../src-main/backends/remote-native.js';
 import { freePort } from '../reference/processes.js';
 import type { BackendFixture } from './contract.js';
-import { dloMaker, sloMaker } from './helpers.js';
-
-/** Percent-encodes a path segment-wise, `/` kept (as clients put names in URLs). */
-const encodePath = (p: string) => p.split('/').map(encodeURIComponent).join('/');
+import { dloMaker, encodePath, sloMaker } from './helpers.js';
 
 /** A v1 sign-in straight against the server: the storage URL public links live under. */
 export async function v1StorageUrl(authUrl: string, user: string, key: string): Promise<{ storageUrl: string; token: string }> {

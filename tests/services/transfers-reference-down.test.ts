@@ -19,6 +19,7 @@ import type { TransferItem } from '../../src-shared/contract/transfers.js';
 import { createClient } from '../../src-shared/rpc/client.js';
 import { describeWith, reference } from '../reference/reference.js';
 import { uploadInParts } from '../backends/helpers.js';
+import { v1StorageUrl } from '../backends/reference-fixtures.js';
 import { swiftClientEnv } from '../native/swift-tools.js';
 import { throttleProxy, type ThrottleProxy } from './throttle-proxy.js';
 import { settledItems } from './transfer-items.js';
@@ -62,10 +63,8 @@ async function throttled(config: ConnectionInput, url: string): Promise<{ config
   const via = (u: string) => proxy.url + u.slice(new URL(u).origin.length);
   if (config.kind === 's3') return { config: { ...config, endpoint: via(config.endpoint) }, proxy };
   if (config.auth.type !== 'v1') throw new Error('v1 auth expected');
-  const auth = await fetch(config.authUrl, { headers: { 'X-Auth-User': config.auth.user, 'X-Auth-Key': config.auth.key } });
-  expect(auth.status).toBeLessThan(300);
-  const storageUrl = via(auth.headers.get('x-storage-url')!);
-  return { config: { kind: 'swift', authUrl: config.authUrl, auth: { type: 'token', token: auth.headers.get('x-auth-token')!, storageUrl } }, proxy };
+  const { storageUrl, token } = await v1StorageUrl(config.authUrl, config.auth.user, config.auth.key);
+  return { config: { kind: 'swift', authUrl: config.authUrl, auth: { type: 'token', token, storageUrl: via(storageUrl) } }, proxy };
 }
 
 /** Uploads the folder through `config`, then downloads it through the throttled connection as above. */
@@ -154,8 +153,8 @@ async function swiftCliUploadsComeDown(name: string, authUrl: string, user: stri
   for (const [object, flags] of [['dlo.bin', []], ['slo.bin', ['--use-slo']]] as const) {
     await swiftCli(authUrl, user, key, ['upload', '-S', String(5 * MiB), ...flags, '--object-name', `cli/${object}`, c, file]);
   }
-  const token = await fetch(authUrl, { headers: { 'X-Auth-User': user, 'X-Auth-Key': key } });
-  const objectHeaders = async (object: string) => (await fetch(`${token.headers.get('x-storage-url')}/${c}/${object}`, { method: 'HEAD', headers: { 'X-Auth-Token': token.headers.get('x-auth-token')! } })).headers;
+  const { storageUrl, token } = await v1StorageUrl(authUrl, user, key);
+  const objectHeaders = async (object: string) => (await fetch(`${storageUrl}/${c}/${object}`, { method: 'HEAD', headers: { 'X-Auth-Token': token } })).headers;
   expect((await objectHeaders('cli/dlo.bin')).get('x-object-manifest')).toMatch(new RegExp(`^${c}_segments/cli/dlo\\.bin/`));
   expect((await objectHeaders('cli/slo.bin')).get('x-static-large-object')).toMatch(/^true$/i);
   const listed = (await api().browse.listFolder({ account, container: c, prefix: 'cli/' })).entries;

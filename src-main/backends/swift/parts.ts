@@ -1,6 +1,6 @@
 // Where the segments of a large object (SLO or DLO) lie, and their MD5s, for a download that checks them.
 import { createHash } from 'node:crypto';
-import { CofferError } from '../../../src-shared/errors.js';
+import { isCofferError } from '../../../src-shared/errors.js';
 import type { ObjectDetails } from '../../../src-shared/model/storage.js';
 import { partsOfSizes, type PartLayout } from '../object-backend.js';
 import type { SwiftClient } from './client.js';
@@ -69,7 +69,7 @@ async function listed(client: SwiftClient, container: string, prefix: string, si
     const names = await listNames(client, container, prefix, signal);
     return [...names].map(([name, { bytes, hash }]) => ({ source: { container, name }, bytes, hash }));
   } catch (err) {
-    if (err instanceof CofferError && err.code === 'NoSuchContainer') return [];
+    if (isCofferError(err, 'NoSuchContainer')) return [];
     throw err;
   }
 }
